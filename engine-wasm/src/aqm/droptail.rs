@@ -1,0 +1,108 @@
+//! Drop-tail: a FIFO that accepts every packet that fits and drops arrivals when full (ALGORITHMS.md §1).
+//! The baseline of seeds 000, 001 and 004. Its limit is the bottleneck buffer, in packets or bytes.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, QueueDisc, Reason};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {}
+
+pub struct DropTail {
+    params: Params,
+    link: LinkInfo,
+    queue: PacketQueue,
+}
+
+impl Algorithm for DropTail {
+    type Params = Params;
+    const INFO: AlgorithmInfo = AlgorithmInfo {
+        kind: "droptail",
+        label: "Drop-tail",
+        citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
+        summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",
+        params: &[],
+    };
+
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        Ok(DropTail { params, link: *link, queue: PacketQueue::new() })
+    }
+}
+
+impl QueueDisc for DropTail {
+    fn kind(&self) -> &'static str {
+        Self::INFO.kind
+    }
+
+    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
+        if self.queue.fits(self.link.limit, &packet) {
+            packet.enqueued_at = env.now;
+            self.queue.push(packet);
+        } else {
+            env.drop(packet, Reason::Overflow);
+        }
+    }
+
+    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
+        self.queue.pop()
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue.bytes()
+    }
+
+    fn set_param(&mut self, name: &str, _value: f64) -> Result<(), String> {
+        Err(format!("drop-tail has no parameter '{name}' (its limit is the link's buffer)"))
+    }
+
+    fn config(&self) -> AqmConfig {
+        AqmConfig::DropTail(self.params.clone())
+    }
+
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        vec![]
+    }
+
+    fn drain(&mut self) -> Vec<Packet> {
+        self.queue.drain()
+    }
+
+    fn adopt(&mut self, packet: Packet) {
+        self.queue.push(packet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn drops_arrivals_beyond_the_packet_limit_in_fifo_order() {
+        let mut rng = Rng::new(1, 1);
+        let mut q = DropTail::new(Params::default(), &link(super::super::Limit::packets(2))).unwrap();
+        assert!(enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng).is_empty());
+        assert!(enqueue_at(&mut q, pkt(1, 1000), 1, &mut rng).is_empty());
+        let s = enqueue_at(&mut q, pkt(2, 1000), 2, &mut rng);
+        assert_eq!(s.len(), 1);
+        assert_eq!((s[0].reason, s[0].marked, s[0].packet.flow), (Reason::Overflow, false, 2));
+        assert_eq!(dequeue_at(&mut q, 3, &mut rng).0.map(|p| p.flow), Some(0));
+        assert_eq!(q.len_packets(), 1);
+    }
+
+    #[test]
+    fn byte_limit_counts_bytes() {
+        let mut rng = Rng::new(1, 1);
+        let mut q = DropTail::new(Params::default(), &link(super::super::Limit::bytes(1500))).unwrap();
+        assert!(enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng).is_empty());
+        assert_eq!(enqueue_at(&mut q, pkt(0, 600), 0, &mut rng).len(), 1);
+        assert!(enqueue_at(&mut q, pkt(0, 500), 0, &mut rng).is_empty());
+        assert_eq!(q.len_bytes(), 1500);
+    }
+}

@@ -1,0 +1,138 @@
+//! Parameter schemas (rendered by the UI, checked here) and the one generic way to change a parameter live:
+//! serialise the params, set the field, check its range, deserialise. A failed change leaves nothing touched.
+
+use serde::de::DeserializeOwned;
+use serde::{Serialize, Serializer};
+
+/// One user-settable parameter of an algorithm: what the UI renders and what `set_param` checks.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    /// Unit shown next to the value ("pkts", "s", "", ...). Queue thresholds say "queue unit".
+    pub unit: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub default: f64,
+    pub step: f64,
+    pub integer: bool,
+    pub boolean: bool,
+    /// One line of help, citing the paper or RFC the value comes from.
+    pub help: &'static str,
+}
+
+impl ParamSpec {
+    /// A real-valued parameter.
+    pub const fn real(name: &'static str, label: &'static str, unit: &'static str, range: (f64, f64), default: f64, help: &'static str) -> Self {
+        ParamSpec { name, label, unit, min: range.0, max: range.1, default, step: 0.0, integer: false, boolean: false, help }
+    }
+    /// A whole-number parameter.
+    pub const fn int(name: &'static str, label: &'static str, unit: &'static str, range: (f64, f64), default: f64, help: &'static str) -> Self {
+        ParamSpec { name, label, unit, min: range.0, max: range.1, default, step: 1.0, integer: true, boolean: false, help }
+    }
+    /// An on/off switch (0 or 1).
+    pub const fn flag(name: &'static str, label: &'static str, default: bool, help: &'static str) -> Self {
+        let d = if default { 1.0 } else { 0.0 };
+        ParamSpec { name, label, unit: "", min: 0.0, max: 1.0, default: d, step: 1.0, integer: true, boolean: true, help }
+    }
+
+    /// Checks one value against this spec, with a message naming the parameter and its range.
+    pub fn check(&self, value: f64) -> Result<(), String> {
+        if !value.is_finite() {
+            return Err(format!("{} must be a finite number", self.name));
+        }
+        if self.boolean && value != 0.0 && value != 1.0 {
+            return Err(format!("{} is a switch: 0 (off) or 1 (on)", self.name));
+        }
+        if self.integer && value.fract() != 0.0 {
+            return Err(format!("{} must be a whole number", self.name));
+        }
+        if value < self.min || value > self.max {
+            let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
+            return Err(format!("{} must be within {}..={}{} (got {})", self.name, self.min, self.max, unit, value));
+        }
+        Ok(())
+    }
+}
+
+/// Everything the UI needs to present an algorithm.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct AlgorithmInfo {
+    /// The `kind` tag used in scenarios and URLs.
+    pub kind: &'static str,
+    pub label: &'static str,
+    /// Paper or RFC, and the seed file that describes it.
+    pub citation: &'static str,
+    pub summary: &'static str,
+    #[serde(serialize_with = "specs_as_list")]
+    pub params: &'static [ParamSpec],
+}
+
+fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(specs.iter())
+}
+
+/// Checks every field of `params` that has a spec against its range (used when a whole config arrives).
+pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), String> {
+    let value = serde_json::to_value(params).map_err(|e| e.to_string())?;
+    for spec in specs {
+        match value.get(spec.name) {
+            Some(serde_json::Value::Bool(_)) | None => {}
+            Some(v) => {
+                let x = v.as_f64().ok_or_else(|| format!("{} must be a number", spec.name))?;
+                spec.check(x)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Returns a copy of `params` with `name` set to `value`, range-checked against its spec.
+pub fn with_value<P: Serialize + DeserializeOwned>(params: &P, specs: &[ParamSpec], name: &str, value: f64) -> Result<P, String> {
+    let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
+        let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+        format!("unknown parameter '{name}' (this algorithm has: {})", known.join(", "))
+    })?;
+    spec.check(value)?;
+    let mut json = serde_json::to_value(params).map_err(|e| e.to_string())?;
+    let obj = json.as_object_mut().ok_or("parameters are not an object")?;
+    let new = match obj.get(name) {
+        Some(serde_json::Value::Bool(_)) => serde_json::Value::Bool(value != 0.0),
+        Some(serde_json::Value::Number(n)) if n.is_u64() || n.is_i64() => serde_json::Value::from(value as i64),
+        _ => serde_json::Value::from(value),
+    };
+    obj.insert(name.to_string(), new);
+    serde_json::from_value(json).map_err(|e| format!("{name}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct P {
+        x: f64,
+        n: u32,
+        on: bool,
+    }
+    const SPECS: &[ParamSpec] = &[
+        ParamSpec::real("x", "x", "s", (0.0, 1.0), 0.5, ""),
+        ParamSpec::int("n", "n", "pkts", (1.0, 10.0), 2.0, ""),
+        ParamSpec::flag("on", "on", false, ""),
+    ];
+
+    #[test]
+    fn sets_each_kind_of_field_and_rejects_out_of_range() {
+        let p = P { x: 0.5, n: 2, on: false };
+        assert_eq!(with_value(&p, SPECS, "x", 0.25).unwrap(), P { x: 0.25, n: 2, on: false });
+        assert_eq!(with_value(&p, SPECS, "n", 7.0).unwrap(), P { x: 0.5, n: 7, on: false });
+        assert_eq!(with_value(&p, SPECS, "on", 1.0).unwrap(), P { x: 0.5, n: 2, on: true });
+        let err = with_value(&p, SPECS, "n", 11.0).unwrap_err();
+        assert!(err.contains("n must be within 1..=10 pkts"), "{err}");
+        assert!(with_value(&p, SPECS, "n", 2.5).unwrap_err().contains("whole number"));
+        assert!(with_value(&p, SPECS, "y", 1.0).unwrap_err().contains("unknown parameter 'y'"));
+        assert!(with_value(&p, SPECS, "x", f64::NAN).is_err());
+        assert!(check_all(&P { x: 2.0, n: 2, on: true }, SPECS).unwrap_err().contains("x must be within"));
+    }
+}

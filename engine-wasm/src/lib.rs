@@ -1,0 +1,20 @@
+//! AQM Lab engine: a deterministic, packet-level discrete-event simulator of a dumbbell network.
+//!
+//! ```text
+//!  sender i ──access(rate_i, delay_i)──▶ [bottleneck queue: AQM] ──link(C, D)──▶ receiver i
+//!     ▲                                                                            │
+//!     └──────────────────────────── ACK (reverse delay D + delay_i) ◀─────────────┘
+//! ```
+//! Events (scheduler.rs) are ordered by (time in integer ns, sequence number). `sim.rs` owns the scheduler,
+//! the bottleneck (`link.rs` + an `aqm::QueueDisc`), the senders (`tcp/`, `traffic.rs`) and the metrics.
+//! `scenario.rs` is the one serde model shared with the page and the URL. `api.rs` is the only
+//! wasm-bindgen code. Randomness comes from `rng.rs` (one seed, one stream per component) and every
+//! transcendental function from `libm`, so native and WebAssembly runs are bit-identical.
+
+pub mod aqm;
+pub mod packet;
+pub mod rng;
+pub mod time;
+
+#[cfg(target_arch = "wasm32")]
+mod api;

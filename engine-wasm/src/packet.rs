@@ -1,0 +1,58 @@
+//! A packet as the simulator sees it: a model with the fields the algorithms need, no wire bytes.
+
+use crate::time::Time;
+
+/// Identifies a flow (one sender–receiver pair); also its index in the simulation's flow table.
+pub type FlowId = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Packet {
+    pub flow: FlowId,
+    /// Segment number for TCP (in segments), datagram number for UDP.
+    pub seq: u64,
+    /// Bytes on the wire (payload + headers).
+    pub size: u32,
+    /// When the sender put it on its access link (echoed by the receiver for RTT samples).
+    pub sent_at: Time,
+    /// When it entered the bottleneck queue (set by the queue, used for sojourn time).
+    pub enqueued_at: Time,
+    /// ECN-capable transport (RFC 3168 ECT).
+    pub ect: bool,
+    /// Congestion Experienced mark set by an AQM.
+    pub ce: bool,
+    pub retransmit: bool,
+    /// Service class, e.g. WRED's drop precedence; assigned per flow by the scenario.
+    pub class: u8,
+}
+
+impl Packet {
+    pub fn new(flow: FlowId, seq: u64, size: u32, sent_at: Time) -> Self {
+        Packet {
+            flow,
+            seq,
+            size,
+            sent_at,
+            enqueued_at: sent_at,
+            ect: false,
+            ce: false,
+            retransmit: false,
+            class: 0,
+        }
+    }
+}
+
+/// A cumulative acknowledgement travelling back to a sender.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ack {
+    pub flow: FlowId,
+    /// Next segment number the receiver expects.
+    pub next_expected: u64,
+    /// Timestamp echo: `sent_at` of the segment that triggered this ACK.
+    pub ts_echo: Time,
+    /// The triggering segment was a retransmission (Karn's rule: no RTT sample from it).
+    pub echo_of_retransmit: bool,
+    /// ECN-Echo: the receiver saw a CE mark.
+    pub ece: bool,
+    /// Segments this ACK newly covers at the receiver (1, or 2 with delayed ACKs).
+    pub segments: u32,
+}

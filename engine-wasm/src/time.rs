@@ -1,0 +1,49 @@
+//! Simulated time: integer nanoseconds, so event order and every computed instant are exact and identical
+//! on every platform (f64 time would make ties and rounding platform-visible).
+
+/// An instant or a duration of simulated time, in nanoseconds.
+pub type Time = u64;
+
+pub const NANOS_PER_SEC: u64 = 1_000_000_000;
+pub const MILLI: Time = 1_000_000;
+pub const MICRO: Time = 1_000;
+
+/// Seconds (f64) to nanoseconds, rounded to the nearest nanosecond; negative or NaN become 0.
+pub fn from_secs(s: f64) -> Time {
+    if s.is_nan() || s <= 0.0 {
+        0
+    } else {
+        libm::round(s * NANOS_PER_SEC as f64) as Time
+    }
+}
+
+pub fn from_millis(ms: f64) -> Time {
+    from_secs(ms / 1000.0)
+}
+
+pub fn to_secs(t: Time) -> f64 {
+    t as f64 / NANOS_PER_SEC as f64
+}
+
+/// Time to serialise `bytes` at `rate_bps`, rounded up so that a link never sends faster than its rate.
+pub fn transmission_time(bytes: u32, rate_bps: f64) -> Time {
+    let ns = libm::ceil(bytes as f64 * 8.0 * NANOS_PER_SEC as f64 / rate_bps);
+    (ns as Time).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_transmission_time() {
+        assert_eq!(from_secs(1.5), 1_500_000_000);
+        assert_eq!(from_millis(2.0), 2 * MILLI);
+        assert_eq!(from_secs(-1.0), 0);
+        assert_eq!(to_secs(250 * MILLI), 0.25);
+        // 1000 B at 10 Mbit/s = 0.8 ms
+        assert_eq!(transmission_time(1000, 10e6), 800 * MICRO);
+        // 53-byte ATM cell at 155.52 Mbit/s = 2.726 µs (rounded up)
+        assert_eq!(transmission_time(53, 155.52e6), 2727);
+    }
+}
