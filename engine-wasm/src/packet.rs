@@ -27,17 +27,7 @@ pub struct Packet {
 
 impl Packet {
     pub fn new(flow: FlowId, seq: u64, size: u32, sent_at: Time) -> Self {
-        Packet {
-            flow,
-            seq,
-            size,
-            sent_at,
-            enqueued_at: sent_at,
-            ect: false,
-            ce: false,
-            retransmit: false,
-            class: 0,
-        }
+        Packet { flow, seq, size, sent_at, enqueued_at: sent_at, ect: false, ce: false, retransmit: false, class: 0 }
     }
 }
 

@@ -42,15 +42,8 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 7] = [
-        Reason::Overflow,
-        Reason::Early,
-        Reason::Forced,
-        Reason::Target,
-        Reason::Selective,
-        Reason::Epd,
-        Reason::Ppd,
-    ];
+    pub const ALL: [Reason; 7] =
+        [Reason::Overflow, Reason::Early, Reason::Forced, Reason::Target, Reason::Selective, Reason::Epd, Reason::Ppd];
     pub fn index(self) -> usize {
         self as usize
     }

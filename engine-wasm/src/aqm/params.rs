@@ -23,17 +23,64 @@ pub struct ParamSpec {
 
 impl ParamSpec {
     /// A real-valued parameter.
-    pub const fn real(name: &'static str, label: &'static str, unit: &'static str, range: (f64, f64), default: f64, help: &'static str) -> Self {
-        ParamSpec { name, label, unit, min: range.0, max: range.1, default, step: 0.0, integer: false, boolean: false, help }
+    pub const fn real(
+        name: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        range: (f64, f64),
+        default: f64,
+        help: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            label,
+            unit,
+            min: range.0,
+            max: range.1,
+            default,
+            step: 0.0,
+            integer: false,
+            boolean: false,
+            help,
+        }
     }
     /// A whole-number parameter.
-    pub const fn int(name: &'static str, label: &'static str, unit: &'static str, range: (f64, f64), default: f64, help: &'static str) -> Self {
-        ParamSpec { name, label, unit, min: range.0, max: range.1, default, step: 1.0, integer: true, boolean: false, help }
+    pub const fn int(
+        name: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        range: (f64, f64),
+        default: f64,
+        help: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            label,
+            unit,
+            min: range.0,
+            max: range.1,
+            default,
+            step: 1.0,
+            integer: true,
+            boolean: false,
+            help,
+        }
     }
     /// An on/off switch (0 or 1).
     pub const fn flag(name: &'static str, label: &'static str, default: bool, help: &'static str) -> Self {
         let d = if default { 1.0 } else { 0.0 };
-        ParamSpec { name, label, unit: "", min: 0.0, max: 1.0, default: d, step: 1.0, integer: true, boolean: true, help }
+        ParamSpec {
+            name,
+            label,
+            unit: "",
+            min: 0.0,
+            max: 1.0,
+            default: d,
+            step: 1.0,
+            integer: true,
+            boolean: true,
+            help,
+        }
     }
 
     /// Checks one value against this spec, with a message naming the parameter and its range.
@@ -88,7 +135,12 @@ pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), St
 }
 
 /// Returns a copy of `params` with `name` set to `value`, range-checked against its spec.
-pub fn with_value<P: Serialize + DeserializeOwned>(params: &P, specs: &[ParamSpec], name: &str, value: f64) -> Result<P, String> {
+pub fn with_value<P: Serialize + DeserializeOwned>(
+    params: &P,
+    specs: &[ParamSpec],
+    name: &str,
+    value: f64,
+) -> Result<P, String> {
     let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
         let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
         format!("unknown parameter '{name}' (this algorithm has: {})", known.join(", "))
