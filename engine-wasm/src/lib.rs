@@ -18,3 +18,5 @@ pub mod time;
 
 #[cfg(target_arch = "wasm32")]
 mod api;
+pub mod scheduler;
+pub mod tcp;

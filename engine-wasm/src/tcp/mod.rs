@@ -1,0 +1,106 @@
+//! TCP senders and receivers (ALGORITHMS.md §15). One sender model ([`sender::TcpSender`]) does sequence
+//! numbers, RTO (RFC 6298 + Karn) and loss recovery as each variant's [`Recovery`] says; the window's growth
+//! and cuts come from a [`CongestionControl`] per variant, one file each.
+
+pub mod receiver;
+pub mod reno;
+pub mod rtt;
+pub mod sender;
+
+use serde::{Deserialize, Serialize};
+
+use crate::time::Time;
+
+/// The TCP variant of a flow group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    Tahoe,
+    #[default]
+    Reno,
+    NewReno,
+}
+
+impl Variant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Tahoe => "tahoe",
+            Variant::Reno => "reno",
+            Variant::NewReno => "newreno",
+        }
+    }
+
+    pub fn controller(self) -> Box<dyn CongestionControl> {
+        match self {
+            Variant::Tahoe => Box::new(reno::Aimd::new(Recovery::Tahoe)),
+            Variant::Reno => Box::new(reno::Aimd::new(Recovery::Reno)),
+            Variant::NewReno => Box::new(reno::Aimd::new(Recovery::NewReno)),
+        }
+    }
+}
+
+/// How the sender recovers from three duplicate ACKs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recovery {
+    /// No fast recovery: cwnd = 1 and go-back-N (Jacobson 1988).
+    Tahoe,
+    /// Fast retransmit + fast recovery; the first new ACK ends recovery (RFC 5681).
+    Reno,
+    /// As Reno, but partial ACKs retransmit and keep recovery until `recover` is acked (RFC 6582).
+    NewReno,
+}
+
+/// The window a congestion controller steers, in segments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub cwnd: f64,
+    pub ssthresh: f64,
+}
+
+/// What the sender tells its controller about an ACK of new data outside recovery.
+#[derive(Clone, Copy, Debug)]
+pub struct AckInfo {
+    pub now: Time,
+    /// Segments newly acknowledged.
+    pub acked: u64,
+    /// RTT sample from this ACK, if valid under Karn's rule.
+    pub rtt: Option<Time>,
+    /// Smoothed RTT.
+    pub srtt: Time,
+    /// The cumulative ACK number (next expected segment).
+    pub ack: u64,
+    /// Segments outstanding after this ACK.
+    pub flight: u64,
+    /// Highest segment sent + 1.
+    pub snd_max: u64,
+}
+
+/// Per-variant window growth and reduction. Defaults are Reno's (RFC 5681).
+pub trait CongestionControl {
+    fn recovery(&self) -> Recovery;
+
+    /// New data acknowledged outside recovery: grow the window.
+    fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
+        reno::aimd_increase(w, info.acked);
+    }
+
+    /// ssthresh after a congestion event (3 duplicate ACKs or ECN-Echo): max(flight/2, 2).
+    fn ssthresh_on_loss(&mut self, w: &Window, flight: u64, _now: Time) -> f64 {
+        let _ = w;
+        (flight as f64 / 2.0).max(2.0)
+    }
+
+    /// Window after the retransmission timer expired; the sender sets cwnd = 1 unless this returns another.
+    fn on_rto(&mut self, w: &mut Window, flight: u64, now: Time) {
+        w.ssthresh = self.ssthresh_on_loss(w, flight, now);
+        w.cwnd = 1.0;
+    }
+
+    /// A segment left the sender (Vegas counts them per RTT).
+    fn on_send(&mut self, _seq: u64, _now: Time) {}
+
+    /// Variant-specific state for the UI (Vegas diff, Cubic W_max, ...).
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        vec![]
+    }
+}

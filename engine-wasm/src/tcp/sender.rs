@@ -1,0 +1,433 @@
+//! The TCP sender (ALGORITHMS.md §15): sequence space in segments, cumulative ACK processing, fast
+//! retransmit and recovery per [`Recovery`], ECN response, and the retransmission timer (RFC 6298, Karn,
+//! exponential back-off). Window growth and cuts are delegated to the variant's [`CongestionControl`].
+//!
+//! The sender never touches the scheduler: it writes the packets to send and the timer to (re)arm into an
+//! [`Outbox`], and the simulation acts on it.
+
+use super::rtt::{RtoConfig, RttEstimator};
+use super::{AckInfo, CongestionControl, Recovery, Window};
+use crate::packet::{Ack, FlowId, Packet};
+use crate::time::Time;
+
+#[derive(Clone, Copy, Debug)]
+pub struct SenderConfig {
+    pub flow: FlowId,
+    /// Bytes of one segment on the wire (ns-2 `packetSize_`).
+    pub segment_size: u32,
+    /// Receiver-advertised window in segments (seed 004's "basic window").
+    pub rwnd: u32,
+    pub initial_cwnd: f64,
+    pub ecn: bool,
+    pub class: u8,
+    pub rto: RtoConfig,
+}
+
+/// What one call asks the simulation to do.
+#[derive(Debug, Default)]
+pub struct Outbox {
+    pub packets: Vec<Packet>,
+    /// Arm the retransmission timer: (deadline, generation). Older generations are stale.
+    pub timer: Option<(Time, u64)>,
+    /// The window was cut (a congestion event), for the synchronisation index.
+    pub cut: bool,
+}
+
+impl Outbox {
+    pub fn clear(&mut self) {
+        self.packets.clear();
+        self.timer = None;
+        self.cut = false;
+    }
+}
+
+/// Coarse state for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    SlowStart,
+    Avoidance,
+    Recovery,
+}
+
+pub struct TcpSender {
+    cfg: SenderConfig,
+    cc: Box<dyn CongestionControl>,
+    pub w: Window,
+    /// Oldest unacknowledged segment.
+    pub snd_una: u64,
+    /// Next segment to send (moves back on go-back-N).
+    pub snd_nxt: u64,
+    /// Highest segment sent + 1.
+    pub snd_max: u64,
+    /// Segments the application has made available (u64::MAX for a greedy source).
+    app_limit: u64,
+    dupacks: u32,
+    in_recovery: bool,
+    /// snd_max when the last congestion event began (RFC 6582 `recover`).
+    recover: u64,
+    /// No second ECN reduction until this segment is acked (once per window, RFC 3168 §6.1.2).
+    ecn_recover: u64,
+    partial_acks: u32,
+    pub rtt: RttEstimator,
+    timer_gen: u64,
+    timer_armed: bool,
+    pub retransmits: u64,
+    pub timeouts: u64,
+}
+
+impl TcpSender {
+    pub fn new(cfg: SenderConfig, cc: Box<dyn CongestionControl>) -> Self {
+        TcpSender {
+            cfg,
+            cc,
+            w: Window { cwnd: cfg.initial_cwnd, ssthresh: f64::INFINITY },
+            snd_una: 0,
+            snd_nxt: 0,
+            snd_max: 0,
+            app_limit: u64::MAX,
+            dupacks: 0,
+            in_recovery: false,
+            recover: 0,
+            ecn_recover: 0,
+            partial_acks: 0,
+            rtt: RttEstimator::new(cfg.rto),
+            timer_gen: 0,
+            timer_armed: false,
+            retransmits: 0,
+            timeouts: 0,
+        }
+    }
+
+    pub fn flight(&self) -> u64 {
+        self.snd_max - self.snd_una
+    }
+
+    pub fn phase(&self) -> Phase {
+        if self.in_recovery {
+            Phase::Recovery
+        } else if self.w.cwnd < self.w.ssthresh {
+            Phase::SlowStart
+        } else {
+            Phase::Avoidance
+        }
+    }
+
+    /// Sets how many segments the application has handed over in total (HTTP objects).
+    pub fn set_app_limit(&mut self, segments: u64) {
+        self.app_limit = segments;
+    }
+
+    /// Everything the application gave has been acknowledged.
+    pub fn all_acked(&self) -> bool {
+        self.snd_una >= self.app_limit
+    }
+
+    /// Stop offering new data (the flow's stop time); outstanding data is still recovered.
+    pub fn stop(&mut self) {
+        self.app_limit = self.app_limit.min(self.snd_max);
+    }
+
+    pub fn variant_state(&self) -> Vec<(&'static str, f64)> {
+        self.cc.state()
+    }
+
+    /// Sends what the window and the application allow.
+    pub fn send_available(&mut self, now: Time, out: &mut Outbox) {
+        let wnd = libm::floor(self.w.cwnd.min(self.cfg.rwnd as f64)).max(1.0) as u64;
+        while self.snd_nxt < self.snd_una + wnd && self.snd_nxt < self.app_limit {
+            self.transmit(self.snd_nxt, now, out);
+            self.snd_nxt += 1;
+            self.snd_max = self.snd_max.max(self.snd_nxt);
+        }
+        if !self.timer_armed && self.snd_max > self.snd_una {
+            self.arm_timer(now, out);
+        }
+    }
+
+    fn transmit(&mut self, seq: u64, now: Time, out: &mut Outbox) {
+        let mut p = Packet::new(self.cfg.flow, seq, self.cfg.segment_size, now);
+        p.ect = self.cfg.ecn;
+        p.class = self.cfg.class;
+        p.retransmit = seq < self.snd_max;
+        if p.retransmit {
+            self.retransmits += 1;
+        }
+        self.cc.on_send(seq, now);
+        out.packets.push(p);
+    }
+
+    fn arm_timer(&mut self, now: Time, out: &mut Outbox) {
+        self.timer_gen += 1;
+        self.timer_armed = true;
+        out.timer = Some((now + self.rtt.rto(), self.timer_gen));
+    }
+
+    fn cancel_timer(&mut self) {
+        self.timer_gen += 1;
+        self.timer_armed = false;
+    }
+
+    /// A congestion event detected by duplicate ACKs or ECN: the variant's ssthresh.
+    fn congestion_event(&mut self, now: Time, out: &mut Outbox) {
+        self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.flight(), now);
+        self.recover = self.snd_max;
+        out.cut = true;
+    }
+
+    pub fn on_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+        if ack.next_expected > self.snd_una {
+            self.on_new_ack(ack, now, out);
+        } else if ack.next_expected == self.snd_una && self.snd_max > self.snd_una {
+            self.on_dupack(now, out);
+        }
+        if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
+            // RFC 3168 §6.1.2: react as to a loss, without retransmitting, once per window.
+            self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.flight(), now);
+            self.w.cwnd = self.w.ssthresh.max(1.0);
+            self.ecn_recover = self.snd_max;
+            out.cut = true;
+        }
+        self.send_available(now, out);
+    }
+
+    fn on_new_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+        let acked = ack.next_expected - self.snd_una;
+        // Karn: an ACK triggered by a retransmitted segment gives no RTT sample.
+        let rtt = (!ack.echo_of_retransmit).then(|| now.saturating_sub(ack.ts_echo));
+        if let Some(r) = rtt {
+            self.rtt.sample(r);
+        }
+        self.snd_una = ack.next_expected;
+        self.snd_nxt = self.snd_nxt.max(self.snd_una);
+        let mut restart_timer = true;
+        if self.in_recovery {
+            match self.cc.recovery() {
+                Recovery::NewReno if self.snd_una < self.recover => {
+                    // RFC 6582 §3.2 step 5: partial ACK: retransmit the next hole, deflate, stay.
+                    self.transmit(self.snd_una, now, out);
+                    self.w.cwnd = (self.w.cwnd - acked as f64 + 1.0).max(1.0);
+                    self.partial_acks += 1;
+                    restart_timer = self.partial_acks == 1;
+                }
+                Recovery::NewReno => {
+                    // Full ACK: cwnd = min(ssthresh, flight + 1).
+                    self.w.cwnd = self.w.ssthresh.min(self.flight().max(1) as f64 + 1.0);
+                    self.in_recovery = false;
+                    self.dupacks = 0;
+                }
+                _ => {
+                    // Reno: the first new ACK ends fast recovery (RFC 5681 §3.2 step 6).
+                    self.w.cwnd = self.w.ssthresh;
+                    self.in_recovery = false;
+                    self.dupacks = 0;
+                }
+            }
+        } else {
+            self.dupacks = 0;
+            let info = AckInfo {
+                now,
+                acked,
+                rtt,
+                srtt: self.rtt.srtt().unwrap_or(0),
+                ack: ack.next_expected,
+                flight: self.flight(),
+                snd_max: self.snd_max,
+            };
+            self.cc.on_ack(&mut self.w, &info);
+        }
+        if self.snd_una >= self.snd_max {
+            self.cancel_timer();
+        } else if restart_timer {
+            self.arm_timer(now, out);
+        }
+    }
+
+    fn on_dupack(&mut self, now: Time, out: &mut Outbox) {
+        self.dupacks += 1;
+        if self.in_recovery {
+            // Each further duplicate means a segment left the network: inflate (RFC 5681 §3.2 step 4).
+            self.w.cwnd += 1.0;
+            return;
+        }
+        // Only one reaction per window of data (RFC 6582 §3.2 step 2).
+        if self.dupacks != 3 || self.snd_una < self.recover {
+            return;
+        }
+        self.congestion_event(now, out);
+        match self.cc.recovery() {
+            Recovery::Tahoe => {
+                self.w.cwnd = 1.0;
+                self.snd_nxt = self.snd_una;
+            }
+            Recovery::Reno | Recovery::NewReno => {
+                self.transmit(self.snd_una, now, out);
+                self.w.cwnd = self.w.ssthresh + 3.0;
+                self.in_recovery = true;
+                self.partial_acks = 0;
+            }
+        }
+    }
+
+    /// The retransmission timer of generation `generation` expired.
+    pub fn on_timeout(&mut self, generation: u64, now: Time, out: &mut Outbox) {
+        if generation != self.timer_gen || !self.timer_armed {
+            return; // stale: re-armed or cancelled since
+        }
+        self.timer_armed = false;
+        if self.snd_una >= self.snd_max {
+            return;
+        }
+        self.timeouts += 1;
+        let flight = self.flight();
+        self.cc.on_rto(&mut self.w, flight, now);
+        self.rtt.back_off();
+        self.in_recovery = false;
+        self.dupacks = 0;
+        self.recover = self.snd_max;
+        self.snd_nxt = self.snd_una; // go-back-N
+        out.cut = true;
+        self.send_available(now, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tcp::reno::Aimd;
+    use crate::time::MILLI;
+
+    fn sender(recovery: Recovery) -> TcpSender {
+        let cfg = SenderConfig {
+            flow: 0,
+            segment_size: 1000,
+            rwnd: 100,
+            initial_cwnd: 1.0,
+            ecn: false,
+            class: 0,
+            rto: RtoConfig::default(),
+        };
+        TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
+    }
+
+    fn ack(n: u64, ts: Time) -> Ack {
+        Ack { flow: 0, next_expected: n, ts_echo: ts, echo_of_retransmit: false, ece: false, segments: 1 }
+    }
+
+    fn seqs(out: &Outbox) -> Vec<u64> {
+        out.packets.iter().map(|p| p.seq).collect()
+    }
+
+    /// Grows the window to 10 segments with 0..10 in flight.
+    fn with_ten_in_flight(recovery: Recovery) -> TcpSender {
+        let mut s = sender(recovery);
+        s.w = Window { cwnd: 10.0, ssthresh: 64.0 };
+        let mut out = Outbox::default();
+        s.send_available(0, &mut out);
+        assert_eq!(seqs(&out), (0..10).collect::<Vec<_>>());
+        s
+    }
+
+    #[test]
+    fn slow_start_sends_two_for_each_ack_and_arms_the_timer() {
+        let mut s = sender(Recovery::Reno);
+        let mut out = Outbox::default();
+        s.send_available(0, &mut out);
+        assert_eq!(seqs(&out), vec![0]);
+        assert_eq!(out.timer, Some((1000 * MILLI, 1)));
+        out.clear();
+        s.on_ack(&ack(1, 0), 100 * MILLI, &mut out);
+        assert_eq!(s.w.cwnd, 2.0);
+        assert_eq!(seqs(&out), vec![1, 2]);
+        // First RTT sample 100 ms: RTO = 300 ms from now.
+        assert_eq!(out.timer.map(|t| t.0), Some(400 * MILLI));
+    }
+
+    #[test]
+    fn reno_fast_retransmit_inflates_and_deflates() {
+        let mut s = with_ten_in_flight(Recovery::Reno);
+        let mut out = Outbox::default();
+        // Segment 0 lost: 3 dupACKs for 0.
+        for _ in 0..2 {
+            s.on_ack(&ack(0, 0), MILLI, &mut out);
+        }
+        assert!(out.packets.is_empty());
+        s.on_ack(&ack(0, 0), MILLI, &mut out);
+        assert!(out.cut);
+        assert_eq!(s.w.ssthresh, 5.0); // flight 10 / 2
+        assert_eq!(s.w.cwnd, 8.0); // ssthresh + 3
+        assert_eq!(seqs(&out), vec![0]);
+        assert!(out.packets[0].retransmit);
+        out.clear();
+        // Four more dupACKs inflate cwnd to 12: two new segments may go (snd_una + 12 > 10).
+        for _ in 0..4 {
+            s.on_ack(&ack(0, 0), MILLI, &mut out);
+        }
+        assert_eq!(s.w.cwnd, 12.0);
+        assert_eq!(seqs(&out), vec![10, 11]);
+        out.clear();
+        s.on_ack(&ack(10, 0), 2 * MILLI, &mut out);
+        assert_eq!(s.w.cwnd, 5.0);
+        assert_eq!(s.phase(), Phase::Avoidance);
+    }
+
+    #[test]
+    fn newreno_partial_ack_retransmits_next_hole_and_stays_in_recovery() {
+        let mut s = with_ten_in_flight(Recovery::NewReno);
+        let mut out = Outbox::default();
+        for _ in 0..3 {
+            s.on_ack(&ack(0, 0), MILLI, &mut out);
+        }
+        out.clear();
+        // Segments 0 and 5 were lost: the retransmission of 0 brings a partial ACK for 5.
+        s.on_ack(&ack(5, 0), 2 * MILLI, &mut out);
+        assert_eq!(s.phase(), Phase::Recovery);
+        assert_eq!(out.packets[0].seq, 5);
+        assert_eq!(s.w.cwnd, 8.0 - 5.0 + 1.0);
+        out.clear();
+        s.on_ack(&ack(10, 0), 3 * MILLI, &mut out);
+        assert_eq!(s.phase(), Phase::SlowStart); // cwnd 2 < ssthresh 5
+        // Full ACK with nothing outstanding: cwnd = min(ssthresh 5, max(flight 0, 1) + 1) = 2.
+        assert_eq!(s.w.cwnd, 2.0);
+    }
+
+    #[test]
+    fn tahoe_goes_back_n_with_cwnd_one() {
+        let mut s = with_ten_in_flight(Recovery::Tahoe);
+        let mut out = Outbox::default();
+        for _ in 0..3 {
+            s.on_ack(&ack(0, 0), MILLI, &mut out);
+        }
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
+        assert_eq!(seqs(&out), vec![0]);
+        assert!(out.packets[0].retransmit);
+    }
+
+    #[test]
+    fn timeout_backs_off_and_resends_from_snd_una_and_stale_timers_are_ignored() {
+        let mut s = with_ten_in_flight(Recovery::Reno);
+        let mut out = Outbox::default();
+        s.on_timeout(0, 1000 * MILLI, &mut out); // stale generation
+        assert!(out.packets.is_empty());
+        s.on_timeout(1, 1000 * MILLI, &mut out);
+        assert_eq!(s.timeouts, 1);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
+        assert_eq!(seqs(&out), vec![0]);
+        assert_eq!(out.timer, Some((3000 * MILLI, 2))); // RTO doubled from 1 s
+        // The retransmission's ACK (Karn) gives no RTT sample.
+        out.clear();
+        let mut a = ack(10, 1000 * MILLI);
+        a.echo_of_retransmit = true;
+        s.on_ack(&a, 1100 * MILLI, &mut out);
+        assert_eq!(s.rtt.srtt(), None);
+    }
+
+    #[test]
+    fn receiver_window_caps_the_flight() {
+        let mut s = sender(Recovery::Reno);
+        s.cfg.rwnd = 4;
+        s.w.cwnd = 50.0;
+        let mut out = Outbox::default();
+        s.send_available(0, &mut out);
+        assert_eq!(out.packets.len(), 4);
+    }
+}
