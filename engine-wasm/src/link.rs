@@ -1,0 +1,82 @@
+//! The bottleneck: a queue discipline in front of a link that serialises one packet at a time.
+//! Disciplines decide; this module asks them at the right moments (arrival, link free, idle, timer) and
+//! collects the drops and marks they report, for the simulation to count.
+
+use crate::aqm::{self, AqmConfig, Env, LinkInfo, QueueDisc, Signal};
+use crate::packet::Packet;
+use crate::rng::Rng;
+use crate::time::{transmission_time, Time};
+
+pub struct Bottleneck {
+    pub info: LinkInfo,
+    qdisc: Box<dyn QueueDisc>,
+    rng: Rng,
+    /// Drops and marks reported since the simulation last drained them.
+    pub signals: Vec<Signal>,
+    in_service: Option<Packet>,
+    /// Generation of the discipline's timer; bumped when the discipline changes.
+    pub tick_gen: u64,
+}
+
+impl Bottleneck {
+    pub fn new(config: &AqmConfig, info: LinkInfo, rng: Rng) -> Result<Self, String> {
+        let qdisc = aqm::build(config, &info)?;
+        Ok(Bottleneck { info, qdisc, rng, signals: Vec::new(), in_service: None, tick_gen: 0 })
+    }
+
+    pub fn qdisc(&self) -> &dyn QueueDisc {
+        self.qdisc.as_ref()
+    }
+
+    pub fn busy(&self) -> bool {
+        self.in_service.is_some()
+    }
+
+    pub fn enqueue(&mut self, packet: Packet, now: Time) {
+        let mut env = Env::new(now, &mut self.rng, &mut self.signals);
+        self.qdisc.enqueue(packet, &mut env);
+    }
+
+    /// The link is free: takes the next packet and returns it with the time its last bit leaves, or
+    /// tells the discipline the link went idle.
+    pub fn start_next(&mut self, now: Time) -> Option<(Packet, Time)> {
+        debug_assert!(self.in_service.is_none());
+        let mut env = Env::new(now, &mut self.rng, &mut self.signals);
+        match self.qdisc.dequeue(&mut env) {
+            Some(p) => {
+                self.in_service = Some(p);
+                Some((p, now + transmission_time(p.size, self.info.rate_bps)))
+            }
+            None => {
+                self.qdisc.on_link_idle(&mut env);
+                None
+            }
+        }
+    }
+
+    /// The packet in service has been sent.
+    pub fn finish(&mut self) -> Option<Packet> {
+        self.in_service.take()
+    }
+
+    pub fn tick(&mut self, now: Time) {
+        let mut env = Env::new(now, &mut self.rng, &mut self.signals);
+        self.qdisc.on_tick(&mut env);
+    }
+
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        self.qdisc.set_param(name, value)
+    }
+
+    /// Swaps the discipline live; the queued packets move to the new one in order. On error the old one
+    /// keeps running untouched.
+    pub fn replace(&mut self, config: &AqmConfig) -> Result<(), String> {
+        let mut next = aqm::build(config, &self.info)?;
+        for p in self.qdisc.drain() {
+            next.adopt(p);
+        }
+        self.qdisc = next;
+        self.tick_gen += 1;
+        Ok(())
+    }
+}

@@ -1,0 +1,485 @@
+//! Measurements (ALGORITHMS.md §16): a trace sampled every `sample_interval` into rows the page and the
+//! CLI drain, and summary statistics over the measurement window after the warm-up.
+
+use serde::Serialize;
+
+use crate::aqm::{OperatingPoint, Reason, Signal};
+use crate::packet::FlowId;
+use crate::rng::Rng;
+use crate::time::{to_secs, Time};
+
+/// Fixed columns of a trace row, followed by `cwnd_i` and `thr_i` for every flow.
+pub const FIXED_COLUMNS: [&str; 10] = ["t", "q_pkts", "q_bytes", "avg", "p", "delay_ms", "util", "jain", "drops", "marks"];
+
+/// Sojourn histogram: 100 µs bins up to 10 s (the last bin holds everything longer).
+const SOJOURN_BIN: Time = 100_000;
+const SOJOURN_BINS: usize = 100_000;
+/// At most this many window cuts are kept for the synchronisation index.
+const MAX_CUTS: usize = 1_000_000;
+
+#[derive(Clone, Debug, Default)]
+struct FlowCounters {
+    bytes_out: u64,
+    goodput_bytes: u64,
+    arrivals: u64,
+    drops: u64,
+    marks: u64,
+}
+
+/// Counters over one sampling interval.
+#[derive(Default)]
+struct Interval {
+    bytes_out: u64,
+    sojourn_sum: Time,
+    departures: u64,
+    drops: u64,
+    marks: u64,
+    flow_bytes: Vec<u64>,
+}
+
+pub struct Metrics {
+    flows: usize,
+    link_rate_bps: f64,
+    warmup: Time,
+    interval: Interval,
+    last_sample: Time,
+    rows: Vec<f64>,
+    // Whole-window accumulators (from `warmup` on).
+    per_flow: Vec<FlowCounters>,
+    bytes_out: u64,
+    arrivals: u64,
+    drops: [u64; Reason::ALL.len()],
+    marks: [u64; Reason::ALL.len()],
+    random_losses: u64,
+    sojourn_hist: Vec<u32>,
+    sojourn_sum: f64,
+    departures: u64,
+    q_last_change: Time,
+    q_pkts: f64,
+    q_bytes: f64,
+    q_integral: f64,
+    q_sq_integral: f64,
+    q_bytes_integral: f64,
+    cuts: Vec<(Time, FlowId)>,
+}
+
+impl Metrics {
+    pub fn new(flows: usize, link_rate_bps: f64, warmup: Time) -> Self {
+        Metrics {
+            flows,
+            link_rate_bps,
+            warmup,
+            interval: Interval { flow_bytes: vec![0; flows], ..Default::default() },
+            last_sample: 0,
+            rows: Vec::new(),
+            per_flow: vec![FlowCounters::default(); flows],
+            bytes_out: 0,
+            arrivals: 0,
+            drops: [0; Reason::ALL.len()],
+            marks: [0; Reason::ALL.len()],
+            random_losses: 0,
+            sojourn_hist: vec![0; SOJOURN_BINS],
+            sojourn_sum: 0.0,
+            departures: 0,
+            q_last_change: warmup,
+            q_pkts: 0.0,
+            q_bytes: 0.0,
+            q_integral: 0.0,
+            q_sq_integral: 0.0,
+            q_bytes_integral: 0.0,
+            cuts: Vec::new(),
+        }
+    }
+
+    pub fn columns(&self) -> Vec<String> {
+        let mut c: Vec<String> = FIXED_COLUMNS.iter().map(|s| s.to_string()).collect();
+        c.extend((0..self.flows).map(|i| format!("cwnd_{i}")));
+        c.extend((0..self.flows).map(|i| format!("thr_{i}")));
+        c
+    }
+
+    pub fn stride(&self) -> usize {
+        FIXED_COLUMNS.len() + 2 * self.flows
+    }
+
+    fn measuring(&self, now: Time) -> bool {
+        now >= self.warmup
+    }
+
+    pub fn on_arrival(&mut self, flow: FlowId, now: Time) {
+        if self.measuring(now) {
+            self.arrivals += 1;
+            self.per_flow[flow as usize].arrivals += 1;
+        }
+    }
+
+    pub fn on_random_loss(&mut self, now: Time) {
+        if self.measuring(now) {
+            self.random_losses += 1;
+        }
+    }
+
+    pub fn on_signal(&mut self, s: &Signal, now: Time) {
+        let flow = s.packet.flow as usize;
+        if s.marked {
+            self.interval.marks += 1;
+        } else {
+            self.interval.drops += 1;
+        }
+        if self.measuring(now) {
+            if s.marked {
+                self.marks[s.reason.index()] += 1;
+                self.per_flow[flow].marks += 1;
+            } else {
+                self.drops[s.reason.index()] += 1;
+                self.per_flow[flow].drops += 1;
+            }
+        }
+    }
+
+    /// The queue length changed at `now` (time-weighted averages).
+    pub fn on_queue_change(&mut self, now: Time, q_pkts: usize, q_bytes: u64) {
+        if now > self.q_last_change {
+            let dt = to_secs(now - self.q_last_change);
+            self.q_integral += self.q_pkts * dt;
+            self.q_sq_integral += self.q_pkts * self.q_pkts * dt;
+            self.q_bytes_integral += self.q_bytes * dt;
+            self.q_last_change = now;
+        }
+        self.q_pkts = q_pkts as f64;
+        self.q_bytes = q_bytes as f64;
+    }
+
+    /// A packet left the queue for the link after `sojourn`.
+    pub fn on_dequeue(&mut self, sojourn: Time, now: Time) {
+        self.interval.sojourn_sum += sojourn;
+        self.interval.departures += 1;
+        if self.measuring(now) {
+            let bin = ((sojourn / SOJOURN_BIN) as usize).min(SOJOURN_BINS - 1);
+            self.sojourn_hist[bin] += 1;
+            self.sojourn_sum += sojourn as f64;
+            self.departures += 1;
+        }
+    }
+
+    /// A packet's last bit left the bottleneck.
+    pub fn on_transmitted(&mut self, flow: FlowId, bytes: u32, now: Time) {
+        self.interval.bytes_out += bytes as u64;
+        self.interval.flow_bytes[flow as usize] += bytes as u64;
+        if self.measuring(now) {
+            self.bytes_out += bytes as u64;
+            self.per_flow[flow as usize].bytes_out += bytes as u64;
+        }
+    }
+
+    /// New in-order data reached the receiver.
+    pub fn on_delivered(&mut self, flow: FlowId, bytes: u64, now: Time) {
+        if self.measuring(now) {
+            self.per_flow[flow as usize].goodput_bytes += bytes;
+        }
+    }
+
+    /// A sender cut its window (loss, timeout or ECN): for the synchronisation index.
+    pub fn on_window_cut(&mut self, flow: FlowId, now: Time) {
+        if self.measuring(now) && self.cuts.len() < MAX_CUTS {
+            self.cuts.push((now, flow));
+        }
+    }
+
+    /// Appends one trace row. `cwnd[i]` is NaN for flows without a window (UDP, not started).
+    pub fn sample(&mut self, now: Time, q_pkts: usize, q_bytes: u64, op: OperatingPoint, cwnd: &[f64], active: &[bool]) {
+        let dt = to_secs(now - self.last_sample).max(1e-12);
+        let iv = &self.interval;
+        let delay_ms = if iv.departures > 0 { iv.sojourn_sum as f64 / iv.departures as f64 / 1e6 } else { f64::NAN };
+        let util = iv.bytes_out as f64 * 8.0 / (self.link_rate_bps * dt);
+        let thr: Vec<f64> = iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6).collect();
+        let active_thr: Vec<f64> = thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t).collect();
+        let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, jain(&active_thr)];
+        self.rows.extend_from_slice(&row);
+        self.rows.push(iv.drops as f64);
+        self.rows.push(iv.marks as f64);
+        self.rows.extend_from_slice(cwnd);
+        self.rows.extend_from_slice(&thr);
+        self.interval = Interval { flow_bytes: vec![0; self.flows], ..Default::default() };
+        self.last_sample = now;
+    }
+
+    /// Takes every row sampled since the last call (row-major, `stride()` values per row).
+    pub fn take_rows(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.rows)
+    }
+
+    pub fn summary(&self, now: Time, flows: &[FlowSummaryInput], base_rtt: Time, seed: u64) -> Summary {
+        let span = to_secs(now.saturating_sub(self.warmup)).max(1e-9);
+        let mut q = (self.q_integral, self.q_sq_integral, self.q_bytes_integral);
+        if now > self.q_last_change {
+            let dt = to_secs(now - self.q_last_change);
+            q.0 += self.q_pkts * dt;
+            q.1 += self.q_pkts * self.q_pkts * dt;
+            q.2 += self.q_bytes * dt;
+        }
+        let mean_q = q.0 / span;
+        let per_flow: Vec<FlowSummary> = flows
+            .iter()
+            .zip(&self.per_flow)
+            .map(|(f, c)| FlowSummary {
+                id: f.id,
+                group: f.group,
+                tcp: f.tcp,
+                base_rtt_ms: f.base_rtt_ms,
+                throughput_mbps: c.bytes_out as f64 * 8.0 / span / 1e6,
+                goodput_mbps: c.goodput_bytes as f64 * 8.0 / span / 1e6,
+                arrivals: c.arrivals,
+                drops: c.drops,
+                marks: c.marks,
+                retransmits: f.retransmits,
+                timeouts: f.timeouts,
+            })
+            .collect();
+        let goodputs: Vec<f64> = per_flow.iter().map(|f| f.goodput_mbps).collect();
+        let (min, max) = goodputs.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), g| (lo.min(*g), hi.max(*g)));
+        let reasons = |counts: &[u64]| -> Vec<(&'static str, u64)> {
+            Reason::ALL.iter().map(|r| (r.name(), counts[r.index()])).filter(|(_, n)| *n > 0).collect()
+        };
+        let total_drops: u64 = self.drops.iter().sum();
+        let total_marks: u64 = self.marks.iter().sum();
+        Summary {
+            measured_from_s: to_secs(self.warmup),
+            measured_to_s: to_secs(now),
+            utilisation: self.bytes_out as f64 * 8.0 / (self.link_rate_bps * span),
+            mean_queue_pkts: mean_q,
+            std_queue_pkts: (q.1 / span - mean_q * mean_q).max(0.0).sqrt(),
+            mean_queue_bytes: q.2 / span,
+            delay_ms: self.delay_stats(),
+            arrivals: self.arrivals,
+            drops: total_drops,
+            marks: total_marks,
+            random_losses: self.random_losses,
+            drops_by_reason: reasons(&self.drops).into_iter().collect(),
+            marks_by_reason: reasons(&self.marks).into_iter().collect(),
+            drop_rate: if self.arrivals > 0 { total_drops as f64 / self.arrivals as f64 } else { 0.0 },
+            total_goodput_mbps: goodputs.iter().sum(),
+            jain: jain(&goodputs),
+            min_max_fairness_pct: if max > 0.0 { 100.0 * min / max } else { f64::NAN },
+            sync: sync_index(&self.cuts, flows.len(), base_rtt, self.warmup, now, seed),
+            flows: per_flow,
+        }
+    }
+
+    fn delay_stats(&self) -> DelayStats {
+        let quantile = |q: f64| -> f64 {
+            let target = libm::ceil(q * self.departures as f64).max(1.0) as u64;
+            let mut seen = 0u64;
+            for (i, n) in self.sojourn_hist.iter().enumerate() {
+                seen += *n as u64;
+                if seen >= target {
+                    // Report the middle of the bin, in ms.
+                    return (i as f64 + 0.5) * SOJOURN_BIN as f64 / 1e6;
+                }
+            }
+            f64::NAN
+        };
+        if self.departures == 0 {
+            return DelayStats { mean: f64::NAN, p50: f64::NAN, p95: f64::NAN, p99: f64::NAN };
+        }
+        DelayStats {
+            mean: self.sojourn_sum / self.departures as f64 / 1e6,
+            p50: quantile(0.5),
+            p95: quantile(0.95),
+            p99: quantile(0.99),
+        }
+    }
+}
+
+/// Jain's fairness index (Σx)²/(n·Σx²) ∈ [1/n, 1]; NaN for no flows or all zero.
+pub fn jain(x: &[f64]) -> f64 {
+    let sum: f64 = x.iter().sum();
+    let sq: f64 = x.iter().map(|v| v * v).sum();
+    if x.is_empty() || sq == 0.0 {
+        f64::NAN
+    } else {
+        sum * sum / (x.len() as f64 * sq)
+    }
+}
+
+/// Global-synchronisation index (ALGORITHMS.md §16): the share of window cuts that have a cut of another
+/// flow within ±R, against the same statistic after shifting each flow's cuts by an independent uniform
+/// circular offset (what chance alone gives). Also the share of cuts in "mass cuts" (≥ half the flows
+/// within R).
+pub fn sync_index(cuts: &[(Time, FlowId)], flows: usize, r: Time, from: Time, to: Time, seed: u64) -> SyncIndex {
+    let span = to.saturating_sub(from).max(1);
+    let s = synchronised_share(cuts, r);
+    let mut rng = Rng::new(seed, crate::rng::stream::METRICS);
+    let offsets: Vec<Time> = (0..flows).map(|_| (rng.uniform() * span as f64) as Time).collect();
+    let shifted: Vec<(Time, FlowId)> =
+        cuts.iter().map(|(t, f)| (from + (t - from + offsets[*f as usize]) % span, *f)).collect();
+    let s_rand = synchronised_share(&shifted, r);
+    SyncIndex {
+        cuts: cuts.len() as u64,
+        index: s,
+        random: s_rand,
+        excess: s - s_rand,
+        mass_cut_share: mass_cut_share(cuts, flows, r),
+    }
+}
+
+fn sorted(cuts: &[(Time, FlowId)]) -> Vec<(Time, FlowId)> {
+    let mut c = cuts.to_vec();
+    c.sort_unstable();
+    c
+}
+
+fn synchronised_share(cuts: &[(Time, FlowId)], r: Time) -> f64 {
+    if cuts.is_empty() {
+        return f64::NAN;
+    }
+    let c = sorted(cuts);
+    let synced = (0..c.len())
+        .filter(|&i| {
+            let (t, f) = c[i];
+            let before = c[..i].iter().rev().take_while(|(u, _)| t - u <= r).any(|(_, g)| *g != f);
+            let after = c[i + 1..].iter().take_while(|(u, _)| u - t <= r).any(|(_, g)| *g != f);
+            before || after
+        })
+        .count();
+    synced as f64 / c.len() as f64
+}
+
+fn mass_cut_share(cuts: &[(Time, FlowId)], flows: usize, r: Time) -> f64 {
+    if cuts.is_empty() || flows < 2 {
+        return f64::NAN;
+    }
+    let c = sorted(cuts);
+    let mut in_mass = 0usize;
+    let mut seen = vec![u32::MAX; flows];
+    for i in 0..c.len() {
+        let t = c[i].0;
+        let lo = c[..i].iter().rev().take_while(|(u, _)| t - u <= r).count();
+        let mut distinct = 0usize;
+        for (_, g) in c[i - lo..].iter().take_while(|(u, _)| *u <= t + r) {
+            if seen[*g as usize] != i as u32 {
+                seen[*g as usize] = i as u32;
+                distinct += 1;
+            }
+        }
+        if 2 * distinct >= flows {
+            in_mass += 1;
+        }
+    }
+    in_mass as f64 / c.len() as f64
+}
+
+/// What the metrics need to know about each flow for the summary.
+pub struct FlowSummaryInput {
+    pub id: FlowId,
+    pub group: usize,
+    pub tcp: &'static str,
+    pub base_rtt_ms: f64,
+    pub retransmits: u64,
+    pub timeouts: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FlowSummary {
+    pub id: FlowId,
+    pub group: usize,
+    pub tcp: &'static str,
+    pub base_rtt_ms: f64,
+    pub throughput_mbps: f64,
+    pub goodput_mbps: f64,
+    pub arrivals: u64,
+    pub drops: u64,
+    pub marks: u64,
+    pub retransmits: u64,
+    pub timeouts: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DelayStats {
+    pub mean: f64,
+    pub p50: f64,
+    pub p95: f64,
+    pub p99: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SyncIndex {
+    pub cuts: u64,
+    /// Share of cuts with another flow's cut within ±R.
+    pub index: f64,
+    /// The same share expected by chance (randomly shifted cuts).
+    pub random: f64,
+    /// index − random: > 0 means synchronisation.
+    pub excess: f64,
+    pub mass_cut_share: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub measured_from_s: f64,
+    pub measured_to_s: f64,
+    pub utilisation: f64,
+    pub mean_queue_pkts: f64,
+    pub std_queue_pkts: f64,
+    pub mean_queue_bytes: f64,
+    pub delay_ms: DelayStats,
+    pub arrivals: u64,
+    pub drops: u64,
+    pub marks: u64,
+    pub random_losses: u64,
+    pub drops_by_reason: std::collections::BTreeMap<&'static str, u64>,
+    pub marks_by_reason: std::collections::BTreeMap<&'static str, u64>,
+    pub drop_rate: f64,
+    pub total_goodput_mbps: f64,
+    pub jain: f64,
+    pub min_max_fairness_pct: f64,
+    pub sync: SyncIndex,
+    pub flows: Vec<FlowSummary>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::MILLI;
+
+    #[test]
+    fn jain_is_one_for_equal_shares_and_one_over_n_for_a_monopoly() {
+        assert_eq!(jain(&[2.0, 2.0, 2.0]), 1.0);
+        assert!((jain(&[1.0, 0.0, 0.0, 0.0]) - 0.25).abs() < 1e-12);
+        // Seed 004 Table 1, 512 kbit/s: Reno 457.16, Vegas 54.84.
+        let j = jain(&[457.16, 54.84]);
+        assert!((j - 0.6183).abs() < 1e-4, "{j}"); // 512² / (2·(457.16² + 54.84²))
+        assert!(jain(&[]).is_nan());
+    }
+
+    #[test]
+    fn simultaneous_cuts_are_synchronised_and_spread_cuts_are_not() {
+        let r = 100 * MILLI;
+        let sync: Vec<(Time, FlowId)> = (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64, f))).collect();
+        let s = sync_index(&sync, 4, r, 0, 40_000 * MILLI, 1);
+        assert_eq!(s.index, 1.0);
+        assert_eq!(s.mass_cut_share, 1.0);
+        assert!(s.excess >= 0.25, "{s:?}"); // chance alone: 1 − 0.9³ ≈ 0.27 for periodic cuts
+        // Each flow cuts at its own phase, 500 ms apart: never within R of another.
+        let spread: Vec<(Time, FlowId)> = (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64 * 500 * MILLI, f))).collect();
+        let s = sync_index(&spread, 4, r, 0, 40_000 * MILLI, 1);
+        assert_eq!(s.index, 0.0);
+        assert!(s.excess <= 0.0, "{s:?}");
+    }
+
+    #[test]
+    fn time_weighted_queue_mean_and_delay_percentiles() {
+        let mut m = Metrics::new(1, 10e6, 0);
+        m.on_queue_change(0, 10, 10_000);
+        m.on_queue_change(1000 * MILLI, 20, 20_000);
+        for ms in 1..=100 {
+            m.on_dequeue(ms * MILLI, 0);
+        }
+        let s = m.summary(2000 * MILLI, &[], 0, 1);
+        assert!((s.mean_queue_pkts - 15.0).abs() < 1e-9);
+        assert!((s.std_queue_pkts - 5.0).abs() < 1e-9);
+        assert!((s.delay_ms.mean - 50.5).abs() < 1e-9);
+        assert!((s.delay_ms.p50 - 50.05).abs() < 1e-9, "{}", s.delay_ms.p50);
+        assert!((s.delay_ms.p99 - 99.05).abs() < 1e-9);
+    }
+}

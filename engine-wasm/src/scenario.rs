@@ -1,0 +1,311 @@
+//! The scenario: one serde model of an experiment, shared by the native CLI, the wasm facade, the page and
+//! the URL codec. JSON keys are snake_case; every field has a default, so `{}` is a valid scenario and a
+//! link need only hold what differs. [`Scenario::validate`] names the field and its allowed range.
+//!
+//! ```json
+//! { "version": 1, "seed": 1, "duration": 60, "sample_interval": 0.05,
+//!   "link": { "rate_mbps": 10, "delay_ms": 10, "buffer": 100, "buffer_unit": "packets" },
+//!   "flows": [ { "count": 10, "tcp": "reno", "rtt_ms": [40, 120] } ],
+//!   "aqm": { "kind": "red", "min_th": 5, "max_th": 15 } }
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::aqm::{AqmConfig, QueueUnit};
+use crate::tcp::Variant;
+
+/// The scenario model's version; bumped (with a migration in the page's URL codec) when it changes shape.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Limits that keep a scenario within what a browser tab can run.
+pub const MAX_FLOWS: u32 = 10_000;
+pub const MAX_GROUPS: usize = 64;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Scenario {
+    pub version: u32,
+    /// Seeds every random stream (topology, AQM, loss, traffic).
+    pub seed: u64,
+    /// Simulated seconds the CLI runs and the summary covers (the live lab may run past it).
+    pub duration: f64,
+    /// Seconds excluded from summary statistics; default max(10 % of duration, 10 s), capped at half.
+    pub warmup: Option<f64>,
+    /// Seconds between trace samples.
+    pub sample_interval: f64,
+    pub link: LinkSpec,
+    pub flows: Vec<FlowGroup>,
+    pub aqm: AqmConfig,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            version: SCENARIO_VERSION,
+            seed: 1,
+            duration: 60.0,
+            warmup: None,
+            sample_interval: 0.05,
+            link: LinkSpec::default(),
+            flows: vec![FlowGroup::default()],
+            aqm: AqmConfig::default(),
+        }
+    }
+}
+
+/// The bottleneck link.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LinkSpec {
+    pub rate_mbps: f64,
+    /// One-way propagation delay.
+    pub delay_ms: f64,
+    /// Physical buffer, in `buffer_unit`.
+    pub buffer: u64,
+    pub buffer_unit: QueueUnit,
+    /// Random loss probability per packet on the bottleneck, independent of the queue.
+    pub loss_rate: f64,
+    /// Mean packet size the AQMs assume (RED's s, PIE's MEAN_PKTSIZE), bytes.
+    pub mean_pkt_size: u32,
+}
+
+impl Default for LinkSpec {
+    fn default() -> Self {
+        LinkSpec {
+            rate_mbps: 10.0,
+            delay_ms: 10.0,
+            buffer: 100,
+            buffer_unit: QueueUnit::Packets,
+            loss_rate: 0.0,
+            mean_pkt_size: 1000,
+        }
+    }
+}
+
+/// What a flow sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Traffic {
+    /// Greedy bulk transfer over TCP.
+    Ftp,
+    /// HTTP-like TCP sessions: Pareto-sized objects separated by exponential think times.
+    Http {
+        #[serde(default = "http_object_kb")]
+        mean_object_kb: f64,
+        #[serde(default = "http_shape")]
+        shape: f64,
+        #[serde(default = "http_think_s")]
+        think_s: f64,
+    },
+    /// UDP at a constant bit rate (does not react to loss).
+    Cbr { rate_mbps: f64 },
+    /// UDP with exponential gaps at this mean rate.
+    Poisson { rate_mbps: f64 },
+    /// UDP at `rate_mbps` during exponential on periods, silent during exponential off periods.
+    OnOff { rate_mbps: f64, on_s: f64, off_s: f64 },
+}
+
+fn http_object_kb() -> f64 {
+    12.0
+}
+fn http_shape() -> f64 {
+    1.2
+}
+fn http_think_s() -> f64 {
+    1.0
+}
+
+impl Traffic {
+    pub fn is_tcp(&self) -> bool {
+        matches!(self, Traffic::Ftp | Traffic::Http { .. })
+    }
+}
+
+/// `count` identical flows (their RTTs and start times drawn from the ranges given).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FlowGroup {
+    pub count: u32,
+    pub tcp: Variant,
+    pub traffic: Traffic,
+    /// Base round-trip time range (no queueing), ms; each flow draws uniformly from it.
+    pub rtt_ms: [f64; 2],
+    /// Sender access link rate.
+    pub access_rate_mbps: f64,
+    /// Bytes of one packet on the wire (ns-2 packetSize_, headers included).
+    pub packet_size: u32,
+    /// Each flow starts at a uniform time in [start_s, start_s + start_spread_s].
+    pub start_s: f64,
+    pub start_spread_s: f64,
+    /// Stops offering new data at this time (none: runs forever).
+    pub stop_s: Option<f64>,
+    pub ecn: bool,
+    /// Receiver window, segments.
+    pub rwnd: u32,
+    pub delayed_ack: bool,
+    /// Initial congestion window, segments.
+    pub initial_cwnd: u32,
+    /// Minimum retransmission timeout, ms (ns-2/Linux 200; RFC 6298 1000).
+    pub min_rto_ms: f64,
+    /// Service class (WRED precedence), 0..=3.
+    pub class: u8,
+}
+
+impl Default for FlowGroup {
+    fn default() -> Self {
+        FlowGroup {
+            count: 5,
+            tcp: Variant::Reno,
+            traffic: Traffic::Ftp,
+            rtt_ms: [40.0, 100.0],
+            access_rate_mbps: 100.0,
+            packet_size: 1000,
+            start_s: 0.0,
+            start_spread_s: 1.0,
+            stop_s: None,
+            ecn: false,
+            rwnd: 1000,
+            delayed_ack: false,
+            initial_cwnd: 2,
+            min_rto_ms: 200.0,
+            class: 0,
+        }
+    }
+}
+
+fn in_range(field: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result<(), String> {
+    if !value.is_finite() || value < lo || value > hi {
+        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
+        return Err(format!("{field} must be within {lo}..={hi}{unit} (got {value})"));
+    }
+    Ok(())
+}
+
+impl Scenario {
+    pub fn from_json(json: &str) -> Result<Scenario, String> {
+        let s: Scenario = serde_json::from_str(json).map_err(|e| format!("scenario: {e}"))?;
+        s.validate()?;
+        Ok(s)
+    }
+
+    pub fn total_flows(&self) -> u64 {
+        self.flows.iter().map(|g| g.count as u64).sum()
+    }
+
+    /// Warm-up excluded from summaries (ALGORITHMS.md §16).
+    pub fn warmup(&self) -> f64 {
+        self.warmup.unwrap_or((0.1 * self.duration).max(10.0)).min(self.duration / 2.0)
+    }
+
+    /// Checks every field; the message names the field and the allowed range.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.version != SCENARIO_VERSION {
+            return Err(format!("version {} is not supported (this engine reads version {SCENARIO_VERSION})", self.version));
+        }
+        in_range("duration", self.duration, 0.1, 36_000.0, "s")?;
+        if let Some(w) = self.warmup {
+            in_range("warmup", w, 0.0, self.duration, "s")?;
+        }
+        in_range("sample_interval", self.sample_interval, 0.001, 10.0, "s")?;
+        let l = &self.link;
+        in_range("link.rate_mbps", l.rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
+        in_range("link.delay_ms", l.delay_ms, 0.0, 10_000.0, "ms")?;
+        let max_buffer = match l.buffer_unit {
+            QueueUnit::Packets => 1_000_000.0,
+            QueueUnit::Bytes => 1.5e9,
+        };
+        in_range("link.buffer", l.buffer as f64, 1.0, max_buffer, crate::aqm::unit_name(l.buffer_unit))?;
+        in_range("link.loss_rate", l.loss_rate, 0.0, 0.5, "")?;
+        in_range("link.mean_pkt_size", l.mean_pkt_size as f64, 40.0, 65_535.0, "bytes")?;
+        if self.flows.is_empty() {
+            return Err("flows must hold at least one flow group".into());
+        }
+        if self.flows.len() > MAX_GROUPS {
+            return Err(format!("flows may hold at most {MAX_GROUPS} groups (got {})", self.flows.len()));
+        }
+        for (i, g) in self.flows.iter().enumerate() {
+            self.validate_group(i, g)?;
+        }
+        let total = self.total_flows();
+        if total > MAX_FLOWS as u64 {
+            return Err(format!("the total number of flows must be within 1..={MAX_FLOWS} (got {total})"));
+        }
+        Ok(())
+    }
+
+    fn validate_group(&self, i: usize, g: &FlowGroup) -> Result<(), String> {
+        let f = |name: &str| format!("flows[{i}].{name}");
+        in_range(&f("count"), g.count as f64, 1.0, MAX_FLOWS as f64, "")?;
+        let min_rtt = 2.0 * self.link.delay_ms;
+        in_range(&f("rtt_ms[0]"), g.rtt_ms[0], min_rtt, 60_000.0, "ms (at least twice the link delay)")?;
+        in_range(&f("rtt_ms[1]"), g.rtt_ms[1], g.rtt_ms[0], 60_000.0, "ms (not below rtt_ms[0])")?;
+        in_range(&f("access_rate_mbps"), g.access_rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
+        in_range(&f("packet_size"), g.packet_size as f64, 41.0, 65_535.0, "bytes")?;
+        in_range(&f("start_s"), g.start_s, 0.0, 36_000.0, "s")?;
+        in_range(&f("start_spread_s"), g.start_spread_s, 0.0, 3_600.0, "s")?;
+        if let Some(stop) = g.stop_s {
+            in_range(&f("stop_s"), stop, g.start_s, 36_000.0, "s (not before start_s)")?;
+        }
+        in_range(&f("rwnd"), g.rwnd as f64, 1.0, 1_000_000.0, "segments")?;
+        in_range(&f("initial_cwnd"), g.initial_cwnd as f64, 1.0, 100.0, "segments")?;
+        in_range(&f("min_rto_ms"), g.min_rto_ms, 1.0, 60_000.0, "ms")?;
+        in_range(&f("class"), g.class as f64, 0.0, 3.0, "")?;
+        match &g.traffic {
+            Traffic::Ftp => {}
+            Traffic::Http { mean_object_kb, shape, think_s } => {
+                in_range(&f("traffic.mean_object_kb"), *mean_object_kb, 0.1, 100_000.0, "KB")?;
+                in_range(&f("traffic.shape"), *shape, 1.01, 10.0, "")?;
+                in_range(&f("traffic.think_s"), *think_s, 0.0, 3_600.0, "s")?;
+            }
+            Traffic::Cbr { rate_mbps } | Traffic::Poisson { rate_mbps } => {
+                in_range(&f("traffic.rate_mbps"), *rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
+            }
+            Traffic::OnOff { rate_mbps, on_s, off_s } => {
+                in_range(&f("traffic.rate_mbps"), *rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
+                in_range(&f("traffic.on_s"), *on_s, 0.001, 3_600.0, "s")?;
+                in_range(&f("traffic.off_s"), *off_s, 0.001, 3_600.0, "s")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_json_is_the_default_scenario_and_round_trips() {
+        let s = Scenario::from_json("{}").unwrap();
+        assert_eq!(s, Scenario::default());
+        let back = Scenario::from_json(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn rejections_name_the_field_and_range() {
+        let err = Scenario::from_json(r#"{"flows":[{"count":1000000}]}"#).unwrap_err();
+        assert!(err.contains("flows[0].count must be within 1..=10000"), "{err}");
+        let err = Scenario::from_json(r#"{"flows":[{"count":6000},{"count":6000}]}"#).unwrap_err();
+        assert!(err.contains("total number of flows must be within 1..=10000 (got 12000)"), "{err}");
+        let err = Scenario::from_json(r#"{"link":{"rate_mbps":-1}}"#).unwrap_err();
+        assert!(err.contains("link.rate_mbps must be within"), "{err}");
+        let err = Scenario::from_json(r#"{"link":{"delay_ms":50}}"#).unwrap_err();
+        assert!(err.contains("flows[0].rtt_ms[0]"), "{err}");
+        let err = Scenario::from_json(r#"{"link":{"rate":1}}"#).unwrap_err();
+        assert!(err.contains("unknown field `rate`"), "{err}");
+        let err = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
+        assert!(err.contains("version 99 is not supported"), "{err}");
+        assert!(Scenario::from_json("{").unwrap_err().starts_with("scenario:"));
+    }
+
+    #[test]
+    fn warmup_defaults_to_ten_percent_or_ten_seconds() {
+        let mut s = Scenario { duration: 300.0, ..Default::default() };
+        assert_eq!(s.warmup(), 30.0);
+        s.duration = 60.0;
+        assert_eq!(s.warmup(), 10.0);
+        s.duration = 4.0;
+        assert_eq!(s.warmup(), 2.0);
+    }
+}

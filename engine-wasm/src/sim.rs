@@ -1,0 +1,496 @@
+//! The simulation: owns the scheduler, the bottleneck, the flows and the metrics, and handles one event
+//! at a time. Packet path:
+//!
+//! sender ─(access link: serialise, then `access_delay`)→ `Arrive` → AQM → `TxDone` (serialised at C)
+//! ─(bottleneck delay)→ `Deliver` at the receiver → ACK ─(bottleneck delay + access delay)→ `AckArrive`.
+
+use crate::aqm::{AqmConfig, LinkInfo};
+use crate::link::Bottleneck;
+use crate::metrics::{FlowSummaryInput, Metrics, Summary};
+use crate::packet::{Ack, FlowId, Packet};
+use crate::rng::{stream, Rng};
+use crate::scenario::{Scenario, Traffic};
+use crate::scheduler::Scheduler;
+use crate::tcp::receiver::{RxOut, TcpReceiver};
+use crate::tcp::rtt::RtoConfig;
+use crate::tcp::sender::{Outbox, SenderConfig, TcpSender};
+use crate::time::{from_millis, from_secs, transmission_time, Time};
+use crate::topology::{self, FlowSpec};
+use crate::traffic::{HttpModel, UdpSource};
+
+enum Event {
+    Start(FlowId),
+    Stop(FlowId),
+    /// A UDP datagram leaves, or an HTTP session's next object arrives.
+    Emit(FlowId),
+    /// A packet reaches the bottleneck queue.
+    Arrive(Packet),
+    /// The bottleneck finished serialising the packet in service.
+    TxDone,
+    /// A packet reaches its receiver.
+    Deliver(Packet),
+    AckArrive(Ack),
+    Rto { flow: FlowId, generation: u64 },
+    DelayedAck { flow: FlowId, generation: u64 },
+    AqmTick { generation: u64 },
+    Sample,
+}
+
+enum Source {
+    Tcp { sender: TcpSender, receiver: TcpReceiver, http: Option<HttpModel> },
+    Udp { source: UdpSource, delivered: u64 },
+}
+
+struct Flow {
+    spec: FlowSpec,
+    source: Source,
+    /// When the sender's access link is next free.
+    access_free_at: Time,
+    active: bool,
+}
+
+pub struct Simulation {
+    scenario: Scenario,
+    now: Time,
+    events: Scheduler<Event>,
+    bottleneck: Bottleneck,
+    flows: Vec<Flow>,
+    traffic_rng: Rng,
+    loss_rng: Rng,
+    metrics: Metrics,
+    link_delay: Time,
+    sample_interval: Time,
+    mean_base_rtt: Time,
+    outbox: Outbox,
+    events_handled: u64,
+    cwnd_scratch: Vec<f64>,
+    active_scratch: Vec<bool>,
+}
+
+impl Simulation {
+    pub fn new(scenario: Scenario) -> Result<Simulation, String> {
+        scenario.validate()?;
+        let specs = topology::expand(&scenario);
+        let link_delay = from_millis(scenario.link.delay_ms);
+        let mean_base_rtt = specs.iter().map(|f| f.base_rtt).sum::<Time>() / specs.len().max(1) as Time;
+        let l = &scenario.link;
+        let info = LinkInfo {
+            rate_bps: l.rate_mbps * 1e6,
+            limit: crate::aqm::Limit { unit: l.buffer_unit, value: l.buffer },
+            mean_pkt_size: l.mean_pkt_size,
+            delay: link_delay,
+            base_rtt: mean_base_rtt,
+            flows: specs.len(),
+        };
+        let bottleneck = Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM))
+            .map_err(|e| format!("aqm: {e}"))?;
+        let flows: Vec<Flow> = specs.into_iter().map(|spec| new_flow(spec, &scenario)).collect();
+        let n = flows.len();
+        let mut sim = Simulation {
+            now: 0,
+            events: Scheduler::new(),
+            bottleneck,
+            traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
+            loss_rng: Rng::new(scenario.seed, stream::LOSS),
+            metrics: Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup())),
+            link_delay,
+            sample_interval: from_secs(scenario.sample_interval),
+            mean_base_rtt,
+            outbox: Outbox::default(),
+            events_handled: 0,
+            cwnd_scratch: vec![f64::NAN; n],
+            active_scratch: vec![false; n],
+            flows,
+            scenario,
+        };
+        for i in 0..n {
+            let f = &sim.flows[i].spec;
+            sim.events.schedule(f.start, Event::Start(i as FlowId));
+            if let Some(stop) = f.stop {
+                sim.events.schedule(stop, Event::Stop(i as FlowId));
+            }
+        }
+        sim.events.schedule(sim.sample_interval, Event::Sample);
+        sim.schedule_aqm_tick();
+        Ok(sim)
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    pub fn events_handled(&self) -> u64 {
+        self.events_handled
+    }
+
+    pub fn flow_count(&self) -> usize {
+        self.flows.len()
+    }
+
+    /// Handles every event up to and including `until`, then sets the clock to `until`.
+    pub fn run_until(&mut self, until: Time) {
+        while let Some(at) = self.events.peek_time() {
+            if at > until {
+                break;
+            }
+            let Some((at, event)) = self.events.pop() else { break };
+            debug_assert!(at >= self.now, "event scheduled in the past");
+            self.now = at;
+            self.events_handled += 1;
+            self.handle(event);
+        }
+        self.now = self.now.max(until);
+    }
+
+    /// Runs the scenario's whole duration.
+    pub fn run_to_end(&mut self) {
+        self.run_until(from_secs(self.scenario.duration));
+    }
+
+    pub fn columns(&self) -> Vec<String> {
+        self.metrics.columns()
+    }
+
+    pub fn take_samples(&mut self) -> Vec<f64> {
+        self.metrics.take_rows()
+    }
+
+    pub fn aqm_config(&self) -> AqmConfig {
+        self.bottleneck.qdisc().config()
+    }
+
+    pub fn aqm_state(&self) -> Vec<(&'static str, f64)> {
+        let q = self.bottleneck.qdisc();
+        let mut s = vec![("q_pkts", q.len_packets() as f64), ("q_bytes", q.len_bytes() as f64)];
+        s.extend(q.state());
+        s
+    }
+
+    pub fn aqm_curve(&self) -> Option<Vec<[f64; 2]>> {
+        self.bottleneck.qdisc().curve()
+    }
+
+    /// Live change of one parameter of the running discipline; on error nothing changes.
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let before = self.bottleneck.qdisc().tick_interval();
+        self.bottleneck.set_param(name, value)?;
+        self.scenario.aqm = self.aqm_config();
+        if self.bottleneck.qdisc().tick_interval() != before {
+            self.bottleneck.tick_gen += 1;
+            self.schedule_aqm_tick();
+        }
+        Ok(())
+    }
+
+    /// Swaps the discipline live, keeping the queued packets; on error the old one keeps running.
+    pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), String> {
+        self.bottleneck.replace(config)?;
+        self.scenario.aqm = self.aqm_config();
+        self.schedule_aqm_tick();
+        Ok(())
+    }
+
+    /// Per-flow congestion-control state for the UI.
+    pub fn flow_state(&self, flow: usize) -> Option<Vec<(&'static str, f64)>> {
+        let f = self.flows.get(flow)?;
+        Some(match &f.source {
+            Source::Tcp { sender, .. } => {
+                let mut v = vec![
+                    ("cwnd", sender.w.cwnd),
+                    ("ssthresh", sender.w.ssthresh),
+                    ("srtt_ms", sender.rtt.srtt().map_or(f64::NAN, |t| t as f64 / 1e6)),
+                    ("rto_ms", sender.rtt.rto() as f64 / 1e6),
+                    ("retransmits", sender.retransmits as f64),
+                    ("timeouts", sender.timeouts as f64),
+                ];
+                v.extend(sender.variant_state());
+                v
+            }
+            Source::Udp { source, .. } => vec![("sent", source.next_seq as f64)],
+        })
+    }
+
+    pub fn summary(&self) -> Summary {
+        let inputs: Vec<FlowSummaryInput> = self
+            .flows
+            .iter()
+            .map(|f| {
+                let (retransmits, timeouts) = match &f.source {
+                    Source::Tcp { sender, .. } => (sender.retransmits, sender.timeouts),
+                    Source::Udp { .. } => (0, 0),
+                };
+                FlowSummaryInput {
+                    id: f.spec.id,
+                    group: f.spec.group,
+                    tcp: if f.spec.traffic.is_tcp() { f.spec.tcp.name() } else { "udp" },
+                    base_rtt_ms: f.spec.base_rtt as f64 / 1e6,
+                    retransmits,
+                    timeouts,
+                }
+            })
+            .collect();
+        self.metrics.summary(self.now, &inputs, self.mean_base_rtt, self.scenario.seed)
+    }
+
+    fn schedule_aqm_tick(&mut self) {
+        if let Some(period) = self.bottleneck.qdisc().tick_interval() {
+            let generation = self.bottleneck.tick_gen;
+            self.events.schedule(self.now + period.max(1), Event::AqmTick { generation });
+        }
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Start(f) => self.on_start(f),
+            Event::Stop(f) => self.on_stop(f),
+            Event::Emit(f) => self.on_emit(f),
+            Event::Arrive(p) => self.on_arrive(p),
+            Event::TxDone => self.on_tx_done(),
+            Event::Deliver(p) => self.on_deliver(p),
+            Event::AckArrive(a) => self.on_ack(a),
+            Event::Rto { flow, generation } => {
+                let mut out = std::mem::take(&mut self.outbox);
+                out.clear();
+                if let Source::Tcp { sender, .. } = &mut self.flows[flow as usize].source {
+                    sender.on_timeout(generation, self.now, &mut out);
+                }
+                self.dispatch(flow, &mut out);
+                self.outbox = out;
+            }
+            Event::DelayedAck { flow, generation } => {
+                let mut rx = RxOut::default();
+                if let Source::Tcp { receiver, .. } = &mut self.flows[flow as usize].source {
+                    receiver.on_timer(generation, &mut rx);
+                }
+                self.send_ack(flow, rx);
+            }
+            Event::AqmTick { generation } => {
+                if generation == self.bottleneck.tick_gen {
+                    self.bottleneck.tick(self.now);
+                    self.count_signals();
+                    self.schedule_aqm_tick();
+                }
+            }
+            Event::Sample => self.on_sample(),
+        }
+    }
+
+    fn on_start(&mut self, id: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[id as usize];
+        f.active = true;
+        let mut out = std::mem::take(&mut self.outbox);
+        out.clear();
+        match &mut f.source {
+            Source::Tcp { sender, http, .. } => {
+                if let Some(h) = http {
+                    sender.set_app_limit(h.next_object_segments(f.spec.packet_size, &mut self.traffic_rng));
+                }
+                sender.send_available(now, &mut out);
+            }
+            Source::Udp { source, .. } => {
+                let at = source.first_departure(now, &mut self.traffic_rng);
+                self.events.schedule(at, Event::Emit(id));
+            }
+        }
+        self.dispatch(id, &mut out);
+        self.outbox = out;
+    }
+
+    fn on_stop(&mut self, id: FlowId) {
+        let f = &mut self.flows[id as usize];
+        f.active = false;
+        if let Source::Tcp { sender, .. } = &mut f.source {
+            sender.stop();
+        }
+    }
+
+    fn on_emit(&mut self, id: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[id as usize];
+        if !f.active {
+            return;
+        }
+        let mut out = std::mem::take(&mut self.outbox);
+        out.clear();
+        match &mut f.source {
+            Source::Udp { source, .. } => {
+                out.packets.push(Packet::new(id, source.next_seq, f.spec.packet_size, now));
+                source.next_seq += 1;
+                let next = source.next_departure(now, &mut self.traffic_rng);
+                self.events.schedule(next, Event::Emit(id));
+            }
+            Source::Tcp { sender, http: Some(h), .. } => {
+                h.thinking = false;
+                let more = h.next_object_segments(f.spec.packet_size, &mut self.traffic_rng);
+                sender.set_app_limit(sender.snd_max + more);
+                sender.send_available(now, &mut out);
+            }
+            Source::Tcp { http: None, .. } => {}
+        }
+        self.dispatch(id, &mut out);
+        self.outbox = out;
+    }
+
+    /// Puts the sender's packets on its access link and arms the timer it asked for.
+    fn dispatch(&mut self, id: FlowId, out: &mut Outbox) {
+        let now = self.now;
+        let f = &mut self.flows[id as usize];
+        for p in out.packets.drain(..) {
+            let depart = f.access_free_at.max(now) + transmission_time(p.size, f.spec.access_rate_bps);
+            f.access_free_at = depart;
+            self.events.schedule(depart + f.spec.access_delay, Event::Arrive(p));
+        }
+        if let Some((at, generation)) = out.timer.take() {
+            self.events.schedule(at, Event::Rto { flow: id, generation });
+        }
+        if out.cut {
+            self.metrics.on_window_cut(id, now);
+            out.cut = false;
+        }
+    }
+
+    fn on_arrive(&mut self, p: Packet) {
+        let now = self.now;
+        self.metrics.on_arrival(p.flow, now);
+        let loss = self.scenario.link.loss_rate;
+        if loss > 0.0 && self.loss_rng.uniform() < loss {
+            self.metrics.on_random_loss(now);
+            return;
+        }
+        self.bottleneck.enqueue(p, now);
+        self.count_signals();
+        if !self.bottleneck.busy() {
+            self.start_transmission();
+        }
+        self.note_queue();
+    }
+
+    fn start_transmission(&mut self) {
+        let now = self.now;
+        let next = self.bottleneck.start_next(now);
+        self.count_signals();
+        if let Some((p, done_at)) = next {
+            self.metrics.on_dequeue(now - p.enqueued_at, now);
+            self.events.schedule(done_at, Event::TxDone);
+        }
+    }
+
+    fn on_tx_done(&mut self) {
+        let now = self.now;
+        if let Some(p) = self.bottleneck.finish() {
+            self.metrics.on_transmitted(p.flow, p.size, now);
+            self.events.schedule(now + self.link_delay, Event::Deliver(p));
+        }
+        self.start_transmission();
+        self.note_queue();
+    }
+
+    fn on_deliver(&mut self, p: Packet) {
+        let now = self.now;
+        let f = &mut self.flows[p.flow as usize];
+        let size = f.spec.packet_size as u64;
+        match &mut f.source {
+            Source::Tcp { receiver, .. } => {
+                let mut rx = RxOut::default();
+                receiver.on_data(&p, now, &mut rx);
+                self.metrics.on_delivered(p.flow, rx.delivered * size, now);
+                self.send_ack(p.flow, rx);
+            }
+            Source::Udp { delivered, .. } => {
+                *delivered += 1;
+                self.metrics.on_delivered(p.flow, size, now);
+            }
+        }
+    }
+
+    fn send_ack(&mut self, id: FlowId, rx: RxOut) {
+        let back = self.link_delay + self.flows[id as usize].spec.access_delay;
+        if let Some((at, generation)) = rx.timer {
+            self.events.schedule(at, Event::DelayedAck { flow: id, generation });
+        }
+        if let Some(ack) = rx.ack {
+            self.events.schedule(self.now + back, Event::AckArrive(ack));
+        }
+    }
+
+    fn on_ack(&mut self, ack: Ack) {
+        let now = self.now;
+        let id = ack.flow;
+        let mut out = std::mem::take(&mut self.outbox);
+        out.clear();
+        let f = &mut self.flows[id as usize];
+        if let Source::Tcp { sender, http, .. } = &mut f.source {
+            sender.on_ack(&ack, now, &mut out);
+            if let Some(h) = http {
+                if f.active && !h.thinking && sender.all_acked() {
+                    h.thinking = true;
+                    let at = now + h.think_time(&mut self.traffic_rng);
+                    self.events.schedule(at, Event::Emit(id));
+                }
+            }
+        }
+        self.dispatch(id, &mut out);
+        self.outbox = out;
+    }
+
+    fn count_signals(&mut self) {
+        let now = self.now;
+        for s in self.bottleneck.signals.drain(..) {
+            self.metrics.on_signal(&s, now);
+        }
+    }
+
+    fn note_queue(&mut self) {
+        let q = self.bottleneck.qdisc();
+        self.metrics.on_queue_change(self.now, q.len_packets(), q.len_bytes());
+    }
+
+    fn on_sample(&mut self) {
+        for (i, f) in self.flows.iter().enumerate() {
+            self.cwnd_scratch[i] = match (&f.source, f.active) {
+                (Source::Tcp { sender, .. }, true) => sender.w.cwnd,
+                _ => f64::NAN,
+            };
+            self.active_scratch[i] = f.active;
+        }
+        let q = self.bottleneck.qdisc();
+        let (qp, qb, op) = (q.len_packets(), q.len_bytes(), q.operating_point());
+        self.metrics.sample(self.now, qp, qb, op, &self.cwnd_scratch, &self.active_scratch);
+        self.events.schedule(self.now + self.sample_interval, Event::Sample);
+    }
+}
+
+fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
+    let g = &s.flows[spec.group];
+    let source = match &spec.traffic {
+        Traffic::Ftp | Traffic::Http { .. } => {
+            let cfg = SenderConfig {
+                flow: spec.id,
+                segment_size: spec.packet_size,
+                rwnd: g.rwnd,
+                initial_cwnd: g.initial_cwnd as f64,
+                ecn: g.ecn,
+                class: g.class,
+                rto: RtoConfig { min: from_millis(g.min_rto_ms), ..RtoConfig::default() },
+            };
+            let http = match spec.traffic {
+                Traffic::Http { mean_object_kb, shape, think_s } => {
+                    Some(HttpModel { mean_object_bytes: mean_object_kb * 1000.0, shape, think_s, thinking: false })
+                }
+                _ => None,
+            };
+            Source::Tcp {
+                sender: TcpSender::new(cfg, spec.tcp.controller()),
+                receiver: TcpReceiver::new(spec.id, g.delayed_ack),
+                http,
+            }
+        }
+        t => Source::Udp { source: UdpSource::new(t.clone(), spec.packet_size), delivered: 0 },
+    };
+    Flow { spec, source, access_free_at: 0, active: false }
+}
