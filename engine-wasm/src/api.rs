@@ -1,1 +1,158 @@
+//! The only wasm-bindgen code: a thin facade over [`Simulation`] for the page's Web Worker. Errors become
+//! JS `Error`s with the engine's message; a panic is caught by the hook below so the worker can show
+//! its text (`last_panic_message`) instead of a bare "unreachable".
+#![deny(clippy::unwrap_used, clippy::expect_used)]
 
+use std::cell::RefCell;
+
+use js_sys::Float64Array;
+use wasm_bindgen::prelude::*;
+
+use crate::aqm::{self, AqmConfig};
+use crate::scenario::Scenario;
+use crate::sim::Simulation as Engine;
+use crate::time::{from_secs, to_secs};
+
+thread_local! {
+    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        LAST_PANIC.with(|p| *p.borrow_mut() = info.to_string());
+    }));
+}
+
+/// Text of the last Rust panic ("" if none).
+#[wasm_bindgen]
+pub fn last_panic_message() -> String {
+    LAST_PANIC.with(|p| p.borrow().clone())
+}
+
+fn js_error(message: impl AsRef<str>) -> JsError {
+    JsError::new(message.as_ref())
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| js_error(e.to_string()))
+}
+
+/// JSON of the default scenario.
+#[wasm_bindgen]
+pub fn default_scenario() -> Result<String, JsError> {
+    to_json(&Scenario::default())
+}
+
+/// JSON list of every algorithm with its parameter schema.
+#[wasm_bindgen]
+pub fn algorithms() -> Result<String, JsError> {
+    to_json(&aqm::catalogue())
+}
+
+/// "" when the scenario is valid, else a message naming the field and the allowed range.
+#[wasm_bindgen]
+pub fn validate_scenario(json: &str) -> String {
+    match Scenario::from_json(json).and_then(Engine::new) {
+        Ok(_) => String::new(),
+        Err(e) => e,
+    }
+}
+
+/// Hex digest of a trace (see digest.rs), to compare runs bit for bit.
+#[wasm_bindgen]
+pub fn trace_digest(values: &[f64]) -> String {
+    crate::digest::trace_digest_hex(values)
+}
+
+#[wasm_bindgen]
+pub struct Simulation {
+    engine: Engine,
+}
+
+fn pairs_to_json(pairs: &[(&'static str, f64)]) -> Result<String, JsError> {
+    let map: serde_json::Map<String, serde_json::Value> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Number::from_f64(*v).map_or(serde_json::Value::Null, Into::into)))
+        .collect();
+    to_json(&map)
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+        let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
+        Ok(Simulation { engine: Engine::new(scenario).map_err(js_error)? })
+    }
+
+    /// Advances simulated time by `seconds`.
+    pub fn run_for(&mut self, seconds: f64) {
+        let until = self.engine.now() + from_secs(seconds);
+        self.engine.run_until(until);
+    }
+
+    /// Simulated time, seconds.
+    pub fn now(&self) -> f64 {
+        to_secs(self.engine.now())
+    }
+
+    /// Events handled so far (for speed readouts).
+    pub fn events(&self) -> f64 {
+        self.engine.events_handled() as f64
+    }
+
+    /// JSON array of the column names of a sample row.
+    pub fn columns(&self) -> Result<String, JsError> {
+        to_json(&self.engine.columns())
+    }
+
+    /// Every row sampled since the last call, row-major.
+    pub fn take_samples(&mut self) -> Float64Array {
+        let rows = self.engine.take_samples();
+        Float64Array::from(rows.as_slice())
+    }
+
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsError> {
+        self.engine.set_param(name, value).map_err(js_error)
+    }
+
+    /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}` with defaults for missing params.
+    pub fn set_algorithm(&mut self, aqm_json: &str) -> Result<(), JsError> {
+        let config: AqmConfig = serde_json::from_str(aqm_json).map_err(|e| js_error(format!("aqm: {e}")))?;
+        self.engine.set_algorithm(&config).map_err(js_error)
+    }
+
+    /// JSON of the running AQM's parameters.
+    pub fn aqm(&self) -> Result<String, JsError> {
+        to_json(&self.engine.aqm_config())
+    }
+
+    /// JSON of the scenario as it now stands (live changes included).
+    pub fn scenario(&self) -> Result<String, JsError> {
+        to_json(self.engine.scenario())
+    }
+
+    /// JSON object of the AQM's internal state.
+    pub fn state(&self) -> Result<String, JsError> {
+        pairs_to_json(&self.engine.aqm_state())
+    }
+
+    /// JSON object of one flow's congestion-control state ("null" for no such flow).
+    pub fn flow_state(&self, flow: u32) -> Result<String, JsError> {
+        match self.engine.flow_state(flow as usize) {
+            Some(pairs) => pairs_to_json(&pairs),
+            None => Ok("null".into()),
+        }
+    }
+
+    /// JSON drop-probability curve [[queue, p], ...] or "null".
+    pub fn curve(&self) -> Result<String, JsError> {
+        to_json(&self.engine.aqm_curve())
+    }
+
+    /// JSON summary over the measurement window so far.
+    pub fn summary(&self) -> Result<String, JsError> {
+        to_json(&self.engine.summary())
+    }
+}

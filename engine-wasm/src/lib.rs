@@ -18,11 +18,12 @@ pub mod time;
 
 #[cfg(target_arch = "wasm32")]
 mod api;
-pub mod scheduler;
-pub mod tcp;
+pub mod digest;
 pub mod link;
 pub mod metrics;
 pub mod scenario;
+pub mod scheduler;
 pub mod sim;
+pub mod tcp;
 pub mod topology;
 pub mod traffic;

@@ -9,7 +9,8 @@ use crate::rng::Rng;
 use crate::time::{to_secs, Time};
 
 /// Fixed columns of a trace row, followed by `cwnd_i` and `thr_i` for every flow.
-pub const FIXED_COLUMNS: [&str; 10] = ["t", "q_pkts", "q_bytes", "avg", "p", "delay_ms", "util", "jain", "drops", "marks"];
+pub const FIXED_COLUMNS: [&str; 10] =
+    ["t", "q_pkts", "q_bytes", "avg", "p", "delay_ms", "util", "jain", "drops", "marks"];
 
 /// Sojourn histogram: 100 µs bins up to 10 s (the last bin holds everything longer).
 const SOJOURN_BIN: Time = 100_000;
@@ -187,7 +188,15 @@ impl Metrics {
     }
 
     /// Appends one trace row. `cwnd[i]` is NaN for flows without a window (UDP, not started).
-    pub fn sample(&mut self, now: Time, q_pkts: usize, q_bytes: u64, op: OperatingPoint, cwnd: &[f64], active: &[bool]) {
+    pub fn sample(
+        &mut self,
+        now: Time,
+        q_pkts: usize,
+        q_bytes: u64,
+        op: OperatingPoint,
+        cwnd: &[f64],
+        active: &[bool],
+    ) {
         let dt = to_secs(now - self.last_sample).max(1e-12);
         let iv = &self.interval;
         let delay_ms = if iv.departures > 0 { iv.sojourn_sum as f64 / iv.departures as f64 / 1e6 } else { f64::NAN };
@@ -455,13 +464,15 @@ mod tests {
     #[test]
     fn simultaneous_cuts_are_synchronised_and_spread_cuts_are_not() {
         let r = 100 * MILLI;
-        let sync: Vec<(Time, FlowId)> = (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64, f))).collect();
+        let sync: Vec<(Time, FlowId)> =
+            (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64, f))).collect();
         let s = sync_index(&sync, 4, r, 0, 40_000 * MILLI, 1);
         assert_eq!(s.index, 1.0);
         assert_eq!(s.mass_cut_share, 1.0);
         assert!(s.excess >= 0.25, "{s:?}"); // chance alone: 1 − 0.9³ ≈ 0.27 for periodic cuts
-        // Each flow cuts at its own phase, 500 ms apart: never within R of another.
-        let spread: Vec<(Time, FlowId)> = (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64 * 500 * MILLI, f))).collect();
+                                            // Each flow cuts at its own phase, 500 ms apart: never within R of another.
+        let spread: Vec<(Time, FlowId)> =
+            (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64 * 500 * MILLI, f))).collect();
         let s = sync_index(&spread, 4, r, 0, 40_000 * MILLI, 1);
         assert_eq!(s.index, 0.0);
         assert!(s.excess <= 0.0, "{s:?}");

@@ -200,7 +200,10 @@ impl Scenario {
     /// Checks every field; the message names the field and the allowed range.
     pub fn validate(&self) -> Result<(), String> {
         if self.version != SCENARIO_VERSION {
-            return Err(format!("version {} is not supported (this engine reads version {SCENARIO_VERSION})", self.version));
+            return Err(format!(
+                "version {} is not supported (this engine reads version {SCENARIO_VERSION})",
+                self.version
+            ));
         }
         in_range("duration", self.duration, 0.1, 36_000.0, "s")?;
         if let Some(w) = self.warmup {

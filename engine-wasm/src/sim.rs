@@ -30,9 +30,17 @@ enum Event {
     /// A packet reaches its receiver.
     Deliver(Packet),
     AckArrive(Ack),
-    Rto { flow: FlowId, generation: u64 },
-    DelayedAck { flow: FlowId, generation: u64 },
-    AqmTick { generation: u64 },
+    Rto {
+        flow: FlowId,
+        generation: u64,
+    },
+    DelayedAck {
+        flow: FlowId,
+        generation: u64,
+    },
+    AqmTick {
+        generation: u64,
+    },
     Sample,
 }
 

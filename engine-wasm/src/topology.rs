@@ -59,7 +59,8 @@ mod tests {
 
     #[test]
     fn draws_rtts_in_range_and_depends_only_on_the_seed() {
-        let s: Scenario = serde_json::from_str(r#"{"link":{"delay_ms":20},"flows":[{"count":50,"rtt_ms":[160,240]}]}"#).unwrap();
+        let s: Scenario =
+            serde_json::from_str(r#"{"link":{"delay_ms":20},"flows":[{"count":50,"rtt_ms":[160,240]}]}"#).unwrap();
         let a = expand(&s);
         assert_eq!(a.len(), 50);
         for f in &a {

@@ -1,1 +1,144 @@
-fn main() {}
+//! Native command line of the engine: the same code and results as the browser.
+//!
+//! ```text
+//! aqm-cli run <scenario.json|-> [--trace trace.csv]   summary JSON on stdout
+//! aqm-cli sweep < scenarios.jsonl                      one summary JSON line per scenario line
+//! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
+//! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
+//! aqm-cli bench [seconds]                              packets per wall second on the reference dumbbell
+//! ```
+
+use std::io::{BufRead, Read, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use aqm_engine::digest::trace_digest_hex;
+use aqm_engine::scenario::Scenario;
+use aqm_engine::sim::Simulation;
+use aqm_engine::time::from_secs;
+
+fn read_source(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| e.to_string())?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+fn load(path: &str) -> Result<Simulation, String> {
+    Simulation::new(Scenario::from_json(&read_source(path)?)?)
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let path = args.first().ok_or("usage: aqm-cli run <scenario.json|-> [--trace out.csv]")?;
+    let mut sim = load(path)?;
+    let mut trace = match args.iter().position(|a| a == "--trace") {
+        Some(i) => {
+            let out = args.get(i + 1).ok_or("--trace needs a file name")?;
+            let mut f = std::io::BufWriter::new(std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?);
+            writeln!(f, "{}", sim.columns().join(",")).map_err(|e| e.to_string())?;
+            Some(f)
+        }
+        None => None,
+    };
+    let stride = sim.columns().len();
+    let end = from_secs(sim.scenario().duration);
+    // Run in one-second slices so the trace never piles up in memory.
+    while sim.now() < end {
+        sim.run_until((sim.now() + from_secs(1.0)).min(end));
+        let rows = sim.take_samples();
+        if let Some(f) = trace.as_mut() {
+            for row in rows.chunks(stride) {
+                let line: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+                writeln!(f, "{}", line.join(",")).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    println!("{}", serde_json::to_string_pretty(&sim.summary()).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+fn sweep() -> Result<(), String> {
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = Scenario::from_json(&line).and_then(Simulation::new).map(|mut sim| {
+            sim.run_to_end();
+            serde_json::to_string(&sim.summary()).unwrap_or_default()
+        });
+        match result {
+            Ok(json) => println!("{json}"),
+            Err(e) => println!("{}", serde_json::json!({ "line": n + 1, "error": e })),
+        }
+    }
+    Ok(())
+}
+
+fn digest(args: &[String]) -> Result<(), String> {
+    let mut sim = load(args.first().ok_or("usage: aqm-cli digest <scenario.json|-> [seconds]")?)?;
+    let secs: f64 = match args.get(1) {
+        Some(s) => s.parse().map_err(|_| format!("seconds: '{s}' is not a number"))?,
+        None => sim.scenario().duration,
+    };
+    sim.run_until(from_secs(secs));
+    println!("{}", trace_digest_hex(&sim.take_samples()));
+    Ok(())
+}
+
+/// The reference dumbbell of the benchmarks: 100 Reno flows, 100 Mbit/s, RTT 20–100 ms, RED.
+pub const BENCH_SCENARIO: &str = r#"{"seed":1,"duration":60,"sample_interval":0.05,
+  "link":{"rate_mbps":100,"delay_ms":5,"buffer":500},
+  "flows":[{"count":100,"tcp":"reno","rtt_ms":[20,100]}],
+  "aqm":{"kind":"droptail"}}"#;
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let secs: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(60.0);
+    let scenario = match args.get(1) {
+        Some(path) => Scenario::from_json(&read_source(path)?)?,
+        None => Scenario::from_json(BENCH_SCENARIO)?,
+    };
+    let mut sim = Simulation::new(scenario)?;
+    let start = Instant::now();
+    sim.run_until(from_secs(secs));
+    let wall = start.elapsed().as_secs_f64();
+    let s = sim.summary();
+    let packets =
+        (s.utilisation * sim.scenario().link.rate_mbps * 1e6 * (s.measured_to_s - s.measured_from_s)) / (8.0 * 1000.0);
+    let out = serde_json::json!({
+        "simulated_s": secs,
+        "wall_s": wall,
+        "speed_vs_real_time": secs / wall,
+        "events": sim.events_handled(),
+        "events_per_s": sim.events_handled() as f64 / wall,
+        "bottleneck_packets_measured": packets.round(),
+        "bottleneck_packets_per_s": packets / wall * (secs / (s.measured_to_s - s.measured_from_s)),
+        "flows": sim.flow_count(),
+    });
+    println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        Some("sweep") => sweep(),
+        Some("digest") => digest(&args[1..]),
+        Some("bench") => bench(&args[1..]),
+        Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
+            .map(|s| println!("{s}"))
+            .map_err(|e| e.to_string()),
+        _ => Err("usage: aqm-cli run|sweep|digest|algorithms|bench (see the file's doc)".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("aqm-cli: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

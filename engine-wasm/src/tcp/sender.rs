@@ -386,7 +386,7 @@ mod tests {
         out.clear();
         s.on_ack(&ack(10, 0), 3 * MILLI, &mut out);
         assert_eq!(s.phase(), Phase::SlowStart); // cwnd 2 < ssthresh 5
-        // Full ACK with nothing outstanding: cwnd = min(ssthresh 5, max(flight 0, 1) + 1) = 2.
+                                                 // Full ACK with nothing outstanding: cwnd = min(ssthresh 5, max(flight 0, 1) + 1) = 2.
         assert_eq!(s.w.cwnd, 2.0);
     }
 
@@ -413,7 +413,7 @@ mod tests {
         assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
         assert_eq!(seqs(&out), vec![0]);
         assert_eq!(out.timer, Some((3000 * MILLI, 2))); // RTO doubled from 1 s
-        // The retransmission's ACK (Karn) gives no RTT sample.
+                                                        // The retransmission's ACK (Karn) gives no RTT sample.
         out.clear();
         let mut a = ack(10, 1000 * MILLI);
         a.echo_of_retransmit = true;
