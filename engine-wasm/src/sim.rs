@@ -57,8 +57,42 @@ struct Flow {
     active: bool,
 }
 
+/// Packet accounting, for conservation checks: every packet sent is in one of these places.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    pub sent: u64,
+    /// On a sender's access link or propagating to the bottleneck.
+    pub in_access: u64,
+    pub random_losses: u64,
+    /// Dropped by the queue discipline (any reason).
+    pub dropped: u64,
+    pub queued: u64,
+    pub in_service: u64,
+    /// Sent by the bottleneck, propagating to the receiver.
+    pub in_link: u64,
+    pub delivered: u64,
+    /// Largest queue seen, packets and bytes.
+    pub max_queue_pkts: u64,
+    pub max_queue_bytes: u64,
+}
+
+impl Ledger {
+    /// sent = in_access + random_losses + dropped + queued + in_service + in_link + delivered.
+    pub fn balances(&self) -> bool {
+        self.sent
+            == self.in_access
+                + self.random_losses
+                + self.dropped
+                + self.queued
+                + self.in_service
+                + self.in_link
+                + self.delivered
+    }
+}
+
 pub struct Simulation {
     scenario: Scenario,
+    ledger: Ledger,
     now: Time,
     events: Scheduler<Event>,
     bottleneck: Bottleneck,
@@ -95,6 +129,7 @@ impl Simulation {
         let flows: Vec<Flow> = specs.into_iter().map(|spec| new_flow(spec, &scenario)).collect();
         let n = flows.len();
         let mut sim = Simulation {
+            ledger: Ledger::default(),
             now: 0,
             events: Scheduler::new(),
             bottleneck,
@@ -133,6 +168,12 @@ impl Simulation {
 
     pub fn events_handled(&self) -> u64 {
         self.events_handled
+    }
+
+    /// Where every packet sent so far is now.
+    pub fn ledger(&self) -> Ledger {
+        let q = self.bottleneck.qdisc();
+        Ledger { queued: q.len_packets() as u64, in_service: self.bottleneck.busy() as u64, ..self.ledger }
     }
 
     pub fn flow_count(&self) -> usize {
@@ -349,6 +390,8 @@ impl Simulation {
         let now = self.now;
         let f = &mut self.flows[id as usize];
         for p in out.packets.drain(..) {
+            self.ledger.sent += 1;
+            self.ledger.in_access += 1;
             let depart = f.access_free_at.max(now) + transmission_time(p.size, f.spec.access_rate_bps);
             f.access_free_at = depart;
             self.events.schedule(depart + f.spec.access_delay, Event::Arrive(p));
@@ -365,8 +408,10 @@ impl Simulation {
     fn on_arrive(&mut self, p: Packet) {
         let now = self.now;
         self.metrics.on_arrival(p.flow, now);
+        self.ledger.in_access -= 1;
         let loss = self.scenario.link.loss_rate;
         if loss > 0.0 && self.loss_rng.uniform() < loss {
+            self.ledger.random_losses += 1;
             self.metrics.on_random_loss(now);
             return;
         }
@@ -392,6 +437,7 @@ impl Simulation {
         let now = self.now;
         if let Some(p) = self.bottleneck.finish() {
             self.metrics.on_transmitted(p.flow, p.size, now);
+            self.ledger.in_link += 1;
             self.events.schedule(now + self.link_delay, Event::Deliver(p));
         }
         self.start_transmission();
@@ -400,6 +446,8 @@ impl Simulation {
 
     fn on_deliver(&mut self, p: Packet) {
         let now = self.now;
+        self.ledger.in_link -= 1;
+        self.ledger.delivered += 1;
         let f = &mut self.flows[p.flow as usize];
         let size = f.spec.packet_size as u64;
         match &mut f.source {
@@ -449,13 +497,17 @@ impl Simulation {
     fn count_signals(&mut self) {
         let now = self.now;
         for s in self.bottleneck.signals.drain(..) {
+            self.ledger.dropped += !s.marked as u64;
             self.metrics.on_signal(&s, now);
         }
     }
 
     fn note_queue(&mut self) {
         let q = self.bottleneck.qdisc();
-        self.metrics.on_queue_change(self.now, q.len_packets(), q.len_bytes());
+        let (pkts, bytes) = (q.len_packets(), q.len_bytes());
+        self.ledger.max_queue_pkts = self.ledger.max_queue_pkts.max(pkts as u64);
+        self.ledger.max_queue_bytes = self.ledger.max_queue_bytes.max(bytes);
+        self.metrics.on_queue_change(self.now, pkts, bytes);
     }
 
     fn on_sample(&mut self) {

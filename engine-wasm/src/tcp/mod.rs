@@ -18,6 +18,7 @@ pub enum Variant {
     Tahoe,
     #[default]
     Reno,
+    #[serde(rename = "newreno")]
     NewReno,
 }
 
