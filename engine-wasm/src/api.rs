@@ -151,6 +151,12 @@ impl Simulation {
         to_json(&self.engine.aqm_curve())
     }
 
+    /// Packets that have reached the bottleneck queue so far (for benchmarks).
+    pub fn bottleneck_packets(&self) -> f64 {
+        let l = self.engine.ledger();
+        (l.sent - l.in_access - l.random_losses) as f64
+    }
+
     /// JSON summary over the measurement window so far.
     pub fn summary(&self) -> Result<String, JsError> {
         to_json(&self.engine.summary())

@@ -5,7 +5,7 @@
 //! aqm-cli sweep < scenarios.jsonl                      one summary JSON line per scenario line
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
-//! aqm-cli bench [seconds]                              packets per wall second on the reference dumbbell
+//! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
 //! ```
 
 use std::io::{BufRead, Read, Write};
@@ -89,7 +89,7 @@ fn digest(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The reference dumbbell of the benchmarks: 100 Reno flows, 100 Mbit/s, RTT 20–100 ms, RED.
+/// A default dumbbell for a quick bench (the reference scenarios live in engine-wasm/bench/).
 pub const BENCH_SCENARIO: &str = r#"{"seed":1,"duration":60,"sample_interval":0.05,
   "link":{"rate_mbps":100,"delay_ms":5,"buffer":500},
   "flows":[{"count":100,"tcp":"reno","rtt_ms":[20,100]}],
@@ -103,23 +103,37 @@ fn bench(args: &[String]) -> Result<(), String> {
     };
     let mut sim = Simulation::new(scenario)?;
     let start = Instant::now();
-    sim.run_until(from_secs(secs));
+    // One-second slices, draining the trace as the page's worker does.
+    while sim.now() < from_secs(secs) {
+        sim.run_until((sim.now() + from_secs(1.0)).min(from_secs(secs)));
+        sim.take_samples();
+    }
     let wall = start.elapsed().as_secs_f64();
     let s = sim.summary();
-    let packets =
-        (s.utilisation * sim.scenario().link.rate_mbps * 1e6 * (s.measured_to_s - s.measured_from_s)) / (8.0 * 1000.0);
+    let l = sim.ledger();
+    // Every packet that reached the bottleneck queue (then dropped, queued, sent or delivered).
+    let packets = l.sent - l.in_access - l.random_losses;
     let out = serde_json::json!({
         "simulated_s": secs,
         "wall_s": wall,
         "speed_vs_real_time": secs / wall,
         "events": sim.events_handled(),
         "events_per_s": sim.events_handled() as f64 / wall,
-        "bottleneck_packets_measured": packets.round(),
-        "bottleneck_packets_per_s": packets / wall * (secs / (s.measured_to_s - s.measured_from_s)),
+        "bottleneck_packets": packets,
+        "bottleneck_packets_per_s": packets as f64 / wall,
+        "utilisation": s.utilisation,
         "flows": sim.flow_count(),
+        "peak_rss_bytes": peak_rss_bytes(),
     });
     println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     Ok(())
+}
+
+/// Peak resident set size of this process (Linux), for memory per flow.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
 }
 
 fn main() -> ExitCode {
