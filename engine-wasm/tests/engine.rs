@@ -104,6 +104,7 @@ mod conservation {
     use super::*;
     use proptest::prelude::*;
 
+    #[allow(clippy::too_many_arguments)] // one argument per proptest strategy
     fn scenario_json(
         flows: u32,
         tcp: usize,

@@ -9,7 +9,23 @@
 pub mod params;
 pub mod queue;
 
+pub mod avq;
+pub mod blue;
+pub mod codel;
 pub mod droptail;
+pub mod fq_codel;
+pub mod pi;
+pub mod pie;
+pub mod selective_drop;
+
+pub mod ared;
+pub mod feng_ared;
+pub mod hred;
+pub mod qvared;
+pub mod red;
+pub mod red_core;
+pub mod red_hw;
+pub mod wred;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -162,6 +178,12 @@ pub trait QueueDisc {
     /// Internal state for the UI (avg, p_b, count, ...).
     fn state(&self) -> Vec<(&'static str, f64)>;
 
+    /// Per-flow internal state, as named series indexed by flow id (seed 004's cnt_i, FQ-CoDel's per-queue
+    /// backlog and deficit); empty for disciplines without per-flow state.
+    fn per_flow_state(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
+
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint::NONE
     }
@@ -221,6 +243,21 @@ macro_rules! algorithms {
 
 algorithms! {
     DropTail = "droptail" => droptail::DropTail,
+    Red = "red" => red::Red,
+    GentleRed = "gentle_red" => red::GentleRed,
+    Ared = "ared" => ared::Ared,
+    FengAred = "feng_ared" => feng_ared::FengAred,
+    Qvared = "qvared" => qvared::Qvared,
+    Hred = "hred" => hred::Hred,
+    RedHw = "red_hw" => red_hw::RedHw,
+    Wred = "wred" => wred::Wred,
+    Blue = "blue" => blue::Blue,
+    Pi = "pi" => pi::Pi,
+    Avq = "avq" => avq::Avq,
+    CoDel = "codel" => codel::CoDel,
+    Pie = "pie" => pie::Pie,
+    FqCodel = "fq_codel" => fq_codel::FqCodel,
+    SelectiveDrop = "selective_drop" => selective_drop::SelectiveDrop,
 }
 
 impl Default for AqmConfig {

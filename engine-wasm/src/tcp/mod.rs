@@ -2,10 +2,12 @@
 //! numbers, RTO (RFC 6298 + Karn) and loss recovery as each variant's [`Recovery`] says; the window's growth
 //! and cuts come from a [`CongestionControl`] per variant, one file each.
 
+pub mod cubic;
 pub mod receiver;
 pub mod reno;
 pub mod rtt;
 pub mod sender;
+pub mod vegas;
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +22,8 @@ pub enum Variant {
     Reno,
     #[serde(rename = "newreno")]
     NewReno,
+    Vegas,
+    Cubic,
 }
 
 impl Variant {
@@ -28,6 +32,8 @@ impl Variant {
             Variant::Tahoe => "tahoe",
             Variant::Reno => "reno",
             Variant::NewReno => "newreno",
+            Variant::Vegas => "vegas",
+            Variant::Cubic => "cubic",
         }
     }
 
@@ -36,6 +42,8 @@ impl Variant {
             Variant::Tahoe => Box::new(reno::Aimd::new(Recovery::Tahoe)),
             Variant::Reno => Box::new(reno::Aimd::new(Recovery::Reno)),
             Variant::NewReno => Box::new(reno::Aimd::new(Recovery::NewReno)),
+            Variant::Vegas => Box::new(vegas::Vegas::default()),
+            Variant::Cubic => Box::new(cubic::Cubic::default()),
         }
     }
 }

@@ -1,0 +1,380 @@
+//! ARED — Adaptive RED (S. Floyd, R. Gummadi, S. Shenker, "Adaptive RED: An Algorithm for Increasing the
+//! Robustness of RED's Active Queue Management", 2001), ALGORITHMS.md §4; seed 000 §2.2 (Fig. 3).
+//!
+//! ```text
+//! every interval (0.5 s timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
+//!     avg > band and max_p ≤ 0.5:   max_p ← max_p + min(0.01, max_p/4)
+//!     avg < band and max_p ≥ 0.01:  max_p ← 0.9·max_p                       (kept in [0.01, 0.5])
+//! per packet: gentle RED (§2–§3) with the current max_p
+//! auto: min_th = max(5, target_delay·C_pkt/2), max_th = 3·min_th, w_q = 1 − exp(−1/C_pkt)
+//! ```
+//! Seed 000 prints the decrease as `max_p − β`; the paper's `max_p·β` (β = 0.9) is used. Like Linux (and
+//! unlike ns, which adapts on the first arrival after each interval) the adaptation runs on a timer.
+//! Thresholds are in packets. Feng et al.'s 1999 self-configuring RED, which seed 003 calls "ARED", is the
+//! separate `feng_ared`.
+
+use serde::{Deserialize, Serialize};
+
+use super::params::{with_value, ParamSpec};
+use super::red_core::{act, ared_auto, ared_step, buffer_in, check_line, check_weight, small_packet_time};
+use super::red_core::{Average, Line, Marks, Signalling, ARED_MAX_P};
+use super::QueueUnit;
+use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use crate::time::{from_secs, Time};
+
+/// ARED's parameters (defaults: ALGORITHMS.md §4, initial max_p as ns-2).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Packets; ignored when `auto` is on.
+    pub min_th: f64,
+    /// Packets; ignored when `auto` is on.
+    pub max_th: f64,
+    /// Initial max_p (ns-2 0.1); then adapted within [0.01, 0.5].
+    pub max_p: f64,
+    /// EWMA weight; ignored when `auto` is on.
+    pub w_q: f64,
+    /// Adaptation period, s (0.5).
+    pub interval: f64,
+    /// Set min_th, max_th and w_q from the link rate.
+    pub auto: bool,
+    /// Target queueing delay of the automatic thresholds, s (0.005).
+    pub target_delay: f64,
+    /// Gentle ramp above max_th (on, as the 2001 paper recommends).
+    pub gentle: bool,
+    pub ecn: bool,
+    pub hard_drop: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            min_th: 5.0,
+            max_th: 15.0,
+            max_p: 0.1,
+            w_q: 0.002,
+            interval: 0.5,
+            auto: false,
+            target_delay: 0.005,
+            gentle: true,
+            ecn: false,
+            hard_drop: true,
+        }
+    }
+}
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec::real(
+        "min_th",
+        "min threshold",
+        "pkts",
+        (0.0, 1e6),
+        5.0,
+        "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
+    ),
+    ParamSpec::real(
+        "max_th",
+        "max threshold",
+        "pkts",
+        (0.0, 1e6),
+        15.0,
+        "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
+    ),
+    ParamSpec::real(
+        "max_p",
+        "initial max probability",
+        "",
+        ARED_MAX_P,
+        0.1,
+        "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
+    ),
+    ParamSpec::real(
+        "w_q",
+        "queue weight",
+        "",
+        (1e-6, 1.0),
+        0.002,
+        "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)",
+    ),
+    ParamSpec::real(
+        "interval",
+        "adaptation interval",
+        "s",
+        (0.01, 10.0),
+        0.5,
+        "Period of the max_p update (ARED 2001 §4: 0.5 s)",
+    ),
+    ParamSpec::flag(
+        "auto",
+        "automatic settings",
+        false,
+        "Set min_th, max_th and w_q from the link rate and target_delay (ARED 2001 §5)",
+    ),
+    ParamSpec::real(
+        "target_delay",
+        "target delay",
+        "s",
+        (0.0001, 1.0),
+        0.005,
+        "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
+    ),
+    ParamSpec::flag(
+        "gentle",
+        "gentle",
+        true,
+        "Linear from max_p to 1 between max_th and 2·max_th (ARED 2001 runs gentle RED)",
+    ),
+    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
+    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+];
+
+/// The thresholds and weight in force: the user's, or ARED's automatic ones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Resolved {
+    /// Its max_p is the initial one.
+    pub line: Line,
+    pub w_q: f64,
+}
+
+/// Validates ARED's parameters on `link` (shared with QVARED).
+pub(super) fn resolve(p: &Params, link: &LinkInfo) -> Result<Resolved, String> {
+    let (min_th, max_th, w_q) = if p.auto { ared_auto(p.target_delay, link) } else { (p.min_th, p.max_th, p.w_q) };
+    let tag = |e: String| if p.auto { format!("automatic settings: {e}") } else { e };
+    check_line(min_th, max_th, p.max_p, QueueUnit::Packets, link).map_err(tag)?;
+    check_weight(w_q)?;
+    if p.interval.is_nan() || p.interval <= 0.0 {
+        return Err(format!("interval ({}) must be positive", p.interval));
+    }
+    let gentle_upper = p.gentle.then_some(2.0 * max_th);
+    Ok(Resolved { line: Line { min_th, max_th, max_p: p.max_p, gentle_upper }, w_q })
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Vars {
+    avg: Average,
+    marks: Marks,
+    /// The adapted max_p.
+    max_p: f64,
+}
+
+pub struct Ared {
+    params: Params,
+    link: LinkInfo,
+    resolved: Resolved,
+    queue: PacketQueue,
+    vars: Vars,
+}
+
+impl Ared {
+    fn line(&self) -> Line {
+        Line { max_p: self.vars.max_p, ..self.resolved.line }
+    }
+}
+
+impl Algorithm for Ared {
+    type Params = Params;
+    const INFO: AlgorithmInfo = AlgorithmInfo {
+        kind: "ared",
+        label: "Adaptive RED",
+        citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
+        summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",
+        params: SPECS,
+    };
+
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        let resolved = resolve(&params, link)?;
+        let vars = Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p };
+        Ok(Ared { params, link: *link, resolved, queue: PacketQueue::new(), vars })
+    }
+}
+
+impl QueueDisc for Ared {
+    fn kind(&self) -> &'static str {
+        Self::INFO.kind
+    }
+
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+        let q = self.queue.len() as f64;
+        let avg = self.vars.avg.update(q, self.resolved.w_q, env.now, small_packet_time(&self.link));
+        let line = self.line();
+        let verdict = self.vars.marks.decide(line.region(avg), line.p_b(avg), || env.uniform());
+        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
+        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+    }
+
+    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
+        self.queue.pop()
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue.bytes()
+    }
+
+    fn on_link_idle(&mut self, env: &mut Env) {
+        self.vars.avg.go_idle(env.now);
+    }
+
+    fn tick_interval(&self) -> Option<Time> {
+        Some(from_secs(self.params.interval))
+    }
+
+    fn on_tick(&mut self, _env: &mut Env) {
+        self.vars.max_p = ared_step(self.vars.max_p, self.vars.avg.avg, self.resolved.line.band());
+    }
+
+    /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let p = with_value(&self.params, SPECS, name, value)?;
+        self.resolved = resolve(&p, &self.link)?;
+        self.params = p;
+        if name == "max_p" {
+            self.vars.max_p = p.max_p;
+        }
+        Ok(())
+    }
+
+    fn config(&self) -> AqmConfig {
+        AqmConfig::Ared(self.params)
+    }
+
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        let (m, line) = (self.vars.marks, self.line());
+        let (lo, hi) = line.band();
+        vec![
+            ("avg", self.vars.avg.avg),
+            ("p_b", m.p_b),
+            ("p_a", m.p_a),
+            ("count", m.count as f64),
+            ("max_p", line.max_p),
+            ("region", m.region.code()),
+            ("band_lo", lo),
+            ("band_hi", hi),
+            ("min_th", line.min_th),
+            ("max_th", line.max_th),
+            ("w_q", self.resolved.w_q),
+        ]
+    }
+
+    fn operating_point(&self) -> OperatingPoint {
+        let avg = self.vars.avg.avg;
+        OperatingPoint { avg, p: self.line().p_b(avg) }
+    }
+
+    fn curve(&self) -> Option<Vec<[f64; 2]>> {
+        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
+    }
+
+    fn drain(&mut self) -> Vec<Packet> {
+        self.queue.drain()
+    }
+
+    fn adopt(&mut self, packet: Packet) {
+        self.queue.push(packet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::aqm::Limit;
+    use crate::rng::Rng;
+    use crate::time::MILLI;
+
+    fn ared(params: Params, limit: u64) -> Ared {
+        Ared::new(params, &link(Limit::packets(limit))).unwrap()
+    }
+
+    fn tick(q: &mut Ared) {
+        q.on_tick(&mut Env::new(0, &mut Rng::new(1, 2), &mut vec![]));
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn max_p_follows_aimd_each_interval_under_a_fixed_average() {
+        let mut q = ared(Params { max_p: 0.02, ..Params::default() }, 100);
+        assert_eq!(q.tick_interval(), Some(500 * MILLI));
+        // Band [9, 11] on [5, 15]. avg 12 > 11: +min(0.01, max_p/4) per interval.
+        q.vars.avg.avg = 12.0;
+        let mut trajectory = vec![];
+        for _ in 0..5 {
+            tick(&mut q);
+            trajectory.push(q.vars.max_p);
+        }
+        let up = [0.025, 0.03125, 0.0390625, 0.048828125, 0.058828125];
+        assert!(trajectory.iter().zip(up).all(|(a, b)| close(*a, b)), "{trajectory:?}");
+        // In the band: unchanged. avg 8 < 9: ×0.9 per interval.
+        q.vars.avg.avg = 10.0;
+        tick(&mut q);
+        assert_eq!(q.vars.max_p, trajectory[4]);
+        q.vars.avg.avg = 8.0;
+        let mut down = vec![];
+        for _ in 0..3 {
+            tick(&mut q);
+            down.push(q.vars.max_p);
+        }
+        let want = [0.058828125 * 0.9, 0.058828125 * 0.81, 0.058828125 * 0.729];
+        assert!(down.iter().zip(want).all(|(a, b)| close(*a, b)), "{down:?}");
+    }
+
+    #[test]
+    fn max_p_stays_within_one_hundredth_and_one_half() {
+        let mut q = ared(Params::default(), 100);
+        q.vars.avg.avg = 14.0;
+        (0..200).for_each(|_| tick(&mut q));
+        assert_eq!(q.vars.max_p, 0.5);
+        q.vars.avg.avg = 1.0;
+        (0..200).for_each(|_| tick(&mut q));
+        assert_eq!(q.vars.max_p, 0.01);
+    }
+
+    #[test]
+    fn drops_use_the_adapted_max_p_and_the_gentle_line() {
+        let mut q = ared(Params::default(), 100);
+        let mut rng = Rng::new(1, 2);
+        q.vars.avg = Average { avg: 12.0, idle: false, idle_since: 0 };
+        tick(&mut q); // 0.1 → 0.11
+        (0..12).for_each(|_| q.adopt(pkt(0, 1000)));
+        q.vars.marks.count = -1;
+        enqueue_at(&mut q, pkt(0, 1000), MILLI, &mut rng);
+        assert!(close(q.vars.marks.p_b, 0.11 * 7.0 / 10.0)); // avg stays 12 (q = 12)
+                                                             // avg 20 is in the gentle zone [15, 30): 0.11 + 0.89·5/15.
+        assert!(close(q.line().p_b(20.0), 0.11 + 0.89 * 5.0 / 15.0));
+        let state = q.state();
+        assert_eq!((state[6], state[7]), (("band_lo", 9.0), ("band_hi", 11.0)));
+    }
+
+    #[test]
+    fn auto_sets_thresholds_and_weight_from_the_link_rate() {
+        let fast = LinkInfo { rate_bps: 100e6, ..link(Limit::packets(200)) };
+        let q = Ared::new(Params { auto: true, ..Params::default() }, &fast).unwrap();
+        // C_pkt = 12500/s: min_th = 0.005·12500/2 = 31.25, max_th = 93.75, w_q = 1 − exp(−1/12500).
+        assert_eq!((q.resolved.line.min_th, q.resolved.line.max_th), (31.25, 93.75));
+        assert!(close(q.resolved.w_q, 1.0 - libm::exp(-1.0 / 12500.0)));
+        let small = LinkInfo { limit: Limit::packets(50), ..fast };
+        let err = Ared::new(Params { auto: true, ..Params::default() }, &small).err().unwrap();
+        assert!(err.contains("automatic settings: max_th (93.75) must not exceed the buffer"), "{err}");
+    }
+
+    #[test]
+    fn set_param_validates_and_max_p_restarts_the_adaptation() {
+        let mut q = ared(Params::default(), 100);
+        q.vars.avg.avg = 14.0;
+        tick(&mut q);
+        assert!(q.set_param("min_th", 15.0).unwrap_err().contains("below max_th"));
+        assert!(q.set_param("max_th", 120.0).unwrap_err().contains("must not exceed the buffer"));
+        assert!(q.set_param("max_p", 0.6).unwrap_err().contains("max_p must be within 0.01..=0.5"));
+        assert_eq!((q.config(), q.vars.max_p), (AqmConfig::Ared(Params::default()), 0.11));
+        q.set_param("max_th", 20.0).unwrap();
+        assert_eq!((q.line().max_th, q.vars.max_p), (20.0, 0.11));
+        q.set_param("max_p", 0.3).unwrap();
+        assert_eq!(q.vars.max_p, 0.3);
+    }
+}

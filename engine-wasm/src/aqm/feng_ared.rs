@@ -1,0 +1,294 @@
+//! Self-configuring RED (W. Feng, D. Kandlur, D. Saha, K. Shin, "A Self-Configuring RED Gateway", IEEE
+//! INFOCOM 1999), ALGORITHMS.md §4 "Ambiguities". Seed 003 §II describes this scheme under the name "ARED";
+//! the picker labels it so to keep it apart from Floyd's 2001 Adaptive RED (`ared`).
+//!
+//! ```text
+//! after each update of avg (per arrival):
+//!     avg < min_th and status ≠ below:  status ← below;  max_p ← max_p/α      (α = 3)
+//!     avg > max_th and status ≠ above:  status ← above;  max_p ← max_p·β      (β = 2)
+//!     min_th < avg < max_th:            status ← between
+//! then RED (§2) with the current max_p
+//! ```
+//! max_p changes only when avg *enters* a region (ns-3 `FengAdaptive`). Ours: the status starts `below`
+//! (the queue starts empty, so the first arrival does not divide max_p) and max_p is capped at 1.
+
+use serde::{Deserialize, Serialize};
+
+use super::params::{with_value, ParamSpec};
+use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, Average, Line, Marks};
+use super::red_core::{Region, Signalling};
+use super::QueueUnit;
+use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+
+/// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED, §2).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Packets.
+    pub min_th: f64,
+    /// Packets.
+    pub max_th: f64,
+    /// Initial max_p (0.02).
+    pub max_p: f64,
+    pub w_q: f64,
+    /// Divisor of max_p on entering below min_th (3).
+    pub alpha: f64,
+    /// Factor of max_p on entering above max_th (2).
+    pub beta: f64,
+    pub ecn: bool,
+    pub hard_drop: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            min_th: 5.0,
+            max_th: 15.0,
+            max_p: 0.02,
+            w_q: 0.002,
+            alpha: 3.0,
+            beta: 2.0,
+            ecn: false,
+            hard_drop: true,
+        }
+    }
+}
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec::real(
+        "min_th",
+        "min threshold",
+        "pkts",
+        (0.0, 1e6),
+        5.0,
+        "Average queue where early drops start (RED, Floyd & Jacobson 1993)",
+    ),
+    ParamSpec::real(
+        "max_th",
+        "max threshold",
+        "pkts",
+        (0.0, 1e6),
+        15.0,
+        "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)",
+    ),
+    ParamSpec::real(
+        "max_p",
+        "initial max probability",
+        "",
+        (0.0, 1.0),
+        0.02,
+        "Starting max_p, then scaled by α and β (Feng et al. 1999)",
+    ),
+    ParamSpec::real(
+        "w_q",
+        "queue weight",
+        "",
+        (1e-6, 1.0),
+        0.002,
+        "EWMA weight of the average queue (RED 1993: 0.002)",
+    ),
+    ParamSpec::real(
+        "alpha",
+        "decrease divisor α",
+        "",
+        (1.0, 100.0),
+        3.0,
+        "max_p ← max_p/α when avg falls below min_th (Feng et al. 1999: 3)",
+    ),
+    ParamSpec::real(
+        "beta",
+        "increase factor β",
+        "",
+        (1.0, 100.0),
+        2.0,
+        "max_p ← max_p·β when avg rises above max_th (Feng et al. 1999: 2)",
+    ),
+    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
+    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+];
+
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+    check_line(p.min_th, p.max_th, p.max_p, QueueUnit::Packets, link)?;
+    check_weight(p.w_q)
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Vars {
+    avg: Average,
+    marks: Marks,
+    max_p: f64,
+    /// Feng's status: the region avg was last seen in (Below, Between or Above).
+    status: Region,
+}
+
+pub struct FengAred {
+    params: Params,
+    link: LinkInfo,
+    queue: PacketQueue,
+    vars: Vars,
+}
+
+impl FengAred {
+    fn line(&self) -> Line {
+        Line { min_th: self.params.min_th, max_th: self.params.max_th, max_p: self.vars.max_p, gentle_upper: None }
+    }
+
+    /// Feng et al. 1999 Fig. 6: scale max_p once on entering the region below min_th or above max_th.
+    fn adapt(&mut self, avg: f64) {
+        let (p, v) = (&self.params, &mut self.vars);
+        if p.min_th < avg && avg < p.max_th {
+            v.status = Region::Between;
+        } else if avg < p.min_th && v.status != Region::Below {
+            v.status = Region::Below;
+            v.max_p /= p.alpha;
+        } else if avg > p.max_th && v.status != Region::Above {
+            v.status = Region::Above;
+            v.max_p = (v.max_p * p.beta).min(1.0);
+        }
+    }
+}
+
+impl Algorithm for FengAred {
+    type Params = Params;
+    const INFO: AlgorithmInfo = AlgorithmInfo {
+        kind: "feng_ared",
+        label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
+        citation:
+            "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
+        summary: "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
+        params: SPECS,
+    };
+
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        validate(&params, link)?;
+        let vars =
+            Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p, status: Region::Below };
+        Ok(FengAred { params, link: *link, queue: PacketQueue::new(), vars })
+    }
+}
+
+impl QueueDisc for FengAred {
+    fn kind(&self) -> &'static str {
+        Self::INFO.kind
+    }
+
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+        let q = self.queue.len() as f64;
+        let avg = self.vars.avg.update(q, self.params.w_q, env.now, small_packet_time(&self.link));
+        self.adapt(avg);
+        let line = self.line();
+        let verdict = self.vars.marks.decide(line.region(avg), line.p_b(avg), || env.uniform());
+        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
+        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+    }
+
+    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
+        self.queue.pop()
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue.bytes()
+    }
+
+    fn on_link_idle(&mut self, env: &mut Env) {
+        self.vars.avg.go_idle(env.now);
+    }
+
+    /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let p = with_value(&self.params, SPECS, name, value)?;
+        validate(&p, &self.link)?;
+        self.params = p;
+        if name == "max_p" {
+            self.vars.max_p = p.max_p;
+        }
+        Ok(())
+    }
+
+    fn config(&self) -> AqmConfig {
+        AqmConfig::FengAred(self.params)
+    }
+
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        let m = self.vars.marks;
+        vec![
+            ("avg", self.vars.avg.avg),
+            ("p_b", m.p_b),
+            ("p_a", m.p_a),
+            ("count", m.count as f64),
+            ("max_p", self.vars.max_p),
+            ("region", m.region.code()),
+            ("status", self.vars.status.code()),
+        ]
+    }
+
+    fn operating_point(&self) -> OperatingPoint {
+        let avg = self.vars.avg.avg;
+        OperatingPoint { avg, p: self.line().p_b(avg) }
+    }
+
+    fn curve(&self) -> Option<Vec<[f64; 2]>> {
+        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
+    }
+
+    fn drain(&mut self) -> Vec<Packet> {
+        self.queue.drain()
+    }
+
+    fn adopt(&mut self, packet: Packet) {
+        self.queue.push(packet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::aqm::{Limit, Reason};
+    use crate::rng::Rng;
+    use crate::time::MILLI;
+
+    /// One arrival with `n` packets queued; w_q = 1 makes avg = n.
+    fn arrive_at_queue(q: &mut FengAred, n: usize, rng: &mut Rng) -> Vec<crate::aqm::Signal> {
+        q.queue.drain();
+        (0..n).for_each(|_| q.adopt(pkt(9, 1000)));
+        enqueue_at(q, pkt(0, 1000), MILLI, rng)
+    }
+
+    #[test]
+    fn max_p_is_doubled_on_entering_above_and_divided_by_three_on_entering_below() {
+        let p = Params { w_q: 1.0, ..Params::default() };
+        let mut q = FengAred::new(p, &link(Limit::packets(100))).unwrap();
+        q.vars.avg.idle = false;
+        let mut rng = Rng::new(1, 2);
+        let mut trace = vec![];
+        for n in [0, 10, 20, 25, 10, 2, 1, 16, 3] {
+            let s = arrive_at_queue(&mut q, n, &mut rng);
+            if n > 15 {
+                assert_eq!(s[0].reason, Reason::Forced);
+            }
+            trace.push(q.vars.max_p);
+        }
+        // Starts below: 0 and 10 change nothing; 20 enters above (×2), 25 stays above; 10 between; 2 enters
+        // below (/3), 1 stays below; 16 above (×2); 3 below (/3).
+        let want = [0.02, 0.02, 0.04, 0.04, 0.04, 0.04 / 3.0, 0.04 / 3.0, 0.08 / 3.0, 0.08 / 9.0];
+        assert_eq!(trace.len(), want.len());
+        for (got, want) in trace.iter().zip(want) {
+            assert!((got - want).abs() < 1e-15, "{trace:?}");
+        }
+        assert_eq!(q.state()[6], ("status", 0.0));
+    }
+
+    #[test]
+    fn set_param_rejects_inverted_thresholds_and_keeps_the_old_ones() {
+        let mut q = FengAred::new(Params::default(), &link(Limit::packets(100))).unwrap();
+        assert!(q.set_param("min_th", 20.0).unwrap_err().contains("below max_th (15)"));
+        assert!(q.set_param("max_p", 0.0).unwrap_err().contains("must be in (0, 1]"));
+        assert_eq!(q.config(), AqmConfig::FengAred(Params::default()));
+        assert!(FengAred::INFO.label.contains("seed 003"));
+    }
+}

@@ -1,0 +1,442 @@
+//! Arithmetic shared by the RED family (ALGORITHMS.md §2–§5), so `red`, `ared`, `feng_ared`, `qvared`,
+//! `wred` and `hred` each contain only what makes them different.
+//!
+//! - The average: S. Floyd, V. Jacobson, "Random Early Detection Gateways for Congestion Avoidance", IEEE/ACM
+//!   ToN 1(4), 1993, Fig. 2 (seed 000 §2.1, seed 001 Fig. 3): avg ← (1 − w_q)·avg + w_q·q on each arrival;
+//!   after an idle period avg ← (1 − w_q)^m·avg with m = idle_time/s, s = 8·mean_pktsize/C.
+//! - The drop line p_b(avg): 0 below min_th, max_p·(avg − min_th)/(max_th − min_th) up to max_th, then 1, or
+//!   with gentle (S. Floyd, "Recommendation on using the gentle_ variant of RED", 2000) linear from max_p to
+//!   1 between max_th and `upper` (2·max_th, or the buffer as in seed 003).
+//! - The spacing of marks: p_a = p_b/(1 − count·p_b), so the gap between marks is uniform, not geometric.
+//! - ARED's AIMD step and automatic settings (Floyd, Gummadi, Shenker 2001; seed 000 Fig. 3).
+
+use super::{check_threshold_in_buffer, Env, Limit, LinkInfo, Packet, PacketQueue, QueueUnit, Reason};
+use crate::time::{to_secs, Time};
+
+/// Where the average queue lies on the drop line. `code()` is what `state()` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// avg < min_th: no early drops.
+    Below = 0,
+    /// min_th ≤ avg < max_th: p_b rises from 0 to max_p.
+    Between = 1,
+    /// Gentle only, max_th ≤ avg < upper: p_b rises from max_p to 1.
+    Gentle = 2,
+    /// Forced drop (avg ≥ max_th, or ≥ upper with gentle).
+    Above = 3,
+}
+
+impl Region {
+    pub fn code(self) -> f64 {
+        self as u8 as f64
+    }
+}
+
+/// RED's piecewise-linear drop probability as a function of the average queue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Line {
+    pub min_th: f64,
+    pub max_th: f64,
+    pub max_p: f64,
+    /// Some(upper) turns on the gentle segment [max_th, upper) (§3); None is the 1993 cliff.
+    pub gentle_upper: Option<f64>,
+}
+
+impl Line {
+    pub fn region(&self, avg: f64) -> Region {
+        if avg < self.min_th {
+            Region::Below
+        } else if avg < self.max_th {
+            Region::Between
+        } else {
+            match self.gentle_upper {
+                Some(upper) if avg < upper => Region::Gentle,
+                _ => Region::Above,
+            }
+        }
+    }
+
+    /// p_b before any per-packet (byte-mode) scaling.
+    pub fn p_b(&self, avg: f64) -> f64 {
+        match self.region(avg) {
+            Region::Below => 0.0,
+            // Floyd & Jacobson 1993 Fig. 2.
+            Region::Between => self.max_p * (avg - self.min_th) / (self.max_th - self.min_th),
+            // Floyd 2000: max_p + (1 − max_p)·(avg − max_th)/(upper − max_th); upper − max_th = max_th by default.
+            Region::Gentle => {
+                let upper = self.gentle_upper.unwrap_or(self.max_th);
+                self.max_p + (1.0 - self.max_p) * (avg - self.max_th) / (upper - self.max_th)
+            }
+            Region::Above => 1.0,
+        }
+    }
+
+    /// ARED's target band [min_th + 0.4Δ, min_th + 0.6Δ] (Floyd, Gummadi, Shenker 2001).
+    pub fn band(&self) -> (f64, f64) {
+        let delta = self.max_th - self.min_th;
+        (self.min_th + 0.4 * delta, self.min_th + 0.6 * delta)
+    }
+
+    /// Corner points of the curve on [0, x_end] for the probability editor; a repeated x is a jump.
+    pub fn points(&self, x_end: f64) -> Vec<[f64; 2]> {
+        // Without gentle the jump to 1 is at max_th itself (x repeated); with gentle the ramp ends at upper.
+        let one_at = self.gentle_upper.unwrap_or(self.max_th);
+        vec![[0.0, 0.0], [self.min_th, 0.0], [self.max_th, self.max_p], [one_at, 1.0], [x_end.max(one_at), 1.0]]
+    }
+}
+
+/// p_a = p_b/(1 − count·p_b), and 1 once count·p_b ≥ 1 (Floyd & Jacobson 1993 §7, Fig. 2).
+pub fn spaced(p_b: f64, count: i64) -> f64 {
+    let c = count as f64 * p_b;
+    if c >= 1.0 {
+        1.0
+    } else {
+        (p_b / (1.0 - c)).min(1.0)
+    }
+}
+
+/// `s` of Floyd Fig. 2: the transmission time of a typical small packet, in seconds.
+pub fn small_packet_time(link: &LinkInfo) -> f64 {
+    8.0 * link.mean_pkt_size as f64 / link.rate_bps
+}
+
+/// The physical buffer expressed in `unit` (what check_threshold_in_buffer compares against).
+pub fn buffer_in(unit: QueueUnit, link: &LinkInfo) -> f64 {
+    let s = link.mean_pkt_size as f64;
+    match (unit, link.limit.unit) {
+        (QueueUnit::Packets, QueueUnit::Bytes) => link.limit.value as f64 / s,
+        (QueueUnit::Bytes, QueueUnit::Packets) => link.limit.value as f64 * s,
+        _ => link.limit.value as f64,
+    }
+}
+
+/// The averaged queue with Floyd's idle-period correction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Average {
+    pub avg: f64,
+    /// True from the moment the link went idle until the next arrival ("q_time" starts the idle period).
+    pub idle: bool,
+    pub idle_since: Time,
+}
+
+impl Default for Average {
+    fn default() -> Self {
+        Average { avg: 0.0, idle: true, idle_since: 0 }
+    }
+}
+
+impl Average {
+    /// One arrival seeing queue `q` (before it is added). `s` in seconds.
+    pub fn update(&mut self, q: f64, w_q: f64, now: Time, s: f64) -> f64 {
+        if self.idle {
+            // Floyd Fig. 2: m = f(time − q_time), the packets that could have been sent while idle.
+            let m = to_secs(now.saturating_sub(self.idle_since)) / s;
+            self.avg *= libm::pow(1.0 - w_q, m);
+            self.idle = false;
+        } else {
+            self.avg = (1.0 - w_q) * self.avg + w_q * q;
+        }
+        self.avg
+    }
+
+    /// The link finished sending and the queue is empty: q_time ← now.
+    pub fn go_idle(&mut self, now: Time) {
+        if !self.idle {
+            self.idle = true;
+            self.idle_since = now;
+        }
+    }
+}
+
+/// RED's per-arrival outcome before ECN and the buffer limit are applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Admit,
+    Early,
+    Forced,
+}
+
+/// The mark-spacing counter and the last decision's probabilities (the Vars every RED variant shares).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Marks {
+    /// Packets since the last mark; −1 while avg < min_th.
+    pub count: i64,
+    pub p_b: f64,
+    pub p_a: f64,
+    pub region: Region,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Marks { count: -1, p_b: 0.0, p_a: 0.0, region: Region::Below }
+    }
+}
+
+impl Marks {
+    /// Floyd & Jacobson Fig. 2 (with §3's gentle region): `p_b` already includes any byte-mode scaling;
+    /// `u` is drawn only where the decision is random.
+    pub fn decide(&mut self, region: Region, p_b: f64, u: impl FnOnce() -> f64) -> Verdict {
+        self.region = region;
+        match region {
+            Region::Below => {
+                (self.count, self.p_b, self.p_a) = (-1, 0.0, 0.0);
+                Verdict::Admit
+            }
+            Region::Between | Region::Gentle => {
+                self.count += 1;
+                self.p_b = p_b;
+                self.p_a = spaced(p_b, self.count);
+                if u() < self.p_a {
+                    self.count = 0;
+                    Verdict::Early
+                } else {
+                    Verdict::Admit
+                }
+            }
+            Region::Above => {
+                (self.count, self.p_b, self.p_a) = (0, 1.0, 1.0);
+                Verdict::Forced
+            }
+        }
+    }
+}
+
+/// How congestion is signalled: `ecn` marks ECN-capable packets instead of dropping them; `hard_drop` makes
+/// forced drops (avg beyond the line) drops even when ECN is on (ns-2/ns-3 `UseHardDrop`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Signalling {
+    pub ecn: bool,
+    pub hard_drop: bool,
+}
+
+/// Applies a verdict: early → mark or drop (ECN); forced → drop if `hard_drop`, else like early; then the
+/// physical buffer (overflow after the AQM decision, ns order).
+pub fn act(
+    verdict: Verdict,
+    packet: Packet,
+    env: &mut Env,
+    queue: &mut PacketQueue,
+    limit: Limit,
+    signalling: Signalling,
+) {
+    let Signalling { ecn, hard_drop } = signalling;
+    let kept = match verdict {
+        Verdict::Admit => Some(packet),
+        Verdict::Early => env.signal(packet, Reason::Early, ecn),
+        Verdict::Forced if hard_drop => {
+            env.drop(packet, Reason::Forced);
+            None
+        }
+        Verdict::Forced => env.signal(packet, Reason::Forced, ecn),
+    };
+    if let Some(p) = kept {
+        admit(p, env, queue, limit);
+    }
+}
+
+/// Stores a packet if it fits in the link's buffer, else an overflow drop.
+pub fn admit(mut packet: Packet, env: &mut Env, queue: &mut PacketQueue, limit: Limit) {
+    if queue.fits(limit, &packet) {
+        packet.enqueued_at = env.now;
+        queue.push(packet);
+    } else {
+        env.drop(packet, Reason::Overflow);
+    }
+}
+
+/// The checks every RED line needs, with messages naming the violated constraint.
+pub fn check_line(min_th: f64, max_th: f64, max_p: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+    if !(max_p > 0.0 && max_p <= 1.0) {
+        return Err(format!("max_p ({max_p}) must be in (0, 1]"));
+    }
+    check_thresholds(min_th, max_th, unit, link)
+}
+
+/// 0 ≤ min_th < max_th ≤ buffer.
+pub fn check_thresholds(min_th: f64, max_th: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+    if min_th < 0.0 || min_th >= max_th {
+        return Err(format!("min_th ({min_th}) must be at least 0 and below max_th ({max_th})"));
+    }
+    check_threshold_in_buffer("max_th", max_th, unit, link)
+}
+
+/// The queue unit of a discipline with a byte-mode switch.
+pub fn unit_of(byte_mode: bool) -> QueueUnit {
+    if byte_mode {
+        QueueUnit::Bytes
+    } else {
+        QueueUnit::Packets
+    }
+}
+
+/// The factor that converts a queue length when a discipline switches between packets and bytes.
+pub fn unit_switch_factor(from_bytes: bool, to_bytes: bool, link: &LinkInfo) -> f64 {
+    match (from_bytes, to_bytes) {
+        (false, true) => link.mean_pkt_size as f64,
+        (true, false) => 1.0 / link.mean_pkt_size as f64,
+        _ => 1.0,
+    }
+}
+
+/// w_q is a weight: in (0, 1].
+pub fn check_weight(w_q: f64) -> Result<(), String> {
+    if w_q > 0.0 && w_q <= 1.0 {
+        Ok(())
+    } else {
+        Err(format!("w_q ({w_q}) must be in (0, 1]"))
+    }
+}
+
+/// ARED's bounds on max_p (Floyd, Gummadi, Shenker 2001 §4: "max_p ∈ [0.01, 0.5]").
+pub const ARED_MAX_P: (f64, f64) = (0.01, 0.5);
+
+/// One ARED interval (Floyd, Gummadi, Shenker 2001 Fig. 6; seed 000 Fig. 3 with its `max_p − β` read as
+/// `max_p·β`): additive increase α = min(0.01, max_p/4) above the band, ×0.9 below it, kept in [0.01, 0.5].
+pub fn ared_step(max_p: f64, avg: f64, band: (f64, f64)) -> f64 {
+    let (lo, hi) = band;
+    let (bottom, top) = ARED_MAX_P;
+    let next = if avg > hi && max_p <= top {
+        max_p + (max_p / 4.0).min(0.01)
+    } else if avg < lo && max_p >= bottom {
+        max_p * 0.9
+    } else {
+        max_p
+    };
+    next.clamp(bottom, top)
+}
+
+/// ARED's automatic settings (2001 §5): min_th = max(5, target_delay·C_pkt/2), max_th = 3·min_th (packets),
+/// w_q = 1 − exp(−1/C_pkt). Returns (min_th, max_th, w_q).
+pub fn ared_auto(target_delay: f64, link: &LinkInfo) -> (f64, f64, f64) {
+    let c_pkt = link.packets_per_sec();
+    let min_th = (target_delay * c_pkt / 2.0).max(5.0);
+    (min_th, 3.0 * min_th, 1.0 - libm::exp(-1.0 / c_pkt))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::link;
+    use super::*;
+    use crate::aqm::Limit;
+    use crate::time::MILLI;
+
+    const LINE: Line = Line { min_th: 5.0, max_th: 15.0, max_p: 0.1, gentle_upper: None };
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn p_b_is_linear_between_the_thresholds_and_one_beyond() {
+        assert_eq!(LINE.p_b(4.99), 0.0);
+        assert_eq!(LINE.p_b(5.0), 0.0);
+        assert!(close(LINE.p_b(10.0), 0.05)); // 0.1·5/10
+        assert!(close(LINE.p_b(12.5), 0.075));
+        assert_eq!((LINE.region(15.0), LINE.p_b(15.0)), (Region::Above, 1.0));
+    }
+
+    #[test]
+    fn gentle_line_climbs_from_max_p_to_one_between_max_th_and_its_upper_end() {
+        let g = Line { gentle_upper: Some(30.0), ..LINE };
+        assert_eq!(g.region(15.0), Region::Gentle);
+        assert!(close(g.p_b(15.0), 0.1));
+        assert!(close(g.p_b(22.5), 0.55)); // 0.1 + 0.9·7.5/15
+        assert!(close(g.p_b(29.0), 0.94)); // 0.1 + 0.9·14/15
+        assert_eq!((g.region(30.0), g.p_b(30.0)), (Region::Above, 1.0));
+        let to_buffer = Line { gentle_upper: Some(40.0), ..LINE };
+        assert!(close(to_buffer.p_b(22.5), 0.37)); // 0.1 + 0.9·7.5/25
+        assert_eq!(g.points(50.0), vec![[0.0, 0.0], [5.0, 0.0], [15.0, 0.1], [30.0, 1.0], [50.0, 1.0]]);
+        assert_eq!(LINE.points(50.0)[3], [15.0, 1.0]);
+    }
+
+    #[test]
+    fn spacing_raises_p_a_after_each_unmarked_arrival() {
+        // p_b = 0.05: p_a = 0.05/(1 − k·0.05) after k unmarked arrivals, 1 from k = 20 on.
+        assert_eq!(spaced(0.05, 0), 0.05);
+        assert!(close(spaced(0.05, 1), 0.05 / 0.95));
+        assert!(close(spaced(0.05, 10), 0.1));
+        assert!(close(spaced(0.05, 19), 1.0));
+        assert_eq!(spaced(0.05, 20), 1.0);
+        assert_eq!(spaced(0.05, 400), 1.0);
+    }
+
+    #[test]
+    fn marks_count_from_minus_one_and_reset_on_each_mark() {
+        let mut m = Marks::default();
+        assert_eq!(m.decide(Region::Below, 0.0, || unreachable!()), Verdict::Admit);
+        assert_eq!(m.count, -1);
+        assert_eq!(m.decide(Region::Between, 0.1, || 0.5), Verdict::Admit);
+        assert_eq!((m.count, m.p_a), (0, 0.1));
+        assert_eq!(m.decide(Region::Between, 0.1, || 0.5), Verdict::Admit);
+        assert!(close(m.p_a, 0.1 / 0.9));
+        assert_eq!(m.decide(Region::Between, 0.1, || 0.1), Verdict::Early); // 0.1 < 0.1/0.8
+        assert_eq!(m.count, 0);
+        assert_eq!(m.decide(Region::Above, 1.0, || unreachable!()), Verdict::Forced);
+        assert_eq!((m.count, m.p_a), (0, 1.0));
+    }
+
+    #[test]
+    fn gaps_between_marks_are_uniform_at_a_fixed_p_b() {
+        // p_b = 0.1: the n-th arrival after a mark is marked with probability p_b/(1 − p_b) = 1/9 for each n
+        // in 1..=9 (Floyd & Jacobson 1993 §7), instead of geometrically.
+        let (mut m, mut rng) = (Marks { count: 0, ..Marks::default() }, crate::rng::Rng::new(11, 2));
+        let (mut hist, marks) = ([0u32; 12], 18_000);
+        for _ in 0..marks {
+            let mut gap = 1;
+            while m.decide(Region::Between, 0.1, || rng.uniform()) == Verdict::Admit {
+                gap += 1;
+            }
+            hist[gap.min(11)] += 1;
+        }
+        assert_eq!((hist[0], hist[10], hist[11]), (0, 0, 0), "{hist:?}");
+        for (n, &h) in hist.iter().enumerate().take(10).skip(1) {
+            let share = h as f64 / marks as f64;
+            assert!((share - 1.0 / 9.0).abs() < 0.01, "gap {n}: {share} {hist:?}");
+        }
+    }
+
+    #[test]
+    fn average_is_an_ewma_while_busy_and_decays_by_idle_time_over_s() {
+        let mut a = Average { avg: 0.0, idle: false, idle_since: 0 };
+        // w_q = 0.002: 0.002·10 = 0.02, then 0.998·0.02 + 0.02 = 0.03996.
+        assert!(close(a.update(10.0, 0.002, 0, 0.0008), 0.02));
+        assert!(close(a.update(10.0, 0.002, 0, 0.0008), 0.03996));
+        // Idle 80 ms with s = 0.8 ms: m = 100, avg = 10·0.998^100 = 8.18566...
+        let mut a = Average { avg: 10.0, idle: false, idle_since: 0 };
+        a.go_idle(1000 * MILLI);
+        a.go_idle(1050 * MILLI); // already idle: the idle period still starts at 1 s
+        let decayed = a.update(0.0, 0.002, 1080 * MILLI, 0.0008);
+        assert!((decayed - 8.185668046884).abs() < 1e-9, "{decayed}");
+        assert!(!a.idle);
+    }
+
+    #[test]
+    fn ared_increases_additively_above_the_band_and_decreases_by_nine_tenths_below() {
+        let band = LINE.band();
+        assert_eq!(band, (9.0, 11.0));
+        // Above: α = min(0.01, max_p/4): 0.02 → 0.025 → 0.03125 → 0.0390625 → 0.048828125 → +0.01.
+        let mut up = vec![0.02];
+        for _ in 0..5 {
+            up.push(ared_step(*up.last().unwrap(), 12.0, band));
+        }
+        let want = [0.02, 0.025, 0.03125, 0.0390625, 0.048828125, 0.058828125];
+        assert!(up.iter().zip(want).all(|(a, b)| close(*a, b)), "{up:?}");
+        // Below: ×0.9, floored at 0.01; in the band: unchanged; the top is 0.5.
+        assert!(close(ared_step(0.1, 8.0, band), 0.09));
+        assert!(close(ared_step(0.09, 8.0, band), 0.081));
+        assert_eq!(ared_step(0.0105, 8.0, band), 0.01);
+        assert_eq!(ared_step(0.3, 10.0, band), 0.3);
+        assert_eq!(ared_step(0.495, 12.0, band), 0.5);
+    }
+
+    #[test]
+    fn ared_auto_settings_follow_the_link_rate() {
+        // 10 Mbit/s, 1000 B: C_pkt = 1250/s, 5 ms·1250/2 = 3.125 < 5.
+        let (lo, hi, w) = ared_auto(0.005, &link(Limit::packets(100)));
+        assert_eq!((lo, hi), (5.0, 15.0));
+        assert!(close(w, 1.0 - libm::exp(-1.0 / 1250.0)));
+        let fast = LinkInfo { rate_bps: 100e6, ..link(Limit::packets(100)) };
+        assert_eq!(ared_auto(0.005, &fast).0, 31.25);
+        assert_eq!(ared_auto(0.005, &fast).1, 93.75);
+    }
+}

@@ -1,0 +1,315 @@
+//! WRED — Weighted RED: RED (Floyd & Jacobson 1993, ALGORITHMS.md §2) with a separate drop line per service
+//! class, as in Cisco IOS WRED and the DiffServ AF drop precedences (RFC 2597). Seed 001 §V names Weighted
+//! RED as its next hardware target.
+//!
+//! ```text
+//! avg: one EWMA of the whole queue, shared by all classes (Floyd's update and idle decay, §2)
+//! class c = min(packet.class, 3):  p_b = max_p[c]·(avg − min_th[c])/(max_th[c] − min_th[c]),  p_a with count[c]
+//!                                  forced drop at avg ≥ max_th[c]
+//! ```
+//! Choices: the average is shared (Cisco's WRED averages the interface queue, not a per-class queue), so a
+//! class's thresholds say "how congested the link must be before this class loses packets". `class` is a drop
+//! precedence: higher classes get lower thresholds and are dropped first (defaults min_th 11, 9, 7, 5 with a
+//! common max_th 15 and max_p 0.1, Cisco's 1/10). Classes above 3 use class 3's line. The spacing counter is
+//! per class (count since that class's last mark).
+
+use serde::{Deserialize, Serialize};
+
+use super::params::{with_value, ParamSpec};
+use super::red_core::Signalling;
+use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, Average, Line, Marks};
+use super::QueueUnit;
+use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+
+pub const CLASSES: usize = 4;
+
+/// Per-class lines in packets; see the module doc for the defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    pub w_q: f64,
+    pub ecn: bool,
+    pub hard_drop: bool,
+    pub min_th_0: f64,
+    pub max_th_0: f64,
+    pub max_p_0: f64,
+    pub min_th_1: f64,
+    pub max_th_1: f64,
+    pub max_p_1: f64,
+    pub min_th_2: f64,
+    pub max_th_2: f64,
+    pub max_p_2: f64,
+    pub min_th_3: f64,
+    pub max_th_3: f64,
+    pub max_p_3: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            w_q: 0.002,
+            ecn: false,
+            hard_drop: true,
+            min_th_0: 11.0,
+            max_th_0: 15.0,
+            max_p_0: 0.1,
+            min_th_1: 9.0,
+            max_th_1: 15.0,
+            max_p_1: 0.1,
+            min_th_2: 7.0,
+            max_th_2: 15.0,
+            max_p_2: 0.1,
+            min_th_3: 5.0,
+            max_th_3: 15.0,
+            max_p_3: 0.1,
+        }
+    }
+}
+
+impl Params {
+    /// Validates every class and returns their lines, with the class named in any message.
+    fn lines(&self, link: &LinkInfo) -> Result<[Line; CLASSES], String> {
+        check_weight(self.w_q)?;
+        let raw = [
+            (self.min_th_0, self.max_th_0, self.max_p_0),
+            (self.min_th_1, self.max_th_1, self.max_p_1),
+            (self.min_th_2, self.max_th_2, self.max_p_2),
+            (self.min_th_3, self.max_th_3, self.max_p_3),
+        ];
+        let mut lines = [Line { min_th: 0.0, max_th: 1.0, max_p: 1.0, gentle_upper: None }; CLASSES];
+        for (c, (min_th, max_th, max_p)) in raw.into_iter().enumerate() {
+            check_line(min_th, max_th, max_p, QueueUnit::Packets, link).map_err(|e| format!("class {c}: {e}"))?;
+            lines[c] = Line { min_th, max_th, max_p, gentle_upper: None };
+        }
+        Ok(lines)
+    }
+}
+
+macro_rules! class_specs {
+    ($($c:literal: $min:ident $max:ident $p:ident = $dmin:literal;)*) => {
+        &[
+            ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), 0.002, "Shared EWMA weight (RED 1993)"),
+            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
+            ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns default)"),
+            $(
+                ParamSpec::real(
+                    stringify!($min),
+                    concat!("class ", $c, " min threshold"),
+                    "pkts",
+                    (0.0, 1e6),
+                    $dmin,
+                    concat!("Average queue where class ", $c, " starts losing packets (RED min_th; Cisco WRED)"),
+                ),
+                ParamSpec::real(
+                    stringify!($max),
+                    concat!("class ", $c, " max threshold"),
+                    "pkts",
+                    (0.0, 1e6),
+                    15.0,
+                    concat!("Class ", $c, "'s p_b reaches max_p here; forced drops beyond (RED max_th)"),
+                ),
+                ParamSpec::real(
+                    stringify!($p),
+                    concat!("class ", $c, " max probability"),
+                    "",
+                    (0.0, 1.0),
+                    0.1,
+                    concat!("Class ", $c, "'s p_b at its max_th (Cisco WRED default 1/10)"),
+                ),
+            )*
+        ]
+    };
+}
+
+const SPECS: &[ParamSpec] = class_specs! {
+    "0": min_th_0 max_th_0 max_p_0 = 11.0;
+    "1": min_th_1 max_th_1 max_p_1 = 9.0;
+    "2": min_th_2 max_th_2 max_p_2 = 7.0;
+    "3": min_th_3 max_th_3 max_p_3 = 5.0;
+};
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Vars {
+    avg: Average,
+    marks: [Marks; CLASSES],
+    last_class: usize,
+}
+
+pub struct Wred {
+    params: Params,
+    link: LinkInfo,
+    lines: [Line; CLASSES],
+    queue: PacketQueue,
+    vars: Vars,
+}
+
+impl Algorithm for Wred {
+    type Params = Params;
+    const INFO: AlgorithmInfo = AlgorithmInfo {
+        kind: "wred",
+        label: "Weighted RED",
+        citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
+        summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
+        params: SPECS,
+    };
+
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        let lines = params.lines(link)?;
+        Ok(Wred { params, link: *link, lines, queue: PacketQueue::new(), vars: Vars::default() })
+    }
+}
+
+impl QueueDisc for Wred {
+    fn kind(&self) -> &'static str {
+        Self::INFO.kind
+    }
+
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+        let q = self.queue.len() as f64;
+        let avg = self.vars.avg.update(q, self.params.w_q, env.now, small_packet_time(&self.link));
+        let c = (packet.class as usize).min(CLASSES - 1);
+        let line = self.lines[c];
+        self.vars.last_class = c;
+        let verdict = self.vars.marks[c].decide(line.region(avg), line.p_b(avg), || env.uniform());
+        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
+        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+    }
+
+    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
+        self.queue.pop()
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue.bytes()
+    }
+
+    fn on_link_idle(&mut self, env: &mut Env) {
+        self.vars.avg.go_idle(env.now);
+    }
+
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let p = with_value(&self.params, SPECS, name, value)?;
+        self.lines = p.lines(&self.link)?;
+        self.params = p;
+        Ok(())
+    }
+
+    fn config(&self) -> AqmConfig {
+        AqmConfig::Wred(self.params)
+    }
+
+    /// avg, then each class's p_b at the current avg and its count, then the last packet's class and p_a.
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        let avg = self.vars.avg.avg;
+        let (l, m) = (&self.lines, &self.vars.marks);
+        let last = self.vars.marks[self.vars.last_class];
+        vec![
+            ("avg", avg),
+            ("p_b_0", l[0].p_b(avg)),
+            ("p_b_1", l[1].p_b(avg)),
+            ("p_b_2", l[2].p_b(avg)),
+            ("p_b_3", l[3].p_b(avg)),
+            ("count_0", m[0].count as f64),
+            ("count_1", m[1].count as f64),
+            ("count_2", m[2].count as f64),
+            ("count_3", m[3].count as f64),
+            ("last_class", self.vars.last_class as f64),
+            ("p_a", last.p_a),
+        ]
+    }
+
+    /// The point on the line of the last packet's class.
+    fn operating_point(&self) -> OperatingPoint {
+        let avg = self.vars.avg.avg;
+        OperatingPoint { avg, p: self.lines[self.vars.last_class].p_b(avg) }
+    }
+
+    /// The trait has one curve: class 0's (the state gives every class's p_b at the current avg).
+    fn curve(&self) -> Option<Vec<[f64; 2]>> {
+        Some(self.lines[0].points(buffer_in(QueueUnit::Packets, &self.link)))
+    }
+
+    fn drain(&mut self) -> Vec<Packet> {
+        self.queue.drain()
+    }
+
+    fn adopt(&mut self, packet: Packet) {
+        self.queue.push(packet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::aqm::{Limit, Reason};
+    use crate::rng::Rng;
+    use crate::time::MILLI;
+
+    fn classed(class: u8) -> Packet {
+        let mut p = pkt(class as u32, 1000);
+        p.class = class;
+        p
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn each_class_uses_its_own_line_on_the_shared_average() {
+        let mut q = Wred::new(Params::default(), &link(Limit::packets(100))).unwrap();
+        let mut rng = Rng::new(1, 2);
+        // avg 10, held by 10 queued packets: class 0 (min 11) is below; 1: 0.1·1/6; 2: 0.1·3/8; 3: 0.1·5/10.
+        q.vars.avg = Average { avg: 10.0, idle: false, idle_since: 0 };
+        (0..10).for_each(|_| q.adopt(pkt(9, 1000)));
+        let want = [0.0, 0.1 / 6.0, 0.1 * 3.0 / 8.0, 0.05];
+        for class in 0..4u8 {
+            enqueue_at(&mut q, classed(class), MILLI, &mut rng);
+            q.queue.drain();
+            (0..10).for_each(|_| q.adopt(pkt(9, 1000)));
+            let m = q.vars.marks[class as usize];
+            assert!(close(m.p_b, want[class as usize]), "class {class}: {}", m.p_b);
+            assert_eq!(m.count, if class == 0 { -1 } else { 0 });
+        }
+        let state = q.state();
+        assert!(close(state[4].1, 0.05) && state[9] == ("last_class", 3.0));
+        // A class above 3 is treated as 3.
+        q.vars.marks[3].p_b = 0.0;
+        enqueue_at(&mut q, classed(7), MILLI, &mut rng);
+        assert_eq!(q.vars.last_class, 3);
+        assert!(close(q.vars.marks[3].p_b, 0.05));
+    }
+
+    #[test]
+    fn forced_drops_start_at_each_class_max_th() {
+        let p = Params { max_th_0: 30.0, max_th_3: 12.0, ..Params::default() };
+        let mut q = Wred::new(p, &link(Limit::packets(100))).unwrap();
+        let mut rng = Rng::new(1, 2);
+        q.vars.avg = Average { avg: 13.0, idle: false, idle_since: 0 };
+        (0..13).for_each(|_| q.adopt(pkt(9, 1000)));
+        let s = enqueue_at(&mut q, classed(3), MILLI, &mut rng);
+        assert_eq!((s.len(), s[0].reason), (1, Reason::Forced));
+        enqueue_at(&mut q, classed(0), MILLI, &mut rng);
+        assert!(close(q.vars.marks[0].p_b, 0.1 * (q.vars.avg.avg - 11.0) / 19.0));
+        assert_eq!(q.vars.marks[0].region, super::super::red_core::Region::Between);
+    }
+
+    #[test]
+    fn set_param_names_the_class_whose_constraint_fails() {
+        let mut q = Wred::new(Params::default(), &link(Limit::packets(100))).unwrap();
+        let err = q.set_param("min_th_2", 15.0).unwrap_err();
+        assert!(err.contains("class 2: min_th (15) must be at least 0 and below max_th (15)"), "{err}");
+        assert!(q.set_param("max_th_1", 101.0).unwrap_err().starts_with("class 1: max_th (101) must not exceed"));
+        assert!(q.set_param("max_p_0", 0.0).unwrap_err().contains("class 0: max_p (0)"));
+        assert_eq!(q.config(), AqmConfig::Wred(Params::default()));
+        q.set_param("min_th_3", 2.0).unwrap();
+        assert_eq!(q.lines[3].min_th, 2.0);
+        assert_eq!(SPECS.len(), 15);
+        assert_eq!((SPECS[9].name, SPECS[9].default), ("min_th_2", 7.0));
+    }
+}

@@ -1,0 +1,348 @@
+//! CUBIC (RFC 9438, "CUBIC for Fast and Long-Distance Networks"; ALGORITHMS.md §15). In congestion
+//! avoidance the window follows a cubic function of the time t since the epoch began (the first ACK of the
+//! avoidance stage), centred on W_max, the window at the last congestion event:
+//! ```text
+//! W_cubic(t) = C·(t − K)³ + W_max,   K = ∛((W_max − cwnd_epoch)/C)          (RFC 9438 §4.2, Figs. 1–2)
+//! W_est     += α_cubic·acked/cwnd,   α_cubic = 3(1 − β)/(1 + β)              (§4.3, Reno-friendly)
+//! W_cubic(t) < W_est: cwnd = W_est
+//! else: target = clamp(W_cubic(t + SRTT), cwnd, 1.5·cwnd); cwnd += (target − cwnd)/cwnd per segment
+//! loss:  W_max = cwnd·(1 + β)/2 if cwnd < W_max (fast convergence, §4.7) else cwnd;
+//!        ssthresh = max(flight·β, 2) (§4.6); the sender's Reno recovery deflates cwnd to ssthresh
+//! ```
+//! Slow start is RFC 5681's (HyStart++ is not modelled). All cube roots go through `libm` so native and
+//! WebAssembly runs agree to the bit.
+
+use super::{reno, AckInfo, CongestionControl, Recovery, Window};
+use crate::time::{to_secs, Time};
+
+/// RFC 9438 §5 constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubicParams {
+    /// C, segments/s³ (0.4).
+    pub c: f64,
+    /// β_cubic, the multiplicative decrease factor (0.7).
+    pub beta: f64,
+    /// Release bandwidth faster when W_max shrinks (§4.7; on).
+    pub fast_convergence: bool,
+}
+
+impl Default for CubicParams {
+    fn default() -> Self {
+        CubicParams { c: 0.4, beta: 0.7, fast_convergence: true }
+    }
+}
+
+impl CubicParams {
+    /// α_cubic = 3(1 − β)/(1 + β): Reno's average rate for the same loss rate (§4.3).
+    pub fn alpha(&self) -> f64 {
+        3.0 * (1.0 - self.beta) / (1.0 + self.beta)
+    }
+}
+
+/// One congestion-avoidance stage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    pub start: Time,
+    pub cwnd_epoch: f64,
+    /// Seconds until W_cubic returns to W_max.
+    pub k: f64,
+    pub w_max: f64,
+    pub c: f64,
+}
+
+impl Epoch {
+    pub fn new(start: Time, cwnd_epoch: f64, w_max: f64, c: f64) -> Self {
+        let k = libm::cbrt((w_max - cwnd_epoch).max(0.0) / c);
+        Epoch { start, cwnd_epoch, k, w_max, c }
+    }
+
+    /// W_cubic(t), t in seconds since the epoch began (RFC 9438 Fig. 1).
+    pub fn w_cubic(&self, t: f64) -> f64 {
+        let d = t - self.k;
+        self.c * d * d * d + self.w_max
+    }
+}
+
+pub struct Cubic {
+    params: CubicParams,
+    /// Window before the last reduction, after fast convergence; None before the first event.
+    w_max: Option<f64>,
+    /// cwnd when ssthresh was last set (§4.3: α_cubic becomes 1 once W_est reaches it).
+    cwnd_prior: f64,
+    epoch: Option<Epoch>,
+    w_est: f64,
+    alpha: f64,
+    /// After a timeout, the next epoch starts with W_max = cwnd_epoch and K = 0 (§4.8).
+    restart_from_epoch: bool,
+    /// Time of the latest ACK, for the exposed epoch age.
+    last_ack: Time,
+}
+
+impl Cubic {
+    pub fn new(params: CubicParams) -> Self {
+        Cubic {
+            params,
+            w_max: None,
+            cwnd_prior: 0.0,
+            epoch: None,
+            w_est: 0.0,
+            alpha: params.alpha(),
+            restart_from_epoch: false,
+            last_ack: 0,
+        }
+    }
+
+    pub fn epoch(&self) -> Option<Epoch> {
+        self.epoch
+    }
+
+    pub fn w_max(&self) -> Option<f64> {
+        self.w_max
+    }
+
+    pub fn w_est(&self) -> f64 {
+        self.w_est
+    }
+
+    fn avoidance(&mut self, w: &mut Window, info: &AckInfo) {
+        let p = self.params;
+        let epoch = match self.epoch {
+            Some(e) => e,
+            None => {
+                // No congestion event yet (or just after a timeout): W_max = cwnd, K = 0 (§4.8, §4.10).
+                let w_max = match self.w_max {
+                    Some(m) if !self.restart_from_epoch => m,
+                    _ => w.cwnd,
+                };
+                self.restart_from_epoch = false;
+                self.w_max = Some(w_max);
+                self.w_est = w.cwnd;
+                let e = Epoch::new(info.now, w.cwnd, w_max, p.c);
+                self.epoch = Some(e);
+                e
+            }
+        };
+        let t = to_secs(info.now.saturating_sub(epoch.start));
+        let acked = info.acked as f64;
+        self.w_est += self.alpha * acked / w.cwnd;
+        if self.w_est >= self.cwnd_prior {
+            self.alpha = 1.0;
+        }
+        if epoch.w_cubic(t) < self.w_est {
+            // Reno-friendly region; an ACK never shrinks the window.
+            w.cwnd = w.cwnd.max(self.w_est);
+        } else {
+            let target = epoch.w_cubic(t + to_secs(info.srtt)).clamp(w.cwnd, 1.5 * w.cwnd);
+            w.cwnd += acked * (target - w.cwnd) / w.cwnd;
+        }
+    }
+}
+
+/// RFC 9438's flight_size, taken as min(flight, cwnd). Without SACK the sender's flight counts every segment
+/// above the first hole, including those the receiver already holds; after a recovery or a timeout it can be
+/// several windows, and 0.7 of it would restart slow start far above the pipe. Linux and ns-2 use cwnd.
+fn in_use(w: &Window, flight: u64) -> f64 {
+    (flight as f64).min(w.cwnd)
+}
+
+impl Default for Cubic {
+    fn default() -> Self {
+        Cubic::new(CubicParams::default())
+    }
+}
+
+impl CongestionControl for Cubic {
+    fn recovery(&self) -> Recovery {
+        Recovery::Reno
+    }
+
+    fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
+        self.last_ack = info.now;
+        if w.cwnd < w.ssthresh {
+            reno::aimd_increase(w, info.acked);
+        } else {
+            self.avoidance(w, info);
+        }
+    }
+
+    fn ssthresh_on_loss(&mut self, w: &Window, flight: u64, _now: Time) -> f64 {
+        let p = self.params;
+        let shrinking = self.w_max.is_some_and(|m| w.cwnd < m);
+        self.w_max = Some(if p.fast_convergence && shrinking { w.cwnd * (1.0 + p.beta) / 2.0 } else { w.cwnd });
+        self.cwnd_prior = w.cwnd;
+        self.alpha = p.alpha();
+        self.epoch = None;
+        (in_use(w, flight) * p.beta).max(2.0)
+    }
+
+    fn on_rto(&mut self, w: &mut Window, flight: u64, _now: Time) {
+        self.cwnd_prior = in_use(w, flight);
+        self.alpha = self.params.alpha();
+        self.epoch = None;
+        self.restart_from_epoch = true;
+        w.ssthresh = (in_use(w, flight) * self.params.beta).max(2.0);
+        w.cwnd = 1.0;
+    }
+
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        let e = self.epoch;
+        vec![
+            ("w_max", self.w_max.unwrap_or(f64::NAN)),
+            ("k_s", e.map_or(f64::NAN, |e| e.k)),
+            ("w_est", if e.is_some() { self.w_est } else { f64::NAN }),
+            ("epoch_s", e.map_or(f64::NAN, |e| to_secs(self.last_ack.saturating_sub(e.start)))),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{from_secs, MILLI};
+
+    const K_75: f64 = 4.217163326508746; // ∛(30/0.4)
+
+    fn ack(now: Time, srtt: Time) -> AckInfo {
+        AckInfo { now, acked: 1, rtt: Some(srtt), srtt, ack: 0, flight: 0, snd_max: 0 }
+    }
+
+    /// A loss at cwnd = flight = 100 and recovery to ssthresh 70.
+    fn after_loss_at_100() -> (Cubic, Window) {
+        let mut c = Cubic::default();
+        let mut w = Window { cwnd: 100.0, ssthresh: f64::INFINITY };
+        w.ssthresh = c.ssthresh_on_loss(&w, 100, 0);
+        w.cwnd = w.ssthresh;
+        (c, w)
+    }
+
+    /// ACKs one segment at a time, `per_rtt` per RTT of `rtt`, for `rtts` RTTs starting at `t0`.
+    fn ack_for(c: &mut Cubic, w: &mut Window, t0: Time, rtt: Time, per_rtt: u64, rtts: u64) -> Time {
+        let mut now = t0;
+        for _ in 0..rtts * per_rtt {
+            c.on_ack(w, &ack(now, rtt));
+            now += rtt / per_rtt;
+        }
+        now
+    }
+
+    #[test]
+    fn loss_sets_w_max_and_ssthresh_and_k_follows() {
+        let (mut c, mut w) = after_loss_at_100();
+        assert_eq!(w.ssthresh, 70.0);
+        assert_eq!(c.w_max(), Some(100.0));
+        assert_eq!(c.epoch(), None);
+        c.on_ack(&mut w, &ack(from_secs(10.0), 100 * MILLI));
+        let e = c.epoch().expect("epoch starts at the first avoidance ACK");
+        assert_eq!(e.start, from_secs(10.0));
+        assert_eq!(e.cwnd_epoch, 70.0);
+        assert!((e.k - K_75).abs() < 1e-12, "{}", e.k);
+    }
+
+    #[test]
+    fn w_cubic_is_concave_to_w_max_at_k_then_convex() {
+        let e = Epoch::new(0, 70.0, 100.0, 0.4);
+        assert!((e.w_cubic(0.0) - 70.0).abs() < 1e-9);
+        assert!((e.w_cubic(1.0) - 86.68076383512988).abs() < 1e-9);
+        assert!((e.w_cubic(2.0) - 95.64033568663878).abs() < 1e-9);
+        assert!((e.w_cubic(K_75) - 100.0).abs() < 1e-9);
+        assert!((e.w_cubic(K_75 + 1.0) - 100.4).abs() < 1e-9);
+        // No W_max above cwnd_epoch: K = 0 and growth is convex from the start.
+        assert_eq!(Epoch::new(0, 50.0, 40.0, 0.4).k, 0.0);
+    }
+
+    #[test]
+    fn fast_convergence_lowers_w_max_when_the_window_shrank() {
+        let (mut c, _) = after_loss_at_100();
+        // Next loss below the previous W_max: W_max = 90·(1 + 0.7)/2 = 76.5; ssthresh = 0.7·90 = 63.
+        let w = Window { cwnd: 90.0, ssthresh: 70.0 };
+        assert!((c.ssthresh_on_loss(&w, 90, 0) - 63.0).abs() < 1e-12);
+        assert!((c.w_max().unwrap() - 76.5).abs() < 1e-12);
+        // Without fast convergence W_max is the window at the loss.
+        let mut c = Cubic::new(CubicParams { fast_convergence: false, ..CubicParams::default() });
+        c.w_max = Some(100.0);
+        c.ssthresh_on_loss(&w, 90, 0);
+        assert_eq!(c.w_max(), Some(90.0));
+        // A loss above W_max sets it to the window too.
+        let (mut c, _) = after_loss_at_100();
+        c.ssthresh_on_loss(&Window { cwnd: 120.0, ssthresh: 70.0 }, 120, 0);
+        assert_eq!(c.w_max(), Some(120.0));
+    }
+
+    #[test]
+    fn reno_friendly_region_takes_over_at_small_rtt() {
+        // 1 ms RTT: W_est grows α ≈ 0.53 per RTT = 529 segments/s, far faster than the cubic curve.
+        let (mut c, mut w) = after_loss_at_100();
+        let now = ack_for(&mut c, &mut w, 0, MILLI, 70, 10);
+        let e = c.epoch().unwrap();
+        assert_eq!(w.cwnd, c.w_est());
+        assert!(w.cwnd > 75.0 && w.cwnd < 70.0 + 10.0 * c.params.alpha(), "{}", w.cwnd);
+        assert!(e.w_cubic(to_secs(now)) < 71.0);
+    }
+
+    #[test]
+    fn cubic_region_governs_at_large_rtt() {
+        // 100 ms RTT: after 1 s the curve (W_cubic(1) = 86.7) is far above W_est (≈ 75).
+        let (mut c, mut w) = after_loss_at_100();
+        ack_for(&mut c, &mut w, 0, 100 * MILLI, 70, 10);
+        assert!(c.w_est() < 75.3, "{}", c.w_est());
+        assert!(w.cwnd > 85.0 && w.cwnd < 90.0, "{}", w.cwnd);
+    }
+
+    #[test]
+    fn alpha_becomes_one_once_w_est_reaches_cwnd_prior() {
+        let (mut c, mut w) = after_loss_at_100();
+        c.on_ack(&mut w, &ack(0, MILLI));
+        assert_eq!(c.alpha, c.params.alpha());
+        assert!((c.params.alpha() - 0.5294117647058824).abs() < 1e-15);
+        c.w_est = 99.999;
+        c.on_ack(&mut w, &ack(MILLI, MILLI));
+        assert_eq!(c.alpha, 1.0);
+    }
+
+    #[test]
+    fn growth_per_ack_is_capped_at_half_a_segment() {
+        let (mut c, mut w) = after_loss_at_100();
+        c.on_ack(&mut w, &ack(0, 100 * MILLI));
+        let before = w.cwnd;
+        // 10 s past K the curve is ~500: target = 1.5·cwnd, so cwnd += 0.5.
+        c.on_ack(&mut w, &ack(from_secs(K_75 + 10.0), 100 * MILLI));
+        assert!((w.cwnd - before - 0.5).abs() < 1e-12, "{} -> {}", before, w.cwnd);
+    }
+
+    #[test]
+    fn slow_start_is_standard_below_ssthresh() {
+        let mut c = Cubic::default();
+        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        c.on_ack(&mut w, &AckInfo { acked: 2, ..ack(0, MILLI) });
+        assert_eq!(w.cwnd, 4.0);
+        assert_eq!(c.epoch(), None);
+    }
+
+    #[test]
+    fn timeout_restarts_with_w_max_at_the_epoch_window() {
+        let (mut c, mut w) = after_loss_at_100();
+        c.on_ack(&mut w, &ack(0, MILLI));
+        c.on_rto(&mut w, 60, from_secs(1.0));
+        assert_eq!((w.cwnd, w.ssthresh), (1.0, 42.0));
+        assert_eq!(c.epoch(), None);
+        // Slow start back to ssthresh, then the first avoidance ACK opens an epoch with K = 0.
+        w.cwnd = 42.0;
+        c.on_ack(&mut w, &ack(from_secs(2.0), MILLI));
+        let e = c.epoch().unwrap();
+        assert_eq!((e.w_max, e.k, e.cwnd_epoch), (42.0, 0.0, 42.0));
+    }
+
+    #[test]
+    fn flight_size_is_capped_at_cwnd() {
+        // Flight counts segments above a hole that the receiver already holds: after a recovery it can be
+        // far above the window actually in use. A second timeout at cwnd 4 must not restart at 0.7·300.
+        let mut c = Cubic::default();
+        let mut w = Window { cwnd: 4.0, ssthresh: 150.0 };
+        c.on_rto(&mut w, 300, 0);
+        assert_eq!(w.ssthresh, 2.8);
+        let w = Window { cwnd: 100.0, ssthresh: 150.0 };
+        assert_eq!(c.ssthresh_on_loss(&w, 300, 0), 70.0);
+        // Receiver-window limited: flight below cwnd is what is in use.
+        assert_eq!(c.ssthresh_on_loss(&w, 20, 0), 14.0);
+    }
+}

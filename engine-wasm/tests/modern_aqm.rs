@@ -1,0 +1,165 @@
+//! Behaviour of the control-theoretic, modern and per-flow disciplines in the full simulator (ALGORITHMS.md
+//! §7–§13). Each test states the figure the paper or RFC leads us to expect and the tolerance it allows.
+
+use aqm_engine::metrics::Summary;
+use aqm_engine::scenario::Scenario;
+use aqm_engine::sim::Simulation;
+
+/// Runs a scenario on a 10 Mbit/s, 10 ms bottleneck with the given buffer, flow groups and discipline;
+/// the first quarter of the run is warm-up.
+fn run(buffer: u32, flows: &str, aqm: &str, duration: u32) -> Summary {
+    let warmup = duration / 4;
+    let json = format!(
+        r#"{{"seed":5,"duration":{duration},"warmup":{warmup},
+            "link":{{"rate_mbps":10,"delay_ms":10,"buffer":{buffer}}},"flows":[{flows}],"aqm":{aqm}}}"#
+    );
+    let mut sim = Simulation::new(Scenario::from_json(&json).expect("valid scenario")).expect("builds");
+    sim.run_to_end();
+    sim.summary()
+}
+
+const FIVE_RENO: &str = r#"{"count":5,"tcp":"reno","rtt_ms":[40,100]}"#;
+
+#[test]
+fn codel_keeps_the_sojourn_near_target_where_droptail_bloats_the_buffer() {
+    // RFC 8289 §4.3: a 5 ms target. With five Reno flows in a 1000-packet buffer drop-tail queues for
+    // hundreds of ms; CoDel's mean sojourn stays within a few targets and the link stays busy.
+    let dt = run(1000, FIVE_RENO, r#"{"kind":"droptail"}"#, 60);
+    let codel = run(1000, FIVE_RENO, r#"{"kind":"codel"}"#, 60);
+    assert!(dt.delay_ms.mean > 300.0, "drop-tail mean sojourn {:.1} ms", dt.delay_ms.mean);
+    assert!((3.0..=15.0).contains(&codel.delay_ms.mean), "CoDel mean sojourn {:.1} ms", codel.delay_ms.mean);
+    assert!(codel.delay_ms.p50 < 12.0, "CoDel median sojourn {:.1} ms", codel.delay_ms.p50);
+    assert!(codel.utilisation > 0.93, "CoDel utilisation {:.3}", codel.utilisation);
+    assert!(count(&codel.drops_by_reason, "target") > 0);
+}
+
+#[test]
+fn codel_marks_ecn_capable_flows_instead_of_dropping_them() {
+    let ecn = r#"{"count":5,"tcp":"newreno","rtt_ms":[40,100],"ecn":true}"#;
+    let s = run(1000, ecn, r#"{"kind":"codel","ecn":true}"#, 40);
+    assert!(count(&s.marks_by_reason, "target") > 100, "{:?}", s.marks_by_reason);
+    assert_eq!(s.drops_by_reason.get("target"), None, "no CoDel drop of an ECN-capable packet");
+    assert!(s.delay_ms.mean < 15.0, "mean sojourn {:.1} ms", s.delay_ms.mean);
+}
+
+#[test]
+fn pie_holds_the_queueing_delay_near_qdelay_ref() {
+    // RFC 8033 §4.2: the PI law drives the queueing delay to QDELAY_REF (15 ms by default). Moving the
+    // reference moves the delay with it.
+    let pie = run(1000, FIVE_RENO, r#"{"kind":"pie"}"#, 60);
+    assert!((10.0..=25.0).contains(&pie.delay_ms.mean), "PIE mean delay {:.1} ms", pie.delay_ms.mean);
+    assert!(pie.utilisation > 0.95, "PIE utilisation {:.3}", pie.utilisation);
+    let pie40 = run(1000, FIVE_RENO, r#"{"kind":"pie","qdelay_ref":40}"#, 60);
+    assert!((30.0..=55.0).contains(&pie40.delay_ms.mean), "PIE(40 ms) mean delay {:.1} ms", pie40.delay_ms.mean);
+}
+
+#[test]
+fn pi_regulates_the_queue_to_q_ref() {
+    // Hollot et al. 2001: the integral action removes the steady-state error, so the mean queue settles at
+    // q_ref. The paper's small integral gain (a − b = K_PI·T) makes that take tens of seconds, hence 200 s.
+    let twenty = r#"{"count":20,"tcp":"reno","rtt_ms":[40,100]}"#;
+    for q_ref in [50.0, 150.0] {
+        let s = run(300, twenty, &format!(r#"{{"kind":"pi","q_ref":{q_ref}}}"#), 200);
+        assert!((s.mean_queue_pkts - q_ref).abs() < 0.1 * q_ref, "q_ref {q_ref}: mean queue {:.1}", s.mean_queue_pkts);
+        assert!(s.utilisation > 0.98);
+    }
+}
+
+#[test]
+fn fq_codel_gives_short_and_long_rtt_flows_equal_shares() {
+    // RFC 8290 §4.2: DRR serves every backlogged queue a quantum per round, whatever its RTT. Under drop-tail
+    // the 20 ms flows take most of the link from the 200 ms ones.
+    let mixed = r#"{"count":2,"tcp":"reno","rtt_ms":[20,20]},{"count":2,"tcp":"reno","rtt_ms":[200,200]}"#;
+    let dt = run(1000, mixed, r#"{"kind":"droptail"}"#, 100);
+    let fq = run(1000, mixed, r#"{"kind":"fq_codel"}"#, 100);
+    assert!(fq.jain > 0.9, "FQ-CoDel Jain index {:.3}", fq.jain);
+    assert!(dt.jain < fq.jain - 0.1, "drop-tail Jain index {:.3} vs FQ-CoDel {:.3}", dt.jain, fq.jain);
+    assert!(fq.delay_ms.mean < 15.0 && fq.utilisation > 0.95, "{:.1} ms, {:.3}", fq.delay_ms.mean, fq.utilisation);
+}
+
+fn count(map: &std::collections::BTreeMap<&'static str, u64>, reason: &str) -> u64 {
+    map.get(reason).copied().unwrap_or(0)
+}
+
+#[test]
+fn blue_learns_a_drop_rate_that_makes_overflow_rare() {
+    // Feng et al.: p_m rises on each overflow until early drops alone hold the load, then the buffer
+    // rarely overflows. Drop-tail in the same buffer loses only by overflow.
+    let twenty = r#"{"count":20,"tcp":"reno","rtt_ms":[40,100]}"#;
+    let s = run(300, twenty, r#"{"kind":"blue"}"#, 80);
+    let (early, overflow) = (count(&s.drops_by_reason, "early"), count(&s.drops_by_reason, "overflow"));
+    assert!(early > 500 && overflow * 20 < early, "BLUE: {early} early, {overflow} overflow drops");
+    assert!(s.utilisation > 0.97, "BLUE utilisation {:.3}", s.utilisation);
+}
+
+#[test]
+fn avq_keeps_the_queue_short_at_high_utilisation() {
+    // Kunniyur & Srikant; seed 003 §IV: AVQ regulates utilisation (γ = 0.98), not the queue, and keeps the
+    // real queue small; drop-tail keeps the 300-packet buffer mostly full.
+    let twenty = r#"{"count":20,"tcp":"reno","rtt_ms":[40,100]}"#;
+    let dt = run(300, twenty, r#"{"kind":"droptail"}"#, 80);
+    let avq = run(300, twenty, r#"{"kind":"avq"}"#, 80);
+    assert!(dt.mean_queue_pkts > 200.0, "drop-tail mean queue {:.1}", dt.mean_queue_pkts);
+    assert!(avq.mean_queue_pkts < 60.0, "AVQ mean queue {:.1}", avq.mean_queue_pkts);
+    assert!(avq.utilisation > 0.9, "AVQ utilisation {:.3}", avq.utilisation);
+    assert!(count(&avq.drops_by_reason, "early") > 0 && count(&avq.drops_by_reason, "overflow") == 0);
+}
+
+/// Seed 004's bottleneck: 2 Mbit/s, 2 ms, a 50-packet buffer; 10 Mbit/s access links.
+fn seed_004(flows: &str, aqm: &str) -> Summary {
+    let json = format!(
+        r#"{{"seed":5,"duration":100,"warmup":20,"link":{{"rate_mbps":2,"delay_ms":2,"buffer":50}},
+            "flows":[{flows}],"aqm":{aqm}}}"#
+    );
+    let mut sim = Simulation::new(Scenario::from_json(&json).expect("valid scenario")).expect("builds");
+    sim.run_to_end();
+    sim.summary()
+}
+
+#[test]
+fn selective_drop_restores_a_fair_share_against_a_greedy_udp_flow() {
+    // Seed 004 §4: capping each flow's queued packets at Q_thresh stops a flow that does not back off from
+    // crowding out one that does. A 1.8 Mbit/s CBR flow leaves Reno about 10 % under drop-tail.
+    let flows = r#"{"count":1,"tcp":"reno","rtt_ms":[8,8],"access_rate_mbps":10},
+                   {"count":1,"traffic":{"kind":"cbr","rate_mbps":1.8},"access_rate_mbps":10}"#;
+    let dt = seed_004(flows, r#"{"kind":"droptail"}"#);
+    let sd = seed_004(flows, r#"{"kind":"selective_drop","q_thresh":6}"#);
+    assert!(dt.min_max_fairness_pct < 20.0, "drop-tail min/max {:.1} %", dt.min_max_fairness_pct);
+    assert!(sd.min_max_fairness_pct > 60.0, "selective drop min/max {:.1} %", sd.min_max_fairness_pct);
+    assert!(sd.utilisation > 0.97, "selective drop utilisation {:.3}", sd.utilisation);
+    assert!(count(&sd.drops_by_reason, "selective") > 0);
+}
+
+#[test]
+fn selective_drop_lets_vegas_share_the_link_that_reno_takes_under_drop_tail() {
+    // Seed 004 Tables 1 and 2 (ns-2; buffer 50, 1000 B, receiver window 20, access 10 Mbit/s and 1 ms).
+    // Drop-tail: Reno takes ≈ 88 % of every link (fairness min/max 10–12 %). Selective drop: 88–96 %.
+    // Auto mode's Q_thresh = ⌈2·W_best⌉ is 5, 5, 5, 7 here; the seed's hand-tuned 4, 5, 6, 6 suit its ns-2
+    // TCPs, not necessarily ours, so this checks the rule rather than the four hand-picked numbers.
+    for (rate, delay) in [(0.512, 5.0), (1.5, 2.0), (2.0, 2.0), (5.0, 2.0)] {
+        let rtt = 2.0 * (delay + 1.0);
+        let flow = |tcp: &str| {
+            format!(
+                r#"{{"count":1,"tcp":"{tcp}","rtt_ms":[{rtt},{rtt}],"start_spread_s":0,"access_rate_mbps":10,"rwnd":20}}"#
+            )
+        };
+        let run = |aqm: &str| {
+            let json = format!(
+                r#"{{"duration":100,"link":{{"rate_mbps":{rate},"delay_ms":{delay},"buffer":50}},
+                    "flows":[{},{}],"aqm":{aqm}}}"#,
+                flow("reno"),
+                flow("vegas")
+            );
+            let mut sim = Simulation::new(Scenario::from_json(&json).expect("valid scenario")).expect("builds");
+            sim.run_to_end();
+            sim.summary()
+        };
+        let dt = run(r#"{"kind":"droptail"}"#);
+        let sd = run(r#"{"kind":"selective_drop","auto":true}"#);
+        let (reno, vegas) = (dt.flows[0].goodput_mbps, dt.flows[1].goodput_mbps);
+        assert!(reno > 4.0 * vegas, "{rate} Mbit/s drop-tail: Reno {reno:.3}, Vegas {vegas:.3}");
+        let (reno, vegas) = (sd.flows[0].goodput_mbps, sd.flows[1].goodput_mbps);
+        assert!(sd.min_max_fairness_pct > 80.0, "{rate} Mbit/s selective: Reno {reno:.3}, Vegas {vegas:.3}");
+        assert!(reno + vegas > 0.95 * rate, "{rate} Mbit/s selective: total goodput {:.3}", reno + vegas);
+    }
+}
