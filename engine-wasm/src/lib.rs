@@ -12,6 +12,7 @@
 //! transcendental function from `libm`, so native and WebAssembly runs are bit-identical.
 
 pub mod aqm;
+pub mod atm;
 pub mod packet;
 pub mod rng;
 pub mod time;

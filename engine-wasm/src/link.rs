@@ -1,6 +1,7 @@
 //! The bottleneck: a queue discipline in front of a link that serialises one packet at a time.
 //! Disciplines decide; this module asks them at the right moments (arrival, link free, idle, timer) and
-//! collects the drops and marks they report, for the simulation to count.
+//! collects the drops and marks they report, for the simulation to count. In ATM mode (`crate::atm`) it
+//! frames each packet with AAL5 on arrival and serialises the frame's 53-byte cells.
 
 use crate::aqm::{self, AqmConfig, Env, LinkInfo, QueueDisc, Signal};
 use crate::packet::Packet;
@@ -32,7 +33,10 @@ impl Bottleneck {
         self.in_service.is_some()
     }
 
-    pub fn enqueue(&mut self, packet: Packet, now: Time) {
+    pub fn enqueue(&mut self, mut packet: Packet, now: Time) {
+        if self.info.atm.is_some() {
+            packet.cells = crate::atm::aal5_cells(packet.size);
+        }
         let mut env = Env::new(now, &mut self.rng, &mut self.signals);
         self.qdisc.enqueue(packet, &mut env);
     }
@@ -45,12 +49,24 @@ impl Bottleneck {
         match self.qdisc.dequeue(&mut env) {
             Some(p) => {
                 self.in_service = Some(p);
-                Some((p, now + transmission_time(p.size, self.info.rate_bps)))
+                let wire = match self.info.atm {
+                    Some(atm) => atm.cells_time(p.cells, self.info.rate_bps),
+                    None => transmission_time(p.size, self.info.rate_bps),
+                };
+                Some((p, now + wire))
             }
             None => {
                 self.qdisc.on_link_idle(&mut env);
                 None
             }
+        }
+    }
+
+    /// Bytes `p` occupies on the link: its cells in ATM mode, else its size.
+    pub fn wire_bytes(&self, p: &Packet) -> u32 {
+        match self.info.atm {
+            Some(_) => p.cells * crate::atm::CELL_BYTES,
+            None => p.size,
         }
     }
 

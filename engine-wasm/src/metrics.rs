@@ -21,6 +21,8 @@ const MAX_CUTS: usize = 1_000_000;
 #[derive(Clone, Debug, Default)]
 struct FlowCounters {
     bytes_out: u64,
+    /// Of `bytes_out`, frames tagged CLP = 1 (GFR).
+    tagged_bytes_out: u64,
     goodput_bytes: u64,
     arrivals: u64,
     drops: u64,
@@ -173,6 +175,13 @@ impl Metrics {
         }
     }
 
+    /// Of the bytes just transmitted, a frame tagged CLP = 1 (GFR's excess traffic).
+    pub fn on_tagged_transmitted(&mut self, flow: FlowId, bytes: u32, now: Time) {
+        if self.measuring(now) {
+            self.per_flow[flow as usize].tagged_bytes_out += bytes as u64;
+        }
+    }
+
     /// New in-order data reached the receiver.
     pub fn on_delivered(&mut self, flow: FlowId, bytes: u64, now: Time) {
         if self.measuring(now) {
@@ -237,6 +246,7 @@ impl Metrics {
                 tcp: f.tcp,
                 base_rtt_ms: f.base_rtt_ms,
                 throughput_mbps: c.bytes_out as f64 * 8.0 / span / 1e6,
+                untagged_mbps: (c.bytes_out - c.tagged_bytes_out) as f64 * 8.0 / span / 1e6,
                 goodput_mbps: c.goodput_bytes as f64 * 8.0 / span / 1e6,
                 arrivals: c.arrivals,
                 drops: c.drops,
@@ -378,6 +388,27 @@ fn mass_cut_share(cuts: &[(Time, FlowId)], flows: usize, r: Time) -> f64 {
     in_mass as f64 / c.len() as f64
 }
 
+/// Response time after a load change at `t_change` (seed 003, ALGORITHMS.md §16): the delay until the
+/// queue enters [lo, hi] and stays there for `hold` seconds. `samples` are (time s, queue) in time order;
+/// None if it never settles within the samples.
+pub fn response_time(samples: &[(f64, f64)], t_change: f64, lo: f64, hi: f64, hold: f64) -> Option<f64> {
+    let after: Vec<&(f64, f64)> = samples.iter().filter(|(t, _)| *t >= t_change).collect();
+    let last = after.last()?.0;
+    let mut start: Option<f64> = None;
+    for (t, q) in after {
+        if (lo..=hi).contains(q) {
+            let s = *start.get_or_insert(*t);
+            if t - s >= hold {
+                return Some(s - t_change);
+            }
+        } else {
+            start = None;
+        }
+    }
+    // Settled until the end of the samples, but the samples end before `hold` has passed.
+    start.filter(|s| last - s >= hold).map(|s| s - t_change)
+}
+
 /// What the metrics need to know about each flow for the summary.
 pub struct FlowSummaryInput {
     pub id: FlowId,
@@ -394,7 +425,11 @@ pub struct FlowSummary {
     pub group: usize,
     pub tcp: &'static str,
     pub base_rtt_ms: f64,
+    /// Bytes leaving the bottleneck (in ATM mode: 53-byte cells, seed 002's "ATM throughput").
     pub throughput_mbps: f64,
+    /// The part of the throughput not tagged CLP = 1: GFR's guaranteed share; all of it elsewhere.
+    pub untagged_mbps: f64,
+    /// New in-order data at the receiver (in ATM mode: the cells of those frames, seed 002 §3.2).
     pub goodput_mbps: f64,
     pub arrivals: u64,
     pub drops: u64,
@@ -476,6 +511,16 @@ mod tests {
         let s = sync_index(&spread, 4, r, 0, 40_000 * MILLI, 1);
         assert_eq!(s.index, 0.0);
         assert!(s.excess <= 0.0, "{s:?}");
+    }
+
+    #[test]
+    fn response_time_is_the_start_of_the_first_long_enough_stay_in_band() {
+        // Out of band until 12 s, in band 12–15 s, out at 15 s, in band from 17 s on.
+        let q = |t: f64| if (12.0..15.0).contains(&t) || t >= 17.0 { 100.0 } else { 500.0 };
+        let samples: Vec<(f64, f64)> = (0..400).map(|k| (k as f64 * 0.1, q(k as f64 * 0.1))).collect();
+        let r = response_time(&samples, 10.0, 50.0, 200.0, 10.0).unwrap();
+        assert!((r - 7.0).abs() < 1e-9, "{r}");
+        assert_eq!(response_time(&samples, 10.0, 50.0, 200.0, 30.0), None);
     }
 
     #[test]

@@ -23,11 +23,32 @@ pub struct Packet {
     pub retransmit: bool,
     /// Service class, e.g. WRED's drop precedence; assigned per flow by the scenario.
     pub class: u8,
+    /// ATM mode: cells this frame occupies on the link (set by the link's AAL5 framing; fewer after a
+    /// Partial Packet Discard). 0 outside ATM mode.
+    pub cells: u32,
+    /// ATM cell loss priority: GFR's F-GCRA tagged the frame as beyond the VC's MCR (CLP = 1).
+    pub clp: bool,
+    /// ATM mode: the frame lost cells (PPD); it still crosses the link but AAL5 reassembly fails, so the
+    /// receiver never sees it.
+    pub corrupt: bool,
 }
 
 impl Packet {
     pub fn new(flow: FlowId, seq: u64, size: u32, sent_at: Time) -> Self {
-        Packet { flow, seq, size, sent_at, enqueued_at: sent_at, ect: false, ce: false, retransmit: false, class: 0 }
+        Packet {
+            flow,
+            seq,
+            size,
+            sent_at,
+            enqueued_at: sent_at,
+            ect: false,
+            ce: false,
+            retransmit: false,
+            class: 0,
+            cells: 0,
+            clp: false,
+            corrupt: false,
+        }
     }
 }
 

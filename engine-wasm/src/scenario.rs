@@ -67,6 +67,10 @@ pub struct LinkSpec {
     pub loss_rate: f64,
     /// Mean packet size the AQMs assume (RED's s, PIE's MEAN_PKTSIZE), bytes.
     pub mean_pkt_size: u32,
+    /// ATM mode (seed 002): packets cross the link as AAL5 frames of 53-byte cells, and throughput and
+    /// goodput count cells (`crate::atm`). Absent = off; `{}` = on, cells at the line rate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atm: Option<crate::atm::AtmSpec>,
 }
 
 impl Default for LinkSpec {
@@ -78,6 +82,7 @@ impl Default for LinkSpec {
             buffer_unit: QueueUnit::Packets,
             loss_rate: 0.0,
             mean_pkt_size: 1000,
+            atm: None,
         }
     }
 }
@@ -297,9 +302,23 @@ mod tests {
         assert!(err.contains("flows[0].rtt_ms[0]"), "{err}");
         let err = Scenario::from_json(r#"{"link":{"rate":1}}"#).unwrap_err();
         assert!(err.contains("unknown field `rate`"), "{err}");
+        let err = Scenario::from_json(r#"{"link":{"atm":{"cell_rate_basis":"frame"}}}"#).unwrap_err();
+        assert!(err.contains("unknown variant `frame`"), "{err}");
         let err = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
         assert!(err.contains("version 99 is not supported"), "{err}");
         assert!(Scenario::from_json("{").unwrap_err().starts_with("scenario:"));
+    }
+
+    #[test]
+    fn atm_mode_is_off_by_default_and_an_empty_object_turns_it_on_at_the_line_rate() {
+        use crate::atm::{AtmSpec, CellRateBasis};
+        assert_eq!(Scenario::default().link.atm, None);
+        assert!(!serde_json::to_string(&Scenario::default()).unwrap().contains("atm"));
+        let s = Scenario::from_json(r#"{"link":{"atm":{}}}"#).unwrap();
+        assert_eq!(s.link.atm, Some(AtmSpec { cell_rate_basis: CellRateBasis::Line }));
+        let s = Scenario::from_json(r#"{"link":{"atm":{"cell_rate_basis":"payload"}}}"#).unwrap();
+        assert_eq!(s.link.atm.map(|a| a.cell_rate_basis), Some(CellRateBasis::Payload));
+        assert_eq!(Scenario::from_json(&serde_json::to_string(&s).unwrap()).unwrap(), s);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! sender ─(access link: serialise, then `access_delay`)→ `Arrive` → AQM → `TxDone` (serialised at C)
 //! ─(bottleneck delay)→ `Deliver` at the receiver → ACK ─(bottleneck delay + access delay)→ `AckArrive`.
 
-use crate::aqm::{AqmConfig, LinkInfo};
+use crate::aqm::{AqmConfig, LinkInfo, Reason, Signal};
 use crate::link::Bottleneck;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
 use crate::packet::{Ack, FlowId, Packet};
@@ -66,7 +66,8 @@ pub struct Ledger {
     /// On a sender's access link or propagating to the bottleneck.
     pub in_access: u64,
     pub random_losses: u64,
-    /// Dropped by the queue discipline (any reason).
+    /// Dropped by the queue discipline (any reason; an ATM frame cut by PPD counts when it reaches the
+    /// receiver, having used the link).
     pub dropped: u64,
     pub queued: u64,
     pub in_service: u64,
@@ -125,6 +126,7 @@ impl Simulation {
             delay: link_delay,
             base_rtt: mean_base_rtt,
             flows: specs.len(),
+            atm: l.atm,
         };
         let bottleneck = Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM))
             .map_err(|e| format!("aqm: {e}"))?;
@@ -219,6 +221,11 @@ impl Simulation {
         let mut s = vec![("q_pkts", q.len_packets() as f64), ("q_bytes", q.len_bytes() as f64)];
         s.extend(q.state());
         s
+    }
+
+    /// The discipline's per-flow state (GFR's per-VC counters, FQ-CoDel's backlogs), series by flow id.
+    pub fn aqm_per_flow_state(&self) -> Vec<(&'static str, Vec<f64>)> {
+        self.bottleneck.qdisc().per_flow_state()
     }
 
     pub fn aqm_curve(&self) -> Option<Vec<[f64; 2]>> {
@@ -438,7 +445,11 @@ impl Simulation {
     fn on_tx_done(&mut self) {
         let now = self.now;
         if let Some(p) = self.bottleneck.finish() {
-            self.metrics.on_transmitted(p.flow, p.size, now);
+            let wire = self.bottleneck.wire_bytes(&p);
+            self.metrics.on_transmitted(p.flow, wire, now);
+            if p.clp {
+                self.metrics.on_tagged_transmitted(p.flow, wire, now);
+            }
             self.ledger.in_link += 1;
             self.events.schedule(now + self.link_delay, Event::Deliver(p));
         }
@@ -449,9 +460,18 @@ impl Simulation {
     fn on_deliver(&mut self, p: Packet) {
         let now = self.now;
         self.ledger.in_link -= 1;
+        if p.corrupt {
+            // ATM mode: a frame cut by Partial Packet Discard fails AAL5 reassembly (crate::atm).
+            self.ledger.dropped += 1;
+            self.metrics.on_signal(&Signal { packet: p, reason: Reason::Ppd, marked: false }, now);
+            return;
+        }
         self.ledger.delivered += 1;
         let f = &mut self.flows[p.flow as usize];
-        let size = f.spec.packet_size as u64;
+        let size = match self.scenario.link.atm {
+            Some(_) => crate::atm::aal5_cells(f.spec.packet_size) * crate::atm::CELL_BYTES,
+            None => f.spec.packet_size,
+        } as u64;
         match &mut f.source {
             Source::Tcp { receiver, .. } => {
                 let mut rx = RxOut::default();

@@ -12,7 +12,7 @@
 //! with count rising by one per drop, until a packet leaves below TARGET. If CoDel re-enters soon after it left
 //! (within 16·INTERVAL of drop_next), it starts from count − lastcount, the drops of the previous cycle
 //! (RFC 8289 §5.5, the Linux rule). 1/√count is computed exactly with `libm::sqrt`. Linux and ns-3 use a
-//! Newton-step Q0.32 `rec_inv_sqrt` instead, so their drop times differ from ours by up to a few µs.
+//! Newton-step Q0.32 `rec_inv_sqrt` instead, so their drop times differ slightly from ours.
 //!
 //! The state machine ([`Vars::dequeue`]) is shared with FQ-CoDel (`fq_codel.rs`), which runs one per queue.
 

@@ -27,6 +27,8 @@ pub mod red_core;
 pub mod red_hw;
 pub mod wred;
 
+pub mod gfr;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -92,6 +94,8 @@ pub struct LinkInfo {
     pub base_rtt: Time,
     /// Number of flows in the scenario.
     pub flows: usize,
+    /// ATM mode (`link.atm`): packets cross the link as AAL5 frames of 53-byte cells (see `crate::atm`).
+    pub atm: Option<crate::atm::AtmSpec>,
 }
 
 impl LinkInfo {
@@ -258,6 +262,7 @@ algorithms! {
     Pie = "pie" => pie::Pie,
     FqCodel = "fq_codel" => fq_codel::FqCodel,
     SelectiveDrop = "selective_drop" => selective_drop::SelectiveDrop,
+    Gfr = "gfr" => gfr::Gfr,
 }
 
 impl Default for AqmConfig {
@@ -294,7 +299,15 @@ pub(crate) mod testing {
     use crate::time::MILLI;
 
     pub fn link(limit: Limit) -> LinkInfo {
-        LinkInfo { rate_bps: 10e6, limit, mean_pkt_size: 1000, delay: 10 * MILLI, base_rtt: 100 * MILLI, flows: 10 }
+        LinkInfo {
+            rate_bps: 10e6,
+            limit,
+            mean_pkt_size: 1000,
+            delay: 10 * MILLI,
+            base_rtt: 100 * MILLI,
+            flows: 10,
+            atm: None,
+        }
     }
 
     pub fn pkt(flow: u32, size: u32) -> Packet {

@@ -9,8 +9,15 @@
 //! loss:  W_max = cwnd·(1 + β)/2 if cwnd < W_max (fast convergence, §4.7) else cwnd;
 //!        ssthresh = max(flight·β, 2) (§4.6); the sender's Reno recovery deflates cwnd to ssthresh
 //! ```
-//! Slow start is RFC 5681's (HyStart++ is not modelled). All cube roots go through `libm` so native and
-//! WebAssembly runs agree to the bit.
+//! Slow start is RFC 5681's (HyStart++ is not modelled). After a timeout the next epoch starts with
+//! W_max = cwnd_epoch and K = 0 (§4.8). All cube roots go through `libm` so native and WebAssembly runs
+//! agree to the bit.
+//!
+//! Choices where the RFC leaves room or this sender differs from a SACK stack: flight_size is
+//! min(flight, cwnd) (see `in_use`); in the Reno-friendly region cwnd = max(cwnd, W_est), so an ACK never
+//! shrinks the window; both increments scale with the segments an ACK covers (delayed ACKs); loss recovery
+//! is the shared sender's Reno fast recovery, so two or more drops in one window end in a timeout, which a
+//! Linux sender with SACK would avoid.
 
 use super::{reno, AckInfo, CongestionControl, Recovery, Window};
 use crate::time::{to_secs, Time};

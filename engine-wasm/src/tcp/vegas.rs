@@ -18,9 +18,13 @@
 //! sender's Reno recovery then inflates and deflates to that value, and ssthresh returns to 2 (Vegas uses
 //! ssthresh only to leave slow start). Timeout: ssthresh = max(win/2, 2), cwnd = 2.
 //!
-//! Not modelled: ns-2's fine-grained retransmission (resending on the 1st–2nd duplicate ACK, or on the
-//! 1st–2nd new ACK after a retransmission, when the oldest segment is older than Vegas's own timeout). The
-//! shared sender retransmits on the 3rd duplicate ACK and on the RTO only.
+//! Differences from ns-2. Not modelled: the fine-grained retransmission (resending on the 1st–2nd duplicate
+//! ACK, or on the 1st–2nd new ACK after a retransmission, when the oldest segment is older than Vegas's own
+//! timeout) and the retransmission without a cut of a later hole in an already-cut window; the shared
+//! sender retransmits on the 3rd duplicate ACK (once per window) and on the RTO only. `window` is the
+//! flight just before the ACK (flight + acked; ns-2's t_seqno_ − last_ack_, equal for per-segment ACKs);
+//! ns-2's window() = min(cwnd, rwnd) is taken as min(cwnd, flight), rwnd being unknown here. BaseRTT is the
+//! plain minimum (ns-2 also resets it to the mean RTT of an RTT in which at most one segment was sent).
 
 use std::collections::BTreeMap;
 
