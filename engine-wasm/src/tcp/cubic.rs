@@ -160,7 +160,7 @@ impl Default for Cubic {
 
 impl CongestionControl for Cubic {
     fn recovery(&self) -> Recovery {
-        Recovery::Reno
+        Recovery::NewReno
     }
 
     fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
@@ -320,8 +320,9 @@ mod tests {
     fn slow_start_is_standard_below_ssthresh() {
         let mut c = Cubic::default();
         let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        // One segment per ACK of new data (RFC 5681 §3.1), however many segments it covers.
         c.on_ack(&mut w, &AckInfo { acked: 2, ..ack(0, MILLI) });
-        assert_eq!(w.cwnd, 4.0);
+        assert_eq!(w.cwnd, 3.0);
         assert_eq!(c.epoch(), None);
     }
 

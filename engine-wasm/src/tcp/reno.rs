@@ -4,14 +4,17 @@
 
 use super::{CongestionControl, Recovery, Window};
 
-/// Slow start below ssthresh, then 1/cwnd per acknowledged segment.
+/// One increase per ACK of new data, however many segments it covers (RFC 5681 §3.1: slow start adds
+/// min(N, SMSS), avoidance SMSS·SMSS/cwnd; ns-2 `opencwnd()` likewise). So a cumulative ACK after a
+/// go-back-N does not release a burst, and delayed ACKs slow the growth as they do in ns-2 and the RFC.
 pub fn aimd_increase(w: &mut Window, acked: u64) {
-    for _ in 0..acked {
-        if w.cwnd < w.ssthresh {
-            w.cwnd += 1.0;
-        } else {
-            w.cwnd += 1.0 / w.cwnd;
-        }
+    if acked == 0 {
+        return;
+    }
+    if w.cwnd < w.ssthresh {
+        w.cwnd += 1.0;
+    } else {
+        w.cwnd += 1.0 / w.cwnd;
     }
 }
 
@@ -40,12 +43,28 @@ mod tests {
         let mut w = Window { cwnd: 1.0, ssthresh: 8.0 };
         aimd_increase(&mut w, 1);
         assert_eq!(w.cwnd, 2.0);
-        aimd_increase(&mut w, 2);
+        for _ in 0..2 {
+            aimd_increase(&mut w, 1);
+        }
         assert_eq!(w.cwnd, 4.0);
-        aimd_increase(&mut w, 4);
+        for _ in 0..4 {
+            aimd_increase(&mut w, 1);
+        }
         assert_eq!(w.cwnd, 8.0);
         // At ssthresh: one window of ACKs adds about one segment.
-        aimd_increase(&mut w, 8);
+        for _ in 0..8 {
+            aimd_increase(&mut w, 1);
+        }
         assert!((w.cwnd - 9.0).abs() < 0.1, "{}", w.cwnd);
+    }
+
+    #[test]
+    fn one_cumulative_ack_is_one_increase_however_much_it_covers() {
+        let mut w = Window { cwnd: 7.0, ssthresh: 64.0 };
+        aimd_increase(&mut w, 49);
+        assert_eq!(w.cwnd, 8.0);
+        let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
+        aimd_increase(&mut w, 2);
+        assert_eq!(w.cwnd, 10.1);
     }
 }

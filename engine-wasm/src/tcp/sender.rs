@@ -68,6 +68,8 @@ pub struct TcpSender {
     /// No second ECN reduction until this segment is acked (once per window, RFC 3168 §6.1.2).
     ecn_recover: u64,
     partial_acks: u32,
+    /// Outstanding segments when the current recovery began.
+    recovery_flight: u64,
     pub rtt: RttEstimator,
     timer_gen: u64,
     timer_armed: bool,
@@ -90,6 +92,7 @@ impl TcpSender {
             recover: 0,
             ecn_recover: 0,
             partial_acks: 0,
+            recovery_flight: 0,
             rtt: RttEstimator::new(cfg.rto),
             timer_gen: 0,
             timer_armed: false,
@@ -100,6 +103,18 @@ impl TcpSender {
 
     pub fn flight(&self) -> u64 {
         self.snd_max - self.snd_una
+    }
+
+    /// The flight a window cut is based on: the outstanding segments, but no more than the window that
+    /// sent them. After go-back-N the outstanding range also holds segments the receiver already has;
+    /// halving that would restart slow start far above the pipe (ns-2 halves `window()` for this reason).
+    fn loss_flight(&self) -> u64 {
+        let window = if self.in_recovery {
+            self.recovery_flight
+        } else {
+            libm::floor(self.w.cwnd.min(self.cfg.rwnd as f64)).max(1.0) as u64
+        };
+        self.flight().min(window)
     }
 
     pub fn phase(&self) -> Phase {
@@ -169,7 +184,8 @@ impl TcpSender {
 
     /// A congestion event detected by duplicate ACKs or ECN: the variant's ssthresh.
     fn congestion_event(&mut self, now: Time, out: &mut Outbox) {
-        self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.flight(), now);
+        self.recovery_flight = self.loss_flight();
+        self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.recovery_flight, now);
         self.recover = self.snd_max;
         out.cut = true;
     }
@@ -182,7 +198,7 @@ impl TcpSender {
         }
         if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
             // RFC 3168 §6.1.2: react as to a loss, without retransmitting, once per window.
-            self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.flight(), now);
+            self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
             self.w.cwnd = self.w.ssthresh.max(1.0);
             self.ecn_recover = self.snd_max;
             out.cut = true;
@@ -206,6 +222,9 @@ impl TcpSender {
                     // RFC 6582 §3.2 step 5: partial ACK: retransmit the next hole, deflate, stay.
                     self.transmit(self.snd_una, now, out);
                     self.w.cwnd = (self.w.cwnd - acked as f64 + 1.0).max(1.0);
+                    // RFC 6582 §4 "Impatient": restart the timer on the first partial ACK only, so a
+                    // window with hundreds of holes (a slow-start overshoot) ends in a timeout instead of
+                    // one retransmission per RTT for tens of seconds ("Slow-but-Steady").
                     self.partial_acks += 1;
                     restart_timer = self.partial_acks == 1;
                 }
@@ -234,6 +253,8 @@ impl TcpSender {
                 snd_max: self.snd_max,
             };
             self.cc.on_ack(&mut self.w, &info);
+            // A window the receiver never lets us use is not grown further (ns-2 maxcwnd_).
+            self.w.cwnd = self.w.cwnd.min(self.cfg.rwnd as f64);
         }
         if self.snd_una >= self.snd_max {
             self.cancel_timer();
@@ -278,7 +299,7 @@ impl TcpSender {
             return;
         }
         self.timeouts += 1;
-        let flight = self.flight();
+        let flight = self.loss_flight();
         self.cc.on_rto(&mut self.w, flight, now);
         self.rtt.back_off();
         self.in_recovery = false;
