@@ -1,0 +1,101 @@
+// One algorithm parameter: a slider for dragging and a number field for exact values, with
+// its unit, help text and range. An error (ours or the engine's) appears right beside it; the
+// simulation keeps the last good value meanwhile.
+import { useId, useState } from 'react'
+import type { ParamSchema } from '../engine/protocol'
+import { ErrorNote } from './ErrorNote'
+import { checkParamInput, displayValue, rangeText, SLIDER_STEPS, sliderScale } from './paramInput'
+
+interface ParamControlProps {
+  /** The engine's schema, with "queue unit" already resolved to the actual unit. */
+  schema: ParamSchema
+  /** The value the running simulation uses. */
+  running: number | boolean | string | undefined
+  /** Upper end of the slider when the schema's range is far wider than useful. */
+  sliderCap?: number
+  engineError: string | undefined
+  onCommit(value: number): void
+}
+
+export function ParamControl({ schema, running, sliderCap, engineError, onCommit }: ParamControlProps) {
+  const id = useId()
+  const [draft, setDraft] = useState<string | null>(null)
+  const [localError, setLocalError] = useState<string | undefined>(undefined)
+  const error = localError ?? engineError
+  const text = draft ?? displayValue(running)
+  const unit = schema.unit === '' ? '' : ` (${schema.unit})`
+  const describedBy = `${id}-help${error !== undefined ? ` ${id}-error` : ''}`
+
+  const commit = (value: string) => {
+    const checked = checkParamInput(value, schema)
+    if (!checked.ok) {
+      setLocalError(checked.error)
+      return
+    }
+    setLocalError(undefined)
+    onCommit(checked.value)
+  }
+
+  if (schema.boolean) {
+    const on = running === true || running === 1
+    return (
+      <div className="param" role="group" aria-label={schema.label}>
+        <label className="param-check">
+          <input type="checkbox" checked={on} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} aria-describedby={describedBy} />
+          {schema.label}
+        </label>
+        <small id={`${id}-help`}>{schema.help}</small>
+        <ErrorNote id={`${id}-error`} message={error} />
+      </div>
+    )
+  }
+
+  const scale = sliderScale(schema, sliderCap)
+  const typed = checkParamInput(text, schema)
+  const sliderAt = typed.ok ? typed.value : typeof running === 'number' ? running : schema.default
+  return (
+    <div className={`param${error !== undefined ? ' param-invalid' : ''}`} role="group" aria-label={schema.label}>
+      <label htmlFor={`${id}-value`}>
+        {schema.label}
+        {unit}
+      </label>
+      <div className="param-inputs">
+        <input
+          type="range"
+          aria-label={`${schema.label} slider`}
+          aria-valuetext={`${displayValue(sliderAt)}${unit}`}
+          min={0}
+          max={SLIDER_STEPS}
+          step={1}
+          value={scale.toPosition(sliderAt)}
+          onChange={(e) => {
+            const v = String(scale.fromPosition(Number(e.target.value)))
+            setDraft(v)
+            commit(v)
+          }}
+        />
+        <input
+          id={`${id}-value`}
+          type="number"
+          inputMode="decimal"
+          min={schema.min}
+          max={schema.max}
+          step={schema.integer ? 1 : schema.step > 0 ? schema.step : 'any'}
+          value={text}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={(e) => commit(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit(e.currentTarget.value)
+          }}
+        />
+      </div>
+      <small id={`${id}-help`}>
+        {schema.help}. Range {rangeText(schema)}.
+        {error !== undefined && running !== undefined && ` Still running with ${displayValue(running)}.`}
+      </small>
+      <ErrorNote id={`${id}-error`} message={error} />
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { bufferOf, parseAqm, parseColumns, parseCurve, parseState, withAqm } from './decode'
+
+describe('engine JSON decoding', () => {
+  it('keeps numbers and turns booleans into 0/1 in the state snapshot', () => {
+    expect(parseState('{"avg": 3.5, "dropping": true, "idle": false, "name": "x"}')).toEqual({ avg: 3.5, dropping: 1, idle: 0 })
+  })
+
+  it('reads the curve, or null when the algorithm has none', () => {
+    expect(parseCurve('null')).toBeNull()
+    expect(parseCurve('[[0,0],[5,0.02],[15,0.1]]')).toEqual([[0, 0], [5, 0.02], [15, 0.1]])
+  })
+
+  it('rejects malformed columns and aqm', () => {
+    expect(parseColumns('["t","q_pkts"]')).toEqual(['t', 'q_pkts'])
+    expect(() => parseColumns('["t",3]')).toThrow(/columns/)
+    expect(parseAqm('{"kind":"red","min_th":5}')).toEqual({ kind: 'red', min_th: 5 })
+    expect(() => parseAqm('{"min_th":5}')).toThrow(/kind/)
+  })
+
+  it('replaces only the aqm field of a scenario', () => {
+    const s = '{"version":1,"seed":7,"link":{"buffer":100},"aqm":{"kind":"droptail"}}'
+    expect(JSON.parse(withAqm(s, { kind: 'red', min_th: 5 }))).toEqual({
+      version: 1,
+      seed: 7,
+      link: { buffer: 100 },
+      aqm: { kind: 'red', min_th: 5 },
+    })
+  })
+
+  it('finds the bottleneck buffer and its unit by name', () => {
+    expect(bufferOf('{"link":{"buffer":100,"buffer_unit":"packets"}}')).toEqual({ size: 100, unit: 'packets' })
+    expect(bufferOf('{"link":{"buffer":1500}}')).toEqual({ size: 1500, unit: 'packets' })
+    expect(bufferOf('{"flows":[]}')).toBeNull()
+  })
+})

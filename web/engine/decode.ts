@@ -1,0 +1,72 @@
+// Turns the engine's JSON strings into checked, typed values. Used by the worker; pure, so
+// unit-tested in Node without the wasm module.
+import { isAlgorithmInfo, isAqmConfig, type AlgorithmInfo, type AqmConfig, type AqmState, type Curve } from './protocol'
+
+export function parseAlgorithms(json: string): AlgorithmInfo[] {
+  const v: unknown = JSON.parse(json)
+  if (!Array.isArray(v) || !v.every(isAlgorithmInfo)) {
+    throw new Error('engine algorithms(): unexpected shape')
+  }
+  return v
+}
+
+export function parseColumns(json: string): string[] {
+  const v: unknown = JSON.parse(json)
+  if (!Array.isArray(v) || !v.every((c): c is string => typeof c === 'string')) {
+    throw new Error('engine columns(): expected an array of strings')
+  }
+  return v
+}
+
+export function parseAqm(json: string): AqmConfig {
+  const v: unknown = JSON.parse(json)
+  if (!isAqmConfig(v)) throw new Error('engine aqm(): expected {"kind": ..., params}')
+  return v
+}
+
+/** Keeps numeric fields; booleans become 0/1; anything else (strings, nested) is dropped. */
+export function parseState(json: string): AqmState {
+  const v: unknown = JSON.parse(json)
+  const out: AqmState = {}
+  if (typeof v !== 'object' || v === null) return out
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x === 'number') out[k] = x
+    else if (typeof x === 'boolean') out[k] = x ? 1 : 0
+  }
+  return out
+}
+
+/** `null` when the algorithm has no drop-probability curve; malformed points are dropped. */
+export function parseCurve(json: string): Curve | null {
+  const v: unknown = JSON.parse(json)
+  if (!Array.isArray(v)) return null
+  const out: Curve = []
+  for (const pt of v) {
+    if (Array.isArray(pt) && typeof pt[0] === 'number' && typeof pt[1] === 'number') out.push([pt[0], pt[1]])
+  }
+  return out
+}
+
+/** Returns the scenario JSON with its `aqm` field replaced; other fields stay untouched. */
+export function withAqm(scenarioJson: string, aqm: AqmConfig): string {
+  const v: unknown = JSON.parse(scenarioJson)
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('scenario is not a JSON object')
+  return JSON.stringify({ ...v, aqm })
+}
+
+export interface BufferSize {
+  size: number
+  unit: string
+}
+
+/** The bottleneck buffer, read by name from the scenario's `link`; `null` if absent. */
+export function bufferOf(scenarioJson: string): BufferSize | null {
+  const v: unknown = JSON.parse(scenarioJson)
+  if (typeof v !== 'object' || v === null || !('link' in v)) return null
+  const link: unknown = v.link
+  if (typeof link !== 'object' || link === null || !('buffer' in link)) return null
+  const size: unknown = link.buffer
+  const unit: unknown = 'buffer_unit' in link ? link.buffer_unit : 'packets'
+  if (typeof size !== 'number' || typeof unit !== 'string') return null
+  return { size, unit }
+}

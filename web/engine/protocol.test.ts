@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { isFromWorker, isToWorker } from './protocol'
+
+describe('isToWorker', () => {
+  it('accepts every well-formed page message', () => {
+    const ok: unknown[] = [
+      { type: 'configure' },
+      { type: 'configure', scenario: '{}' },
+      { type: 'play' },
+      { type: 'pause' },
+      { type: 'reset' },
+      { type: 'step', seconds: 0.5 },
+      { type: 'set-speed', simSecondsPerWallSecond: 2 },
+      { type: 'set-speed', simSecondsPerWallSecond: Infinity },
+      { type: 'set-param', name: 'min_th', value: 5 },
+      { type: 'set-algorithm', aqm: { kind: 'red', min_th: 5, gentle: true } },
+    ]
+    for (const m of ok) expect(isToWorker(m), JSON.stringify(m)).toBe(true)
+  })
+
+  it('rejects unknown types, missing fields and bad values', () => {
+    const bad: unknown[] = [
+      null,
+      'play',
+      [],
+      { type: 'jump' },
+      { type: 'step' },
+      { type: 'step', seconds: 0 },
+      { type: 'step', seconds: NaN },
+      { type: 'step', seconds: Infinity },
+      { type: 'set-speed', simSecondsPerWallSecond: -1 },
+      { type: 'set-param', name: 'min_th' },
+      { type: 'set-param', name: 3, value: 5 },
+      { type: 'set-algorithm', aqm: { min_th: 5 } },
+      { type: 'set-algorithm', aqm: { kind: 'red', nested: { a: 1 } } },
+      { type: 'configure', scenario: 42 },
+    ]
+    for (const m of bad) expect(isToWorker(m), JSON.stringify(m)).toBe(false)
+  })
+})
+
+describe('isFromWorker', () => {
+  const frame = {
+    type: 'frame',
+    epoch: 1,
+    samples: new Float64Array([0, 1]),
+    columns: 2,
+    simTime: 0.1,
+    state: { avg: 1.5 },
+    curve: [[0, 0], [5, 0.1]],
+  }
+
+  it('accepts a frame with a Float64Array and a curve or null', () => {
+    expect(isFromWorker(frame)).toBe(true)
+    expect(isFromWorker({ ...frame, curve: null })).toBe(true)
+  })
+
+  it('rejects a frame whose samples are a plain array or whose state has strings', () => {
+    expect(isFromWorker({ ...frame, samples: [0, 1] })).toBe(false)
+    expect(isFromWorker({ ...frame, state: { avg: 'high' } })).toBe(false)
+    expect(isFromWorker({ ...frame, curve: [[0]] })).toBe(false)
+  })
+
+  it('checks error contexts per control', () => {
+    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'set-param', param: 'min_th', value: 9 } })).toBe(true)
+    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'set-param' } })).toBe(false)
+    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'elsewhere' } })).toBe(false)
+  })
+
+  it('checks the ready message, including the parameter schemas', () => {
+    const param = { name: 'min_th', label: 'Min', unit: 'packets', min: 1, max: 1000, default: 5, step: 1, integer: true, boolean: false, help: 'h' }
+    const alg = { kind: 'red', label: 'RED', citation: 'c', summary: 's', params: [param] }
+    const ready = { type: 'ready', version: 1, algorithms: [alg], defaultScenario: '{}', columns: ['t'] }
+    expect(isFromWorker(ready)).toBe(true)
+    expect(isFromWorker({ ...ready, algorithms: [{ ...alg, params: [{ ...param, integer: 'yes' }] }] })).toBe(false)
+  })
+})

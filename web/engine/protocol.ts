@@ -1,0 +1,231 @@
+// The one message protocol between the page and the simulation worker, both directions.
+// Every message is a plain object discriminated on `type`. The guards below are the only
+// place where an incoming `unknown` becomes a typed message: no `as` casts anywhere else.
+
+export const PROTOCOL_VERSION = 1
+
+/** One parameter of an algorithm, as described by the engine's `algorithms()`. */
+export interface ParamSchema {
+  name: string
+  label: string
+  unit: string
+  min: number
+  max: number
+  default: number
+  step: number
+  integer: boolean
+  boolean: boolean
+  help: string
+}
+
+/** One queue discipline the engine offers, as described by the engine's `algorithms()`. */
+export interface AlgorithmInfo {
+  kind: string
+  label: string
+  citation: string
+  summary: string
+  params: ParamSchema[]
+}
+
+/** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
+export interface AqmConfig {
+  kind: string
+  [param: string]: number | boolean | string
+}
+
+/** A snapshot of the AQM's internal state (avg, p_b, count, ...); numbers only. */
+export type AqmState = Record<string, number>
+
+/** Drop probability against the averaged queue: [[x, p], ...]. */
+export type Curve = Array<[number, number]>
+
+/** Which control a worker error belongs to, so the page can show it next to that control. */
+export type ErrorContext =
+  | { control: 'configure' }
+  | { control: 'set-param'; param: string; value: number }
+  | { control: 'set-algorithm'; kind: string }
+  | { control: 'step' }
+  | { control: 'run' }
+  | { control: 'engine' }
+  | { control: 'protocol' }
+
+// ---- page → worker ----------------------------------------------------------------------
+
+export type ToWorker =
+  /** Build a new simulation. Without `scenario`, the engine's default scenario. */
+  | { type: 'configure'; scenario?: string }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'step'; seconds: number }
+  /** Simulated seconds per wall-clock second; Infinity runs as fast as the worker can. */
+  | { type: 'set-speed'; simSecondsPerWallSecond: number }
+  | { type: 'set-param'; name: string; value: number }
+  | { type: 'set-algorithm'; aqm: AqmConfig }
+  | { type: 'reset' }
+
+// ---- worker → page ----------------------------------------------------------------------
+
+export type FromWorker =
+  | { type: 'ready'; version: number; algorithms: AlgorithmInfo[]; defaultScenario: string; columns: string[] }
+  | {
+      type: 'frame'
+      /** The simulation this frame belongs to; a new one starts at t = 0. */
+      epoch: number
+      /** Rows sampled since the previous frame, row-major, `columns` values per row. */
+      samples: Float64Array
+      columns: number
+      simTime: number
+      state: AqmState
+      curve: Curve | null
+    }
+  | {
+      type: 'state'
+      epoch: number
+      playing: boolean
+      speed: number
+      simTime: number
+      columns: string[]
+      aqm: AqmConfig
+      /** The scenario the current simulation was built from, with the live AQM folded in. */
+      scenario: string
+    }
+  | { type: 'error'; message: string; context: ErrorContext }
+
+// ---- guards -----------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>
+
+function isObj(x: unknown): x is Obj {
+  return typeof x === 'object' && x !== null && !Array.isArray(x)
+}
+const isNum = (x: unknown): x is number => typeof x === 'number'
+const isFiniteNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
+const isStr = (x: unknown): x is string => typeof x === 'string'
+const isBool = (x: unknown): x is boolean => typeof x === 'boolean'
+
+export function isAqmConfig(x: unknown): x is AqmConfig {
+  if (!isObj(x) || !isStr(x.kind)) return false
+  return Object.values(x).every((v) => isNum(v) || isBool(v) || isStr(v))
+}
+
+export function isParamSchema(x: unknown): x is ParamSchema {
+  return (
+    isObj(x) &&
+    isStr(x.name) &&
+    isStr(x.label) &&
+    isStr(x.unit) &&
+    isNum(x.min) &&
+    isNum(x.max) &&
+    isNum(x.default) &&
+    isNum(x.step) &&
+    isBool(x.integer) &&
+    isBool(x.boolean) &&
+    isStr(x.help)
+  )
+}
+
+export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
+  return (
+    isObj(x) &&
+    isStr(x.kind) &&
+    isStr(x.label) &&
+    isStr(x.citation) &&
+    isStr(x.summary) &&
+    Array.isArray(x.params) &&
+    x.params.every(isParamSchema)
+  )
+}
+
+function isCurve(x: unknown): x is Curve {
+  return Array.isArray(x) && x.every((pt) => Array.isArray(pt) && pt.length === 2 && isNum(pt[0]) && isNum(pt[1]))
+}
+
+function isAqmState(x: unknown): x is AqmState {
+  return isObj(x) && Object.values(x).every(isNum)
+}
+
+function isErrorContext(x: unknown): x is ErrorContext {
+  if (!isObj(x)) return false
+  switch (x.control) {
+    case 'set-param':
+      return isStr(x.param) && isNum(x.value)
+    case 'set-algorithm':
+      return isStr(x.kind)
+    case 'configure':
+    case 'step':
+    case 'run':
+    case 'engine':
+    case 'protocol':
+      return true
+    default:
+      return false
+  }
+}
+
+/** Checks a message arriving at the worker. */
+export function isToWorker(x: unknown): x is ToWorker {
+  if (!isObj(x)) return false
+  switch (x.type) {
+    case 'configure':
+      return x.scenario === undefined || isStr(x.scenario)
+    case 'play':
+    case 'pause':
+    case 'reset':
+      return true
+    case 'step':
+      return isFiniteNum(x.seconds) && x.seconds > 0
+    case 'set-speed':
+      return isNum(x.simSecondsPerWallSecond) && x.simSecondsPerWallSecond > 0
+    case 'set-param':
+      return isStr(x.name) && isNum(x.value)
+    case 'set-algorithm':
+      return isAqmConfig(x.aqm)
+    default:
+      return false
+  }
+}
+
+/** Checks a message arriving at the page. */
+export function isFromWorker(x: unknown): x is FromWorker {
+  if (!isObj(x)) return false
+  switch (x.type) {
+    case 'ready':
+      return (
+        isNum(x.version) &&
+        Array.isArray(x.algorithms) &&
+        x.algorithms.every(isAlgorithmInfo) &&
+        isStr(x.defaultScenario) &&
+        Array.isArray(x.columns) &&
+        x.columns.every(isStr)
+      )
+    case 'frame':
+      return (
+        isNum(x.epoch) &&
+        x.samples instanceof Float64Array &&
+        isNum(x.columns) &&
+        isNum(x.simTime) &&
+        isAqmState(x.state) &&
+        (x.curve === null || isCurve(x.curve))
+      )
+    case 'state':
+      return (
+        isNum(x.epoch) &&
+        isBool(x.playing) &&
+        isNum(x.speed) &&
+        isNum(x.simTime) &&
+        Array.isArray(x.columns) &&
+        x.columns.every(isStr) &&
+        isAqmConfig(x.aqm) &&
+        isStr(x.scenario)
+      )
+    case 'error':
+      return isStr(x.message) && isErrorContext(x.context)
+    default:
+      return false
+  }
+}
+
+/** Compile-time exhaustiveness check for `switch (msg.type)`. */
+export function assertNever(x: never): never {
+  throw new Error(`unhandled message: ${JSON.stringify(x)}`)
+}

@@ -1,0 +1,192 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { IDLE_MS, Runner, SLICE_MS, type Engine, type EngineSim } from './runner'
+import type { FromWorker } from './protocol'
+
+const COLUMNS = ['t', 'q_pkts', 'avg']
+const DT = 0.05
+
+/** A tiny stand-in for the wasm Simulation: one row every 50 ms, RED-like parameter rules. */
+class FakeSim implements EngineSim {
+  t = 0
+  rows: number[] = []
+  aqmCfg: Record<string, number | string> = { kind: 'red', min_th: 5, max_th: 15 }
+  freed = false
+  private readonly world: FakeWorld
+  constructor(json: string, world: FakeWorld) {
+    this.world = world
+    const s: unknown = JSON.parse(json)
+    if (typeof s === 'object' && s !== null && 'aqm' in s && typeof s.aqm === 'object' && s.aqm !== null) {
+      this.aqmCfg = { ...this.aqmCfg, ...Object.fromEntries(Object.entries(s.aqm)) }
+    }
+  }
+  run_for(seconds: number) {
+    if (this.world.trapOnRun) {
+      this.world.panic = 'index out of bounds in link.rs'
+      throw new WebAssembly.RuntimeError('unreachable')
+    }
+    const end = this.t + seconds
+    for (let k = Math.floor(this.t / DT) + 1; k * DT <= end + 1e-12; k++) this.rows.push(k * DT, k % 7, 2)
+    this.t = end
+  }
+  now() { return this.t }
+  columns() { return JSON.stringify(COLUMNS) }
+  take_samples() { const r = new Float64Array(this.rows); this.rows = []; return r }
+  set_param(name: string, value: number) {
+    if (name === 'explode') { this.world.panic = 'attempt to divide by zero'; throw new WebAssembly.RuntimeError('unreachable') }
+    const next = { ...this.aqmCfg, [name]: value }
+    if (Number(next.min_th) >= Number(next.max_th)) throw new Error('min_th must be below max_th (15)')
+    this.aqmCfg = next
+  }
+  set_algorithm(json: string) { this.aqmCfg = JSON.parse(json) }
+  aqm() { return JSON.stringify(this.aqmCfg) }
+  state() { return '{"avg":2,"count":3}' }
+  curve() { return '[[5,0],[15,0.1]]' }
+  free() { this.freed = true }
+}
+
+class FakeWorld implements Engine {
+  sims: FakeSim[] = []
+  panic = ''
+  trapOnRun = false
+  createSimulation(json: string) { const s = new FakeSim(json, this); this.sims.push(s); return s }
+  defaultScenario() { return '{"version":1,"aqm":{"kind":"red"}}' }
+  algorithms() { return '[]' }
+  validateScenario(json: string) { return json.includes('"duration":-1') ? 'duration must be positive' : '' }
+  lastPanicMessage() { return this.panic }
+}
+
+let world: FakeWorld
+let posted: FromWorker[]
+let now: number
+let queued: Array<() => void>
+let delays: number[]
+let runner: Runner
+
+const ofType = <T extends FromWorker['type']>(type: T) =>
+  posted.filter((m): m is Extract<FromWorker, { type: T }> => m.type === type)
+const last = <T extends FromWorker['type']>(type: T) => ofType(type).at(-1)
+
+beforeEach(() => {
+  world = new FakeWorld()
+  posted = []
+  now = 0
+  queued = []
+  delays = []
+  const schedule = (fn: () => void, delayMs: number) => {
+    queued.push(fn)
+    delays.push(delayMs)
+  }
+  runner = new Runner(world, (m) => posted.push(m), { clock: () => now, schedule })
+  runner.boot()
+})
+
+/** Lets `ms` of wall time pass, then runs whatever the runner scheduled. */
+function advance(ms: number) {
+  now += ms
+  const fns = queued
+  queued = []
+  fns.forEach((f) => f())
+}
+
+describe('Runner', () => {
+  it('boots: announces columns, then a first frame and the paused state', () => {
+    expect(posted.map((m) => m.type)).toEqual(['ready', 'frame', 'state'])
+    expect(last('ready')?.columns).toEqual(COLUMNS)
+    expect(last('state')).toMatchObject({ playing: false, epoch: 1, aqm: { kind: 'red', min_th: 5 } })
+  })
+
+  it('advances by speed × wall time while playing and stops when paused', () => {
+    runner.handle({ type: 'set-speed', simSecondsPerWallSecond: 2 })
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 10; i++) advance(20) // 200 ms of wall time
+    expect(world.sims[0].t).toBeCloseTo(0.4, 6)
+    runner.handle({ type: 'pause' })
+    const t = world.sims[0].t
+    advance(20)
+    advance(20)
+    expect(world.sims[0].t).toBe(t)
+    expect(last('state')?.playing).toBe(false)
+  })
+
+  it('posts at most one frame per 16 ms, and the frames carry every row once', () => {
+    runner.handle({ type: 'play' })
+    const before = ofType('frame').length
+    for (let i = 0; i < 100; i++) advance(4) // 400 ms in 4 ms ticks
+    runner.handle({ type: 'pause' })
+    const frames = ofType('frame').slice(before)
+    expect(frames.length).toBeLessThanOrEqual(Math.ceil(400 / 16) + 1)
+    const times = frames.flatMap((f) => Array.from(f.samples).filter((_, i) => i % f.columns === 0))
+    expect(times.length).toBe(8) // 0.4 s at one row per 50 ms
+    expect(new Set(times).size).toBe(times.length)
+  })
+
+  it('rests between ticks once a finite speed caught up, and never at full speed', () => {
+    runner.handle({ type: 'play' })
+    advance(20)
+    expect(delays.at(-1)).toBe(IDLE_MS)
+    runner.handle({ type: 'set-speed', simSecondsPerWallSecond: Infinity })
+    // Each run_for "takes" 1 ms of wall time, so a slice ends after SLICE_MS.
+    const realRun = world.sims[0].run_for.bind(world.sims[0])
+    let calls = 0
+    world.sims[0].run_for = (s: number) => {
+      calls++
+      now += 1
+      realRun(s)
+    }
+    const t = world.sims[0].t
+    advance(4)
+    expect(delays.at(-1)).toBe(0)
+    expect(world.sims[0].t).toBeGreaterThan(t)
+    expect(calls).toBe(SLICE_MS) // the slice ends after SLICE_MS of wall time
+  })
+
+  it('reports an invalid parameter for that control and keeps the last good value', () => {
+    runner.handle({ type: 'set-param', name: 'min_th', value: 20 })
+    expect(last('error')).toEqual({
+      type: 'error',
+      message: 'min_th must be below max_th (15)',
+      context: { control: 'set-param', param: 'min_th', value: 20 },
+    })
+    runner.handle({ type: 'set-param', name: 'min_th', value: 8 })
+    expect(last('state')?.aqm).toMatchObject({ min_th: 8 })
+    expect(world.sims).toHaveLength(1) // no rebuild for an ordinary error
+  })
+
+  it('turns a panic into an error with the Rust message and rebuilds from the last good scenario', () => {
+    runner.handle({ type: 'set-param', name: 'min_th', value: 7 })
+    runner.handle({ type: 'set-param', name: 'explode', value: 1 })
+    expect(last('error')?.message).toMatch(/engine panic: attempt to divide by zero/)
+    expect(last('error')?.context).toEqual({ control: 'set-param', param: 'explode', value: 1 })
+    expect(world.sims).toHaveLength(2)
+    expect(world.sims[0].freed).toBe(true)
+    expect(world.sims[1].aqmCfg).toMatchObject({ min_th: 7 }) // the good change survived
+    expect(last('state')).toMatchObject({ epoch: 2, playing: false })
+    runner.handle({ type: 'step', seconds: 0.1 })
+    expect(world.sims[1].t).toBeCloseTo(0.1, 9)
+  })
+
+  it('pauses after a panic while running instead of looping on it', () => {
+    runner.handle({ type: 'play' })
+    world.trapOnRun = true
+    advance(20)
+    expect(last('error')?.context).toEqual({ control: 'run' })
+    expect(last('state')?.playing).toBe(false)
+    world.trapOnRun = false
+    advance(20)
+    expect(world.sims.at(-1)?.t).toBe(0)
+  })
+
+  it('refuses an invalid scenario with the engine message and keeps the running one', () => {
+    runner.handle({ type: 'configure', scenario: '{"duration":-1}' })
+    expect(last('error')).toMatchObject({ message: 'duration must be positive', context: { control: 'configure' } })
+    expect(world.sims).toHaveLength(1)
+  })
+
+  it('reset starts a new epoch at t = 0 with the live algorithm', () => {
+    runner.handle({ type: 'set-algorithm', aqm: { kind: 'codel' } })
+    runner.handle({ type: 'step', seconds: 1 })
+    runner.handle({ type: 'reset' })
+    expect(world.sims.at(-1)?.t).toBe(0)
+    expect(last('state')).toMatchObject({ epoch: 2, aqm: { kind: 'codel' } })
+  })
+})

@@ -1,0 +1,308 @@
+// The worker's brain, free of worker and wasm globals so it can be unit-tested with a fake
+// engine: owns the running simulation, advances it in short wall-clock slices, batches the
+// sampled rows into at most one frame per FRAME_MS, and survives engine errors and panics.
+import {
+  assertNever,
+  PROTOCOL_VERSION,
+  type ErrorContext,
+  type Curve,
+  type FromWorker,
+  type ToWorker,
+} from './protocol'
+import { parseAlgorithms, parseAqm, parseColumns, parseCurve, parseState, withAqm } from './decode'
+
+/** What the runner needs from one wasm `Simulation` object. */
+export interface EngineSim {
+  run_for(seconds: number): void
+  now(): number
+  columns(): string
+  take_samples(): Float64Array
+  set_param(name: string, value: number): void
+  set_algorithm(aqmJson: string): void
+  aqm(): string
+  state(): string
+  curve(): string
+  free(): void
+}
+
+/** What the runner needs from the wasm module. */
+export interface Engine {
+  createSimulation(scenarioJson: string): EngineSim
+  defaultScenario(): string
+  algorithms(): string
+  validateScenario(json: string): string
+  lastPanicMessage(): string
+}
+
+export type Post = (msg: FromWorker, transfer?: Transferable[]) => void
+
+export interface RunnerOptions {
+  /** Wall clock in milliseconds. */
+  clock?: () => number
+  /** Runs `fn` after `delayMs` (0: as soon as pending messages had a chance to be handled). */
+  schedule?: (fn: () => void, delayMs: number) => void
+}
+
+/** Wall time spent simulating before yielding to the message loop. */
+export const SLICE_MS = 8
+/** Minimum wall time between two frames (one animation frame). */
+export const FRAME_MS = 16
+/** Pause between ticks once a finite speed has caught up, so 1× does not spin a core. */
+export const IDLE_MS = 4
+/** Wall time counted at most between two ticks, so a stalled tab does not try to catch up. */
+const MAX_TICK_GAP_MS = 100
+
+/** A WebAssembly trap: with panic=abort a Rust panic surfaces as RuntimeError "unreachable". */
+export function isTrap(e: unknown): boolean {
+  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError
+}
+
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message
+  return String(e)
+}
+
+export class Runner {
+  private sim: EngineSim | null = null
+  /** Last scenario that built successfully, with the live AQM folded in. */
+  private scenario = ''
+  private columns: string[] = []
+  private epoch = 0
+  private playing = false
+  private speed = 1
+  private curve: Curve | null = null
+  private pending: Float64Array[] = []
+  private lastFrameAt = -Infinity
+  private lastTickAt = 0
+  private tickScheduled = false
+  /** Simulated seconds per run_for call, adapted so one call takes about a millisecond. */
+  private chunk = 0.01
+  private readonly clock: () => number
+  private readonly schedule: (fn: () => void, delayMs: number) => void
+  private readonly engine: Engine
+  private readonly post: Post
+
+  constructor(engine: Engine, post: Post, options: RunnerOptions = {}) {
+    this.engine = engine
+    this.post = post
+    this.clock = options.clock ?? (() => performance.now())
+    this.schedule = options.schedule ?? ((fn, delayMs) => setTimeout(fn, delayMs))
+  }
+
+  /** Builds the default scenario and announces the engine to the page. */
+  boot(): void {
+    const defaultScenario = this.engine.defaultScenario()
+    const algorithms = parseAlgorithms(this.engine.algorithms())
+    this.build(defaultScenario)
+    this.post({ type: 'ready', version: PROTOCOL_VERSION, algorithms, defaultScenario, columns: this.columns })
+    this.flush()
+    this.postState()
+  }
+
+  handle(msg: ToWorker): void {
+    switch (msg.type) {
+      case 'configure':
+        return this.configure(msg.scenario ?? this.engine.defaultScenario())
+      case 'play':
+        this.playing = true
+        this.lastTickAt = this.clock()
+        this.postState()
+        return this.scheduleTick(0)
+      case 'pause':
+        this.flush()
+        this.playing = false
+        return this.postState()
+      case 'step':
+        this.guarded({ control: 'step' }, (sim) => sim.run_for(msg.seconds))
+        this.flush()
+        return this.postState()
+      case 'set-speed':
+        this.speed = msg.simSecondsPerWallSecond
+        return this.postState()
+      case 'set-param':
+        return this.changeAqm({ control: 'set-param', param: msg.name, value: msg.value }, (sim) =>
+          sim.set_param(msg.name, msg.value),
+        )
+      case 'set-algorithm':
+        return this.changeAqm({ control: 'set-algorithm', kind: msg.aqm.kind }, (sim) =>
+          sim.set_algorithm(JSON.stringify(msg.aqm)),
+        )
+      case 'reset':
+        return this.rebuild({ control: 'configure' })
+      default:
+        return assertNever(msg)
+    }
+  }
+
+  private configure(json: string): void {
+    const problem = this.engine.validateScenario(json)
+    if (problem !== '') {
+      this.post({ type: 'error', message: problem, context: { control: 'configure' } })
+      return
+    }
+    try {
+      this.build(json)
+      this.flush()
+      this.postState()
+    } catch (e) {
+      this.reportAndRecover({ control: 'configure' }, e)
+    }
+  }
+
+  /** Replaces the simulation (callers then flush); throws, leaving the old one, if the engine refuses. */
+  private build(json: string): void {
+    const sim = this.engine.createSimulation(json)
+    const old = this.sim
+    this.sim = sim
+    try {
+      old?.free()
+    } catch {
+      // A simulation poisoned by a panic may refuse to be freed; it is dropped either way.
+    }
+    this.epoch++
+    this.columns = parseColumns(sim.columns())
+    this.scenario = withAqm(json, parseAqm(sim.aqm()))
+    this.curve = parseCurve(sim.curve())
+    this.pending = []
+  }
+
+  private changeAqm(context: ErrorContext, change: (sim: EngineSim) => void): void {
+    const ok = this.guarded(context, (sim) => {
+      change(sim)
+      this.scenario = withAqm(this.scenario, parseAqm(sim.aqm()))
+      this.curve = parseCurve(sim.curve())
+    })
+    if (ok) this.postState()
+  }
+
+  /** Runs `fn` on the simulation; on failure posts an error for `context` and returns false. */
+  private guarded(context: ErrorContext, fn: (sim: EngineSim) => void): boolean {
+    const sim = this.sim
+    if (sim === null) {
+      this.post({ type: 'error', message: 'no simulation is loaded', context })
+      return false
+    }
+    try {
+      fn(sim)
+      return true
+    } catch (e) {
+      this.reportAndRecover(context, e)
+      return false
+    }
+  }
+
+  private reportAndRecover(context: ErrorContext, e: unknown): void {
+    if (!isTrap(e)) {
+      this.post({ type: 'error', message: errorMessage(e), context })
+      return
+    }
+    let panic = ''
+    try {
+      panic = this.engine.lastPanicMessage()
+    } catch {
+      // The panic text is a nicety; the trap itself is reported below.
+    }
+    const message = `engine panic: ${panic !== '' ? panic : errorMessage(e)}; restarted from the last good scenario`
+    this.post({ type: 'error', message, context })
+    this.rebuild(context)
+  }
+
+  /** Rebuilds from the last good scenario; pauses so a panicking setting does not loop. */
+  private rebuild(context: ErrorContext): void {
+    this.playing = false
+    try {
+      this.build(this.scenario)
+      this.flush()
+    } catch (e) {
+      this.sim = null
+      const message = `could not rebuild the simulation: ${errorMessage(e)}`
+      this.post({ type: 'error', message, context: context.control === 'engine' ? context : { control: 'engine' } })
+    }
+    this.postState()
+  }
+
+  private scheduleTick(delayMs: number): void {
+    if (this.tickScheduled) return
+    this.tickScheduled = true
+    this.schedule(() => {
+      this.tickScheduled = false
+      this.tick()
+    }, delayMs)
+  }
+
+  /** One slice: advance by speed × elapsed wall time (or as far as the slice allows). */
+  tick(): void {
+    if (!this.playing || this.sim === null) return
+    const start = this.clock()
+    const gap = Math.min(Math.max(start - this.lastTickAt, 0), MAX_TICK_GAP_MS)
+    this.lastTickAt = start
+    let budget = this.speed === Infinity ? Infinity : (this.speed * gap) / 1000
+    while (budget > 0 && this.clock() - start < SLICE_MS) {
+      const step = Math.min(this.chunk, budget)
+      const t0 = this.clock()
+      if (!this.guarded({ control: 'run' }, (sim) => sim.run_for(step))) {
+        this.playing = false
+        return this.postState()
+      }
+      this.adaptChunk(this.clock() - t0)
+      budget -= step
+    }
+    this.collect()
+    if (this.clock() - this.lastFrameAt >= FRAME_MS) this.flush()
+    // Caught up (finite speed): rest a little. Behind or at full speed: go on at once.
+    this.scheduleTick(budget <= 0 ? IDLE_MS : 0)
+  }
+
+  private adaptChunk(elapsedMs: number): void {
+    if (elapsedMs < 0.5) this.chunk = Math.min(this.chunk * 2, 1)
+    else if (elapsedMs > 2) this.chunk = Math.max(this.chunk / 2, 1e-4)
+  }
+
+  private collect(): void {
+    if (this.sim === null) return
+    const rows = this.sim.take_samples()
+    if (rows.length > 0) this.pending.push(rows)
+  }
+
+  /** Posts everything sampled since the last frame, transferring the buffer. */
+  private flush(): void {
+    const sim = this.sim
+    if (sim === null) return
+    this.collect()
+    const total = this.pending.reduce((n, a) => n + a.length, 0)
+    const samples = new Float64Array(total)
+    let at = 0
+    for (const block of this.pending) {
+      samples.set(block, at)
+      at += block.length
+    }
+    this.pending = []
+    this.lastFrameAt = this.clock()
+    this.post(
+      {
+        type: 'frame',
+        epoch: this.epoch,
+        samples,
+        columns: this.columns.length,
+        simTime: sim.now(),
+        state: parseState(sim.state()),
+        curve: this.curve,
+      },
+      [samples.buffer],
+    )
+  }
+
+  private postState(): void {
+    const sim = this.sim
+    this.post({
+      type: 'state',
+      epoch: this.epoch,
+      playing: this.playing,
+      speed: this.speed,
+      simTime: sim === null ? 0 : sim.now(),
+      columns: this.columns,
+      aqm: sim === null ? { kind: 'none' } : parseAqm(sim.aqm()),
+      scenario: this.scenario,
+    })
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { SimStore } from './store'
+import { SimClient, type WorkerLike } from './simClient'
+import type { FromWorker, ToWorker } from './protocol'
+
+function fakeWorker() {
+  const sent: ToWorker[] = []
+  const w: WorkerLike & { sent: ToWorker[]; emit(msg: unknown): void } = {
+    sent,
+    onmessage: null,
+    onerror: null,
+    postMessage: (m) => sent.push(m),
+    terminate: () => {},
+    emit(msg) {
+      this.onmessage?.(new MessageEvent('message', { data: msg }))
+    },
+  }
+  return w
+}
+
+const state = (epoch: number): FromWorker => ({
+  type: 'state', epoch, playing: true, speed: 1, simTime: 0, columns: ['t', 'q_pkts'], aqm: { kind: 'red' }, scenario: '{}',
+})
+const frame = (epoch: number, ...rows: number[]): FromWorker => ({
+  type: 'frame', epoch, samples: new Float64Array(rows), columns: 2, simTime: rows.at(-2) ?? 0, state: {}, curve: null,
+})
+
+describe('SimStore', () => {
+  it('asks for the default scenario on connect and accumulates frames', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    expect(w.sent).toEqual([{ type: 'configure' }])
+    w.emit(state(1))
+    w.emit(frame(1, 0.05, 3, 0.1, 4))
+    w.emit(frame(1, 0.15, 5))
+    expect(store.buffer?.tail('q_pkts', 10)).toEqual([3, 4, 5])
+    expect(store.getSnapshot()).toMatchObject({ simTime: 0.15, framesReceived: 2, version: 2 })
+  })
+
+  it('starts an empty buffer when a new simulation (epoch) begins', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    w.emit(state(1))
+    w.emit(frame(1, 0.05, 3))
+    w.emit(frame(2, 0.05, 9))
+    expect(store.buffer?.tail('q_pkts', 10)).toEqual([9])
+  })
+
+  it('files errors under their control and clears one when that control is used again', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    w.emit({ type: 'error', message: 'min_th must be below max_th', context: { control: 'set-param', param: 'min_th', value: 20 } })
+    expect(store.getSnapshot().errors['set-param:min_th']?.message).toBe('min_th must be below max_th')
+    store.setParam('max_th', 30)
+    expect(store.getSnapshot().errors['set-param:min_th']).toBeDefined()
+    store.setParam('min_th', 10)
+    expect(store.getSnapshot().errors['set-param:min_th']).toBeUndefined()
+    expect(w.sent.at(-1)).toEqual({ type: 'set-param', name: 'min_th', value: 10 })
+  })
+
+  it('turns a malformed worker message into a protocol error instead of crashing', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    w.emit({ type: 'frame', samples: [1, 2] })
+    expect(store.getSnapshot().errors.protocol?.message).toMatch(/malformed/)
+  })
+})

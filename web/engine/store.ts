@@ -1,0 +1,168 @@
+// Page-side state of the simulation, outside React: folds worker messages into an immutable
+// snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
+import { SampleBuffer } from './samples'
+import { assertNever, type AlgorithmInfo, type AqmConfig, type AqmState, type Curve, type ErrorContext, type FromWorker } from './protocol'
+import type { SimClient } from './simClient'
+
+/** Rows kept for the charts: 8192 rows is about 7 minutes at the default 50 ms interval. */
+export const BUFFER_ROWS = 8192
+
+export interface ShownError {
+  message: string
+  context: ErrorContext
+}
+
+export interface SimSnapshot {
+  ready: boolean
+  algorithms: AlgorithmInfo[]
+  columns: string[]
+  epoch: number
+  playing: boolean
+  speed: number
+  simTime: number
+  aqm: AqmConfig | null
+  aqmState: AqmState
+  curve: Curve | null
+  scenario: string
+  /** Latest error per control (see errorKey); a new request to that control clears it. */
+  errors: Record<string, ShownError>
+  framesReceived: number
+  /** Increases with every frame: charts redraw from the buffer when it changes. */
+  version: number
+}
+
+/** The control an error belongs to, e.g. "set-param:min_th". */
+export function errorKey(context: ErrorContext): string {
+  return context.control === 'set-param' ? `set-param:${context.param}` : context.control
+}
+
+const initial: SimSnapshot = {
+  ready: false,
+  algorithms: [],
+  columns: [],
+  epoch: 0,
+  playing: false,
+  speed: 1,
+  simTime: 0,
+  aqm: null,
+  aqmState: {},
+  curve: null,
+  scenario: '',
+  errors: {},
+  framesReceived: 0,
+  version: 0,
+}
+
+export class SimStore {
+  private snapshot: SimSnapshot = initial
+  private readonly listeners = new Set<() => void>()
+  private client: SimClient | null = null
+  private unsubscribe: (() => void) | null = null
+  buffer: SampleBuffer | null = null
+
+  connect(client: SimClient): void {
+    this.disconnect()
+    this.client = client
+    this.unsubscribe = client.subscribe((msg) => this.receive(msg))
+    client.send({ type: 'configure' })
+  }
+
+  disconnect(): void {
+    this.unsubscribe?.()
+    this.client?.terminate()
+    this.client = null
+    this.unsubscribe = null
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getSnapshot = (): SimSnapshot => this.snapshot
+
+  private update(patch: Partial<SimSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch }
+    for (const l of this.listeners) l()
+  }
+
+  private clearError(key: string, alsoPrefix?: string): void {
+    const errors = Object.fromEntries(
+      Object.entries(this.snapshot.errors).filter(([k]) => k !== key && !(alsoPrefix && k.startsWith(alsoPrefix))),
+    )
+    this.update({ errors })
+  }
+
+  /** Makes sure the ring buffer matches the columns; a new simulation starts empty. */
+  private ensureBuffer(columns: string[], epoch: number): void {
+    const same = this.buffer !== null && this.buffer.columns.join() === columns.join()
+    if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, BUFFER_ROWS)
+    else if (epoch !== this.snapshot.epoch) this.buffer?.clear()
+  }
+
+  receive(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'ready':
+        this.ensureBuffer(msg.columns, this.snapshot.epoch)
+        return this.update({ ready: true, algorithms: msg.algorithms, columns: msg.columns })
+      case 'state':
+        this.ensureBuffer(msg.columns, msg.epoch)
+        return this.update({
+          epoch: msg.epoch,
+          playing: msg.playing,
+          speed: msg.speed,
+          simTime: msg.simTime,
+          columns: msg.columns,
+          aqm: msg.aqm,
+          scenario: msg.scenario,
+        })
+      case 'frame':
+        if (msg.epoch !== this.snapshot.epoch) {
+          this.buffer?.clear()
+        }
+        if (this.buffer && msg.columns === this.buffer.stride) this.buffer.append(msg.samples)
+        return this.update({
+          epoch: msg.epoch,
+          simTime: msg.simTime,
+          aqmState: msg.state,
+          curve: msg.curve,
+          framesReceived: this.snapshot.framesReceived + 1,
+          version: this.snapshot.version + 1,
+        })
+      case 'error':
+        return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: msg } })
+      default:
+        return assertNever(msg)
+    }
+  }
+
+  // ---- actions --------------------------------------------------------------------------
+
+  play(): void {
+    this.clearError('run')
+    this.client?.send({ type: 'play' })
+  }
+  pause(): void {
+    this.client?.send({ type: 'pause' })
+  }
+  step(seconds: number): void {
+    this.clearError('step')
+    this.client?.send({ type: 'step', seconds })
+  }
+  reset(): void {
+    this.clearError('configure')
+    this.client?.send({ type: 'reset' })
+  }
+  setSpeed(simSecondsPerWallSecond: number): void {
+    this.client?.send({ type: 'set-speed', simSecondsPerWallSecond })
+  }
+  setParam(name: string, value: number): void {
+    this.clearError(`set-param:${name}`)
+    this.client?.send({ type: 'set-param', name, value })
+  }
+  /** Missing parameters take the engine's defaults. */
+  setAlgorithm(kind: string): void {
+    this.clearError('set-algorithm', 'set-param:')
+    this.client?.send({ type: 'set-algorithm', aqm: { kind } })
+  }
+}

@@ -1,0 +1,22 @@
+// Units of the engine's parameter schema. Queue thresholds are given in "queue unit": the unit the
+// queue is measured in, i.e. the link's buffer unit, or bytes when the algorithm runs in byte mode.
+import type { AqmConfig } from './protocol'
+
+export const QUEUE_UNIT = 'queue unit'
+
+const PACKETS = /^(packets?|pkts?)$/i
+
+export function isPackets(unit: string): boolean {
+  return PACKETS.test(unit)
+}
+
+/** The unit the running AQM measures the queue in. */
+export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | null): string {
+  if (aqm?.byte_mode === true || aqm?.byte_mode === 1) return 'bytes'
+  return bufferUnit ?? 'packets'
+}
+
+/** A schema unit with "queue unit" replaced by the actual one. */
+export function resolveUnit(unit: string, queueUnit: string): string {
+  return unit === QUEUE_UNIT ? queueUnit : unit
+}
