@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const port = 4173
+// E2E_PORT / E2E_DIST let several checkouts or builds run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 4173)
+const dist = process.env.E2E_DIST ?? 'dist'
 
 // Drives Debian's Chromium (/usr/bin/chromium) against the built app served by `vite preview`.
 // Run `npm run build` first (npm test does). Playwright never downloads a browser here.
@@ -34,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dist}`,
     cwd: root,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
