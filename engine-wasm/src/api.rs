@@ -146,6 +146,18 @@ impl Simulation {
         }
     }
 
+    /// JSON object of the discipline's per-flow state: {name: [value per flow]} (selective drop's cnt_i,
+    /// GFR's per-VC counters, FQ-CoDel's backlogs), {} for disciplines without one.
+    pub fn per_flow_state(&self) -> Result<String, JsError> {
+        let map: serde_json::Map<String, serde_json::Value> = self
+            .engine
+            .aqm_per_flow_state()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
+            .collect();
+        to_json(&map)
+    }
+
     /// JSON drop-probability curve [[queue, p], ...] or "null".
     pub fn curve(&self) -> Result<String, JsError> {
         to_json(&self.engine.aqm_curve())

@@ -281,6 +281,7 @@ impl Metrics {
             jain: jain(&goodputs),
             min_max_fairness_pct: if max > 0.0 { 100.0 * min / max } else { f64::NAN },
             sync: sync_index(&self.cuts, flows.len(), base_rtt, self.warmup, now, seed),
+            ack_drops: 0,
             flows: per_flow,
         }
     }
@@ -478,6 +479,8 @@ pub struct Summary {
     pub jain: f64,
     pub min_max_fairness_pct: f64,
     pub sync: SyncIndex,
+    /// ACKs lost in the reverse-path bottleneck (whole run).
+    pub ack_drops: u64,
     pub flows: Vec<FlowSummary>,
 }
 

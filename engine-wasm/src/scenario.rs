@@ -71,6 +71,26 @@ pub struct LinkSpec {
     /// goodput count cells (`crate::atm`). Absent = off; `{}` = on, cells at the line rate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub atm: Option<crate::atm::AtmSpec>,
+    /// Optional reverse-path bottleneck that every ACK crosses (drop-tail). Absent: ACKs never queue.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reverse: Option<ReverseLink>,
+}
+
+/// The reverse path as a drop-tail bottleneck for ACKs (asymmetric links, ACK compression).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReverseLink {
+    pub rate_mbps: f64,
+    /// Buffer in ACKs.
+    pub buffer: u32,
+    /// Bytes of one ACK on the wire.
+    pub ack_size: u32,
+}
+
+impl Default for ReverseLink {
+    fn default() -> Self {
+        ReverseLink { rate_mbps: 1.0, buffer: 100, ack_size: 40 }
+    }
 }
 
 impl Default for LinkSpec {
@@ -83,6 +103,7 @@ impl Default for LinkSpec {
             loss_rate: 0.0,
             mean_pkt_size: 1000,
             atm: None,
+            reverse: None,
         }
     }
 }
@@ -225,6 +246,11 @@ impl Scenario {
         in_range("link.buffer", l.buffer as f64, 1.0, max_buffer, crate::aqm::unit_name(l.buffer_unit))?;
         in_range("link.loss_rate", l.loss_rate, 0.0, 0.5, "")?;
         in_range("link.mean_pkt_size", l.mean_pkt_size as f64, 40.0, 65_535.0, "bytes")?;
+        if let Some(r) = &l.reverse {
+            in_range("link.reverse.rate_mbps", r.rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
+            in_range("link.reverse.buffer", r.buffer as f64, 1.0, 1_000_000.0, "ACKs")?;
+            in_range("link.reverse.ack_size", r.ack_size as f64, 20.0, 1500.0, "bytes")?;
+        }
         if self.flows.is_empty() {
             return Err("flows must hold at least one flow group".into());
         }

@@ -108,6 +108,9 @@ pub struct Simulation {
     mean_base_rtt: Time,
     outbox: Outbox,
     events_handled: u64,
+    /// Departure times of the ACKs in the reverse bottleneck, oldest first.
+    reverse_queue: std::collections::VecDeque<Time>,
+    ack_drops: u64,
     cwnd_scratch: Vec<f64>,
     active_scratch: Vec<bool>,
 }
@@ -145,6 +148,8 @@ impl Simulation {
             mean_base_rtt,
             outbox: Outbox::default(),
             events_handled: 0,
+            reverse_queue: std::collections::VecDeque::new(),
+            ack_drops: 0,
             cwnd_scratch: vec![f64::NAN; n],
             active_scratch: vec![false; n],
             flows,
@@ -291,7 +296,9 @@ impl Simulation {
                 }
             })
             .collect();
-        self.metrics.summary(self.now, &inputs, self.mean_base_rtt, self.scenario.seed)
+        let mut summary = self.metrics.summary(self.now, &inputs, self.mean_base_rtt, self.scenario.seed);
+        summary.ack_drops = self.ack_drops;
+        summary
     }
 
     fn schedule_aqm_tick(&mut self) {
@@ -492,8 +499,34 @@ impl Simulation {
             self.events.schedule(at, Event::DelayedAck { flow: id, generation });
         }
         if let Some(ack) = rx.ack {
-            self.events.schedule(self.now + back, Event::AckArrive(ack));
+            let Some(leaves) = self.reverse_departure() else {
+                self.ack_drops += 1;
+                return;
+            };
+            self.events.schedule(leaves + back, Event::AckArrive(ack));
         }
+    }
+
+    /// When an ACK sent now leaves the reverse bottleneck (now, without one), or None if its drop-tail
+    /// buffer is full. The FIFO serves at a constant rate, so the departure times of the ACKs it holds
+    /// describe it completely: no events are needed.
+    fn reverse_departure(&mut self) -> Option<Time> {
+        let Some(r) = &self.scenario.link.reverse else { return Some(self.now) };
+        while self.reverse_queue.front().is_some_and(|t| *t <= self.now) {
+            self.reverse_queue.pop_front();
+        }
+        if self.reverse_queue.len() >= r.buffer as usize {
+            return None;
+        }
+        let start = self.reverse_queue.back().copied().unwrap_or(self.now).max(self.now);
+        let leaves = start + transmission_time(r.ack_size, r.rate_mbps * 1e6);
+        self.reverse_queue.push_back(leaves);
+        Some(leaves)
+    }
+
+    /// ACKs dropped by the reverse bottleneck so far.
+    pub fn ack_drops(&self) -> u64 {
+        self.ack_drops
     }
 
     fn on_ack(&mut self, ack: Ack) {

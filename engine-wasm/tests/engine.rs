@@ -164,3 +164,26 @@ mod conservation {
         }
     }
 }
+
+#[test]
+fn a_slow_reverse_path_ack_clocks_the_forward_flow_down_to_its_ack_rate() {
+    // 64 kbit/s of 40-byte ACKs = 200 ACKs/s, one per 1000 B segment: at most 1.6 Mbit/s forward,
+    // although the forward link has 10, as long as no ACK is lost (a large ACK buffer; with ACK drops each
+    // surviving cumulative ACK covers several segments and the limit rises). Without the reverse
+    // bottleneck the flows fill the 10 Mbit/s.
+    let json = |reverse: &str| {
+        format!(
+            r#"{{"duration":60,"link":{{"rate_mbps":10,"delay_ms":10,"buffer":100{reverse}}},
+               "flows":[{{"count":2,"tcp":"newreno","rtt_ms":[40,40]}}]}}"#
+        )
+    };
+    let slow = run(&json(r#","reverse":{"rate_mbps":0.064,"buffer":100000,"ack_size":40}"#));
+    let free = run(&json(""));
+    let (g_slow, g_free) = (slow.summary().total_goodput_mbps, free.summary().total_goodput_mbps);
+    assert!((g_slow - 1.6).abs() < 0.16, "goodput {g_slow:.3} Mbit/s, ACK-clock limit 1.6");
+    assert!(g_free > 9.5, "goodput {g_free:.3} without a reverse bottleneck");
+    assert_eq!(slow.ack_drops(), 0);
+    let thinned = run(&json(r#","reverse":{"rate_mbps":0.064,"buffer":20,"ack_size":40}"#));
+    let g_thinned = thinned.summary().total_goodput_mbps;
+    assert!(thinned.ack_drops() > 0 && g_thinned > 2.0 * g_slow, "{g_thinned:.3} with ACK drops");
+}
