@@ -42,8 +42,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $WB_VER" ]; then
   say "wasm-bindgen CLI $WB_VER: present"
 else
   # Without --locked: the locked webpki-roots is not on the crate index this machine reaches.
+  # --force: cargo skips a package it has on record even when the binary itself is gone or replaced.
   say "wasm-bindgen CLI $WB_VER: installing with cargo (takes 2-6 minutes)"
-  cargo install wasm-bindgen-cli --version "$WB_VER"
+  cargo install --force wasm-bindgen-cli --version "$WB_VER"
+  [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $WB_VER" ] || {
+    say "wasm-bindgen $WB_VER is still not on PATH after the install (is ~/.cargo/bin on PATH?)"; exit 1; }
 fi
 
 # 3. Chromium for the end-to-end tests.
