@@ -113,6 +113,8 @@ impl Avq {
 }
 
 impl QueueDisc for Avq {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -130,18 +132,6 @@ impl QueueDisc for Avq {
         }
         packet.enqueued_at = env.now;
         self.queue.push(packet);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
@@ -165,14 +155,6 @@ impl QueueDisc for Avq {
     /// The virtual queue (bytes); AVQ has no drop probability.
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint { avg: self.vars.vq, p: f64::NAN }
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

@@ -124,6 +124,8 @@ impl Blue {
 }
 
 impl QueueDisc for Blue {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -148,18 +150,6 @@ impl QueueDisc for Blue {
         }
         packet.enqueued_at = env.now;
         self.queue.push(packet);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     /// Feng §4: "upon link idle event".
@@ -193,14 +183,6 @@ impl QueueDisc for Blue {
 
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint { avg: f64::NAN, p: self.vars.p_m }
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

@@ -225,6 +225,8 @@ impl Algorithm for CoDel {
 }
 
 impl QueueDisc for CoDel {
+    super::fifo_storage!();
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -242,14 +244,6 @@ impl QueueDisc for CoDel {
         self.vars.dequeue(&mut self.queue, &self.settings, env)
     }
 
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
-    }
-
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         self.settings = settings(&p)?;
@@ -263,14 +257,6 @@ impl QueueDisc for CoDel {
 
     fn state(&self) -> Vec<(&'static str, f64)> {
         self.vars.state().to_vec()
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

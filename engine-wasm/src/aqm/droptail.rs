@@ -31,6 +31,8 @@ impl Algorithm for DropTail {
 }
 
 impl QueueDisc for DropTail {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -44,18 +46,6 @@ impl QueueDisc for DropTail {
         }
     }
 
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
-    }
-
     fn set_param(&mut self, name: &str, _value: f64) -> Result<(), String> {
         Err(format!("drop-tail has no parameter '{name}' (its limit is the link's buffer)"))
     }
@@ -66,14 +56,6 @@ impl QueueDisc for DropTail {
 
     fn state(&self) -> Vec<(&'static str, f64)> {
         vec![]
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

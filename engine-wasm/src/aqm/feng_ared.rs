@@ -168,6 +168,8 @@ impl Algorithm for FengAred {
 }
 
 impl QueueDisc for FengAred {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -180,18 +182,6 @@ impl QueueDisc for FengAred {
         let verdict = self.vars.marks.decide(line.region(avg), line.p_b(avg), || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
@@ -233,14 +223,6 @@ impl QueueDisc for FengAred {
 
     fn curve(&self) -> Option<Vec<[f64; 2]>> {
         Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

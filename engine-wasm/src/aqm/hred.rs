@@ -231,6 +231,8 @@ impl Algorithm for Hred {
 }
 
 impl QueueDisc for Hred {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -258,18 +260,6 @@ impl QueueDisc for Hred {
         if let Some(packet) = kept {
             admit(packet, env, &mut self.queue, self.link.limit);
         }
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
@@ -327,14 +317,6 @@ impl QueueDisc for Hred {
         xs.sort_by(f64::total_cmp);
         xs.dedup();
         Some(xs.into_iter().map(|x| [x, self.prob_at(x)]).collect())
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

@@ -205,6 +205,36 @@ pub trait QueueDisc {
     fn adopt(&mut self, packet: Packet);
 }
 
+/// The storage half of [`QueueDisc`] for a discipline whose packets live in one [`PacketQueue`] named
+/// `queue`: lengths, drain and adopt, and with `dequeue` also a plain FIFO dequeue.
+macro_rules! fifo_storage {
+    () => {
+        fn len_packets(&self) -> usize {
+            self.queue.len()
+        }
+
+        fn len_bytes(&self) -> u64 {
+            self.queue.bytes()
+        }
+
+        fn drain(&mut self) -> Vec<Packet> {
+            self.queue.drain()
+        }
+
+        fn adopt(&mut self, packet: Packet) {
+            self.queue.push(packet);
+        }
+    };
+    (dequeue) => {
+        $crate::aqm::fifo_storage!();
+
+        fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
+            self.queue.pop()
+        }
+    };
+}
+pub(crate) use fifo_storage;
+
 /// The static side of an algorithm: its params, schema and validating constructor.
 pub trait Algorithm: QueueDisc + Sized + 'static {
     type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;

@@ -184,6 +184,8 @@ impl Pi {
 }
 
 impl QueueDisc for Pi {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -202,18 +204,6 @@ impl QueueDisc for Pi {
         }
         packet.enqueued_at = env.now;
         self.queue.push(packet);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn tick_interval(&self) -> Option<Time> {
@@ -255,14 +245,6 @@ impl QueueDisc for Pi {
     /// The sampled queue the controller last acted on, and p.
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint { avg: self.vars.q_old, p: self.vars.p }
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

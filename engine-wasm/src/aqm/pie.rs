@@ -256,6 +256,8 @@ impl Pie {
 }
 
 impl QueueDisc for Pie {
+    super::fifo_storage!();
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -286,14 +288,6 @@ impl QueueDisc for Pie {
         }
         self.vars.last_sojourn = if self.queue.is_empty() { 0 } else { env.now.saturating_sub(packet.enqueued_at) };
         Some(packet)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn tick_interval(&self) -> Option<Time> {
@@ -337,14 +331,6 @@ impl QueueDisc for Pie {
 
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint { avg: f64::NAN, p: self.vars.drop_prob }
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

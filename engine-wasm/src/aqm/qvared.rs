@@ -246,6 +246,8 @@ impl Algorithm for Qvared {
 }
 
 impl QueueDisc for Qvared {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -266,18 +268,6 @@ impl QueueDisc for Qvared {
         let verdict = self.vars.marks.decide(region, p_b, || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
@@ -342,14 +332,6 @@ impl QueueDisc for Qvared {
             }
         }
         Some(pts)
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

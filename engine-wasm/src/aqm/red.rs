@@ -226,6 +226,8 @@ impl<F: Flavour> Algorithm for Red<F> {
 }
 
 impl<F: Flavour> QueueDisc for Red<F> {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         F::INFO.kind
     }
@@ -243,18 +245,6 @@ impl<F: Flavour> QueueDisc for Red<F> {
         let verdict = self.vars.marks.decide(region, p_b, || env.uniform());
         let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
@@ -298,14 +288,6 @@ impl<F: Flavour> QueueDisc for Red<F> {
 
     fn curve(&self) -> Option<Vec<[f64; 2]>> {
         Some(self.line.points(buffer_in(unit_of(self.params.byte_mode), &self.link)))
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

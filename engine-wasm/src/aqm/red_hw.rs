@@ -241,6 +241,8 @@ impl Algorithm for RedHw {
 }
 
 impl QueueDisc for RedHw {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -262,18 +264,6 @@ impl QueueDisc for RedHw {
             }
         }
         admit(packet, env, &mut self.queue, self.link.limit);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     /// A fixed seed reloads the register (as its state at time 0); other changes keep the running state.
@@ -318,14 +308,6 @@ impl QueueDisc for RedHw {
         let (lo, hi, mp) = (self.params.min_th as f64, self.params.max_th as f64, self.max_p_q21() as f64);
         let end = super::red_core::buffer_in(QueueUnit::Packets, &self.link).max(hi);
         Some(vec![[0.0, 0.0], [lo, 0.0], [hi, mp / (1u64 << LFSR_BITS) as f64], [hi, 1.0], [end, 1.0]])
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 

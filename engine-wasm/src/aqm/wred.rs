@@ -160,6 +160,8 @@ impl Algorithm for Wred {
 }
 
 impl QueueDisc for Wred {
+    super::fifo_storage!(dequeue);
+
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
@@ -173,18 +175,6 @@ impl QueueDisc for Wred {
         let verdict = self.vars.marks[c].decide(line.region(avg), line.p_b(avg), || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn dequeue(&mut self, _env: &mut Env) -> Option<Packet> {
-        self.queue.pop()
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.bytes()
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
@@ -231,14 +221,6 @@ impl QueueDisc for Wred {
     /// The trait has one curve: class 0's (the state gives every class's p_b at the current avg).
     fn curve(&self) -> Option<Vec<[f64; 2]>> {
         Some(self.lines[0].points(buffer_in(QueueUnit::Packets, &self.link)))
-    }
-
-    fn drain(&mut self) -> Vec<Packet> {
-        self.queue.drain()
-    }
-
-    fn adopt(&mut self, packet: Packet) {
-        self.queue.push(packet);
     }
 }
 
