@@ -34,6 +34,26 @@ export class SimApi {
   errors(): Promise<Record<string, string>> {
     return this.page.evaluate(() => window.__aqm?.errors() ?? {})
   }
+  /** Which simulation runs: Apply and reset start the next one. */
+  epoch(): Promise<number> {
+    return this.page.evaluate(() => window.__aqm?.epoch() ?? Number.NaN)
+  }
+  /** Flows in the running scenario, over all flow groups. */
+  totalFlows(): Promise<number> {
+    return this.page.evaluate(() => {
+      const s = window.__aqm?.scenario()
+      const flows = typeof s === 'object' && s !== null && 'flows' in s && Array.isArray(s.flows) ? s.flows : []
+      return flows.reduce((n: number, g: unknown) => n + (typeof g === 'object' && g !== null && 'count' in g && typeof g.count === 'number' ? g.count : 0), 0)
+    })
+  }
+  /** The running link's rate, Mbit/s. */
+  linkRate(): Promise<number> {
+    return this.page.evaluate(() => {
+      const s = window.__aqm?.scenario()
+      const link = typeof s === 'object' && s !== null && 'link' in s ? s.link : null
+      return typeof link === 'object' && link !== null && 'rate_mbps' in link && typeof link.rate_mbps === 'number' ? link.rate_mbps : Number.NaN
+    })
+  }
 
   /** The label the page shows for one parameter of one algorithm. */
   async paramLabel(kind: string, name: string): Promise<string> {

@@ -1,7 +1,37 @@
 // Chooses the view from the page's URL: the full lab by default. Other views (embed, compare, gallery)
 // register here by one line each, so features do not import one another.
+import { lazy, Suspense } from 'react'
 import { Lab } from './lab/Lab'
+import { isEmbedQuery } from './scenario/linkView'
+
+// The teaching views load on demand, so the lab's first load stays small.
+const Gallery = lazy(() => import('./presets/Gallery').then((m) => ({ default: m.Gallery })))
+const PresetLab = lazy(() => import('./presets/PresetLab').then((m) => ({ default: m.PresetLab })))
+const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })))
+const SweepView = lazy(() => import('./sweep/SweepView').then((m) => ({ default: m.SweepView })))
+const Walkthrough = lazy(() => import('./walkthrough/Walkthrough').then((m) => ({ default: m.Walkthrough })))
+const EmbedView = lazy(() => import('./embed/EmbedView').then((m) => ({ default: m.EmbedView })))
+
+function View({ query }: { query: URLSearchParams }) {
+  switch (query.get('view')) {
+    case 'gallery':
+      return <Gallery />
+    case 'compare':
+      return <CompareView />
+    case 'sweep':
+      return <SweepView />
+    case 'walkthrough':
+      return <Walkthrough lessonId={query.get('lesson') ?? 'red-vs-droptail'} />
+  }
+  if (isEmbedQuery(window.location.search)) return <EmbedView />
+  const preset = query.get('preset')
+  return preset === null ? <Lab /> : <PresetLab id={preset} />
+}
 
 export function App() {
-  return <Lab />
+  return (
+    <Suspense fallback={null}>
+      <View query={new URLSearchParams(window.location.search)} />
+    </Suspense>
+  )
 }

@@ -2,6 +2,18 @@
 // console). Installed in every build; it only reads the page's own state.
 import type { AlgorithmInfo, AqmConfig } from './engine/protocol'
 import type { SimStore } from './engine/store'
+import { loadMainEngine } from './share/mainEngine'
+
+async function traceDigest(store: SimStore, untilS: number, column?: string): Promise<string | null> {
+  const rows = store.buffer
+  const tCol = rows?.columnIndex('t') ?? -1
+  if (!rows || tCol < 0 || rows.length === 0 || rows.at(rows.length - 1, tCol) < untilS) return null
+  const cols = column === undefined ? rows.columns.map((_, i) => i) : [rows.columnIndex(column)]
+  if (cols.some((c) => c < 0)) return null
+  const values: number[] = []
+  for (let i = 0; i < rows.length && rows.at(i, tCol) <= untilS; i++) for (const c of cols) values.push(rows.at(i, c))
+  return (await loadMainEngine()).digest(Float64Array.from(values))
+}
 
 export interface AqmTestApi {
   /** Simulated time of the latest frame, seconds. */
@@ -18,6 +30,15 @@ export interface AqmTestApi {
   algorithms(): AlgorithmInfo[]
   /** Current error messages, keyed by control ("set-param:min_th", "run", ...). */
   errors(): Record<string, string>
+  /** The scenario the running simulation was built from (live AQM folded in), parsed; null before the first. */
+  scenario(): unknown
+  /** Which simulation is running: a rebuild (Apply, reset) starts the next epoch. */
+  epoch(): number
+  /**
+   * The engine's trace_digest of the samples with t ≤ untilS (every column, or only `column`), to compare
+   * two runs bit for bit; null while fewer samples than that have arrived.
+   */
+  traceDigest(untilS: number, column?: string): Promise<string | null>
 }
 
 declare global {
@@ -38,6 +59,9 @@ export function installTestApi(store: SimStore): () => void {
     aqm: () => snap().aqm,
     algorithms: () => snap().algorithms,
     errors: () => Object.fromEntries(Object.entries(snap().errors).map(([k, e]) => [k, e.message])),
+    scenario: () => (snap().scenario === '' ? null : JSON.parse(snap().scenario)),
+    epoch: () => snap().epoch,
+    traceDigest: (untilS, column) => traceDigest(store, untilS, column),
   }
   window.__aqm = api
   return () => {

@@ -1,27 +1,78 @@
-// The one page object: panels located the way a person finds them (roles and labels).
+// The one page object: panels located the way a person finds them (roles and labels), in the
+// language the page is shown in (words come from the page's own catalogues).
 import type { Locator, Page } from '@playwright/test'
+import { catalogue, type Language } from '../catalogue'
+import type { FrameStats } from '../../web/charts/frameLoop'
+import type {} from '../../web/charts/testApi' // brings in the window.__aqmCharts declaration
+
+/** Labels of number fields end in their unit ("Link rate (Mbit/s)"); match from the start only. */
+function startsWith(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+}
 
 export class AppPage {
   readonly page: Page
+  readonly language: Language
+  /** The page's text for a catalogue key, in this page object's language. */
+  readonly t: ReturnType<typeof catalogue>
+  /** The charts' text (web/i18n/locales/<lng>/charts.json). */
+  readonly chartsT: ReturnType<typeof catalogue>
   readonly playButton: Locator
   readonly pauseButton: Locator
+  readonly stepButton: Locator
   readonly algorithm: Locator
   readonly queueChart: Locator
+  /** The drop-probability panel (curve editor, or p over time for algorithms without a curve). */
+  readonly curveChart: Locator
+  readonly cwndChart: Locator
+  readonly throughputBars: Locator
+  readonly fairnessChart: Locator
+  readonly delayChart: Locator
   readonly simTimeReadout: Locator
+  readonly languagePicker: Locator
+  readonly themePicker: Locator
+  readonly largeTypeButton: Locator
+  readonly applyButton: Locator
+  /** The note beside Apply: engine refusals that name no field shown in the editor. */
+  readonly applyError: Locator
   /** Console errors and uncaught page errors seen since the page object was created. */
-  readonly consoleErrors: string[] = []
+  readonly consoleErrors: string[]
 
-  constructor(page: Page) {
+  constructor(page: Page, language: Language = 'en', consoleErrors?: string[]) {
     this.page = page
-    this.playButton = page.getByRole('button', { name: 'Play', exact: true })
-    this.pauseButton = page.getByRole('button', { name: 'Pause', exact: true })
-    this.algorithm = page.getByLabel('Algorithm', { exact: true })
+    this.language = language
+    const t = (this.t = catalogue(language))
+    this.playButton = page.getByRole('button', { name: t('transport.play'), exact: true })
+    this.pauseButton = page.getByRole('button', { name: t('transport.pause'), exact: true })
+    this.stepButton = page.getByRole('button', { name: t('transport.step', { seconds: 1 }), exact: true })
+    this.algorithm = page.getByLabel(t('algorithm.label'), { exact: true })
     this.queueChart = page.getByTestId('queue-chart')
+    this.chartsT = catalogue(language, 'charts')
+    this.curveChart = page.getByTestId('probability-curve')
+    this.cwndChart = page.getByTestId('cwnd-chart')
+    this.throughputBars = page.getByTestId('throughput-bars')
+    this.fairnessChart = page.getByTestId('fairness-chart')
+    this.delayChart = page.getByTestId('delay-chart')
     this.simTimeReadout = page.getByTestId('sim-time')
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') this.consoleErrors.push(msg.text())
-    })
-    page.on('pageerror', (err) => this.consoleErrors.push(`pageerror: ${err.message}`))
+    this.languagePicker = page.getByLabel(t('view.language'), { exact: true })
+    this.themePicker = page.getByLabel(t('view.theme'), { exact: true })
+    this.largeTypeButton = page.getByRole('button', { name: t('view.largeType') })
+    this.applyButton = page.getByRole('button', { name: t('scenario.apply'), exact: true })
+    this.applyError = page.locator('#apply-error')
+    if (consoleErrors) {
+      this.consoleErrors = consoleErrors
+    } else {
+      const seen: string[] = (this.consoleErrors = [])
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') seen.push(msg.text())
+      })
+      page.on('pageerror', (err) => seen.push(`pageerror: ${err.message}`))
+    }
+  }
+
+  /** The same page, its controls found by their names in another language. */
+  inLanguage(language: Language): AppPage {
+    return new AppPage(this.page, language, this.consoleErrors)
   }
 
   async goto(): Promise<void> {
@@ -40,8 +91,38 @@ export class AppPage {
     }
   }
 
+  /** A field of the experiment editor (link, seed), found by its label (which then names the unit). */
+  field(key: string) {
+    const input = this.page.getByLabel(startsWith(this.t(key)))
+    return { input, error: this.page.locator('.field').filter({ has: input }).getByRole('alert') }
+  }
+
+  /** Flow group `n` (from 1) of the flow editor. */
+  flowGroup(n: number) {
+    const group = this.page.getByRole('group', { name: this.t('flows.group', { n }), exact: true })
+    return {
+      group,
+      count: group.getByLabel(startsWith(this.t('flows.count'))),
+      tcp: group.getByLabel(startsWith(this.t('flows.tcp'))),
+      traffic: group.getByLabel(startsWith(this.t('flows.traffic'))),
+      error: group.getByRole('alert'),
+    }
+  }
+
   threshold(name: string): Locator {
     return this.queueChart.getByTestId(`threshold-${name}`)
+  }
+
+  /** A parameter's drag handle on a chart (a slider named after the parameter's label). */
+  chartHandle(chart: Locator, paramLabel: string) {
+    const slider = chart.getByRole('slider', { name: this.chartsT('handle.label', { label: paramLabel }), exact: true })
+    // The grip is what a person grabs; the slider's box also spans its label and guide line.
+    return { slider, grip: slider.locator('.grip') }
+  }
+
+  /** Chart drawing time and frame gaps over the last frames (window.__aqmCharts). */
+  chartFrameStats(): Promise<FrameStats | null> {
+    return this.page.evaluate(() => window.__aqmCharts?.frameStats() ?? null)
   }
 
   /** The chart canvas as a data URL, to tell whether the drawing changed. */

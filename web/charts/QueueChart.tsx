@@ -1,146 +1,134 @@
-// Live queue at the bottleneck: instantaneous queue and the AQM's averaged queue over the last
-// WINDOW_S simulated seconds. Traces on <canvas> (dense), axes and threshold lines in SVG.
-import { useLayoutEffect, useRef } from 'react'
-import * as d3 from 'd3'
-import { Axis } from './Axis'
-import { palette } from './palette'
-import { decimate, linearScale, queueDomainMax, timeWindow, type Margin, type Threshold } from './scales'
-import { useWidth } from './useSize'
-import type { SampleBuffer } from '../engine/samples'
-
-export const WINDOW_S = 20
-const HEIGHT = 300
-const MARGIN: Margin = { top: 12, right: 16, bottom: 44, left: 56 }
+// The queue at the bottleneck over the time window: instantaneous and averaged queue (canvas), the
+// algorithm's target band, drop and mark ticks, and its thresholds as lines you drag (SVG).
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
+import type { ShownError, SimStore } from '../engine/store'
+import { columnMax, traceColumn } from './canvas'
+import { ChartShell, LegendItem } from './ChartShell'
+import { drawEventTicks } from './eventTicks'
+import { LevelHandle } from './LevelHandle'
+import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { queueLevels, targetBand, type LinkInfo } from './thresholds'
+import { remPx, withAlpha } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useSize } from './useSize'
 
 interface QueueChartProps {
-  buffer: SampleBuffer | null
-  /** Changes whenever new samples arrived; triggers a redraw. */
-  version: number
-  simTime: number
-  thresholds: Threshold[]
-  /** Bottleneck buffer size in packets, drawn as a limit line; null when not in packets. */
+  store: SimStore
+  view: TimeViewStore
+  info: AlgorithmInfo | undefined
+  aqm: AqmConfig | null
+  /** What the schema's "queue unit" means now: packets, or bytes in byte mode. */
+  queueUnit: string
+  /** Bottleneck buffer in the chart's unit, when known. */
   bufferLimit: number | null
+  link: LinkInfo | null
+  errors: Record<string, ShownError>
 }
 
-const SERIES = [
-  { column: 'q_pkts', label: 'Instantaneous queue', colour: palette.blue, width: 1.25 },
-  { column: 'avg', label: 'AQM average queue', colour: palette.orange, width: 2 },
-] as const
+export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, link, errors }: QueueChartProps) {
+  const { t } = useTranslation('charts')
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
+  const rem = remPx()
+  const box = plotBox(size, { top: 0.6 * rem, right: 0.75 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
+  const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
+  const [yMax, setYMax] = useState(20)
+  const [frozen, setFrozen] = useState(false)
+  const [hasAvg, setHasAvg] = useState(false)
+  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const band = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
 
-export function QueueChart({ buffer, version, simTime, thresholds, bufferLimit }: QueueChartProps) {
-  const [bodyRef, width] = useWidth<HTMLDivElement>(640)
-  const canvasRef = useRef<HTMLCanvasElement>(null)
-  const innerW = Math.max(10, width - MARGIN.left - MARGIN.right)
-  const innerH = HEIGHT - MARGIN.top - MARGIN.bottom
+  const chart = useTimeChart({
+    label: 'queue',
+    store,
+    view,
+    box,
+    extraKey: `${yMax}|${aqm?.kind}|${JSON.stringify(aqm)}`,
+    draw: ({ ctx, vis, x, colours }) => {
+      const { rows, tCol, from, to } = vis
+      const yPx = (v: number) => box.margin.top + y(v)
+      const live = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+      if (live) {
+        ctx.fillStyle = withAlpha(colours.green, live.kind === 'band' ? 0.22 : 0.1)
+        ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))
+      }
+      const qCol = rows.columnIndex(unit === 'bytes' ? 'q_bytes' : 'q_pkts')
+      const aCol = rows.columnIndex('avg')
+      const series = [
+        { col: qCol, colour: colours.blue, width: 1.25 },
+        { col: aCol, colour: colours.orange, width: 2.5 },
+      ]
+      for (const s of series) {
+        if (s.col < 0) continue
+        ctx.beginPath()
+        traceColumn(ctx, rows, from, to, tCol, s.col, x, yPx, box.innerW)
+        ctx.strokeStyle = s.colour
+        ctx.lineWidth = s.width
+        ctx.lineJoin = 'round'
+        ctx.stroke()
+      }
+      const bottom = box.margin.top + box.innerH
+      drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('drops'), x, bottom, -1, colours.vermillion, box.innerW / 3)
+      drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('marks'), x, box.margin.top, 1, colours.sky, box.innerW / 3)
 
-  const [t0, t1] = timeWindow(simTime, WINDOW_S)
-  const from = buffer ? buffer.firstAtOrAfter(t0) : 0
-  const to = buffer ? buffer.length : 0
-  let dataMax = 0
-  const qCol = buffer ? buffer.columnIndex('q_pkts') : -1
-  if (buffer && qCol >= 0) for (let i = from; i < to; i++) dataMax = Math.max(dataMax, buffer.at(i, qCol))
-  const references = [...thresholds.map((t) => t.value), ...(bufferLimit === null ? [] : [bufferLimit])]
-  const yMax = queueDomainMax(dataMax, references)
+      const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
+      if (avgNow !== hasAvg) setHasAvg(avgNow)
+      const dataMax = Math.max(columnMax(rows, from, to, qCol), columnMax(rows, from, to, aCol))
+      const refs = [...levels.map((l) => l.value * 1.2), (live?.hi ?? 0) * 1.1]
+      if (bufferLimit !== null && dataMax > 0.5 * bufferLimit) refs.push(bufferLimit)
+      const next = stickyMax(yMax, queueDomainMax(dataMax, refs))
+      if (!frozen && next !== yMax) setYMax(next)
+    },
+  })
 
-  const x = linearScale([t0, t1], [0, innerW])
-  const y = linearScale([0, yMax], [innerH, 0])
-
-  useLayoutEffect(() => {
-    const canvas = canvasRef.current
-    const ctx = canvas?.getContext('2d')
-    if (!canvas || !ctx) return
-    const dpr = window.devicePixelRatio || 1
-    canvas.width = Math.round(width * dpr)
-    canvas.height = Math.round(HEIGHT * dpr)
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-    ctx.clearRect(0, 0, width, HEIGHT)
-    if (!buffer || to - from < 1) return
-    const tCol = buffer.columnIndex('t')
-    const xs = linearScale([t0, t1], [MARGIN.left, MARGIN.left + innerW])
-    const ys = linearScale([0, yMax], [MARGIN.top + innerH, MARGIN.top])
-    const rows = decimate(from, to, innerW * 2)
-    ctx.save()
-    ctx.beginPath()
-    ctx.rect(MARGIN.left, MARGIN.top, innerW, innerH)
-    ctx.clip()
-    for (const s of SERIES) {
-      const col = buffer.columnIndex(s.column)
-      if (col < 0) continue
-      const line = d3
-        .line<number>()
-        .defined((i) => Number.isFinite(buffer.at(i, col)))
-        .x((i) => xs(buffer.at(i, tCol)))
-        .y((i) => ys(buffer.at(i, col)))
-        .context(ctx)
-      ctx.beginPath()
-      line(rows)
-      ctx.strokeStyle = s.colour
-      ctx.lineWidth = s.width
-      ctx.stroke()
-    }
-    ctx.restore()
-  }, [buffer, version, width, from, to, t0, t1, yMax, innerW, innerH])
-
+  const unitLabel = t(`units.${unit}`)
+  const paramErrors = levels.flatMap((l) => errors[`set-param:${l.name}`]?.message ?? [])
   return (
-    <figure className="chart" data-testid="queue-chart">
-      <figcaption>Queue at the bottleneck</figcaption>
-      <div className="chart-body" ref={bodyRef} style={{ height: HEIGHT }}>
-        <canvas ref={canvasRef} style={{ width, height: HEIGHT }} aria-hidden="true" />
-        <svg width={width} height={HEIGHT} role="img" aria-label="Queue length over simulated time">
-          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={y} orient="left" gridLength={innerW} />
-            <g transform={`translate(0,${innerH})`}>
-              <Axis scale={x} orient="bottom" />
-            </g>
-            <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
-              simulated time (s)
+    <ChartShell
+      testId="queue-chart"
+      className="chart-queue"
+      title={t('queue.title')}
+      bodyRef={bodyRef}
+      legend={
+        <>
+          <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
+          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t('queue.average')} />}
+          {band && <LegendItem colour="var(--c-series-3)" area label={t(`queue.band_${band.kind}`, { ms: band.ms })} />}
+          <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
+          <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
+          {levels.length > 0 && <LegendItem colour="var(--c-ink)" dashed label={t('queue.thresholds')} />}
+        </>
+      }
+    >
+      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })}>
+        {bufferLimit !== null && bufferLimit <= yMax && (
+          <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
+            <line x1={0} x2={box.innerW} />
+            <text x={4} y={-4}>
+              {t('queue.buffer', { value: bufferLimit })}
             </text>
-            <text className="axis-label" transform={`translate(-42,${innerH / 2}) rotate(-90)`} textAnchor="middle">
-              queue (packets)
-            </text>
-            {bufferLimit !== null && (
-              <ReferenceLine name="buffer" label="Buffer size" value={bufferLimit} y={y(bufferLimit)} width={innerW} kind="limit" />
-            )}
-            {thresholds.map((t) => (
-              <ReferenceLine key={t.name} name={t.name} label={t.label} value={t.value} y={y(t.value)} width={innerW} kind="threshold" />
-            ))}
           </g>
-        </svg>
-      </div>
-      <ul className="legend">
-        {SERIES.map((s) => (
-          <li key={s.column}>
-            <span className="swatch" style={{ background: s.colour }} />
-            {s.label}
-          </li>
-        ))}
-        {thresholds.length > 0 && (
-          <li>
-            <span className="swatch swatch-dashed" />
-            Thresholds
-          </li>
         )}
-      </ul>
-    </figure>
-  )
-}
-
-interface ReferenceLineProps {
-  name: string
-  label: string
-  value: number
-  y: number
-  width: number
-  kind: 'threshold' | 'limit'
-}
-
-function ReferenceLine({ name, label, value, y, width, kind }: ReferenceLineProps) {
-  return (
-    <g className={`reference reference-${kind}`} data-testid={`threshold-${name}`} transform={`translate(0,${y})`}>
-      <line x1={0} x2={width} />
-      <text x={width - 4} y={-4} textAnchor="end">
-        {label} = {d3.format('~g')(value)}
-      </text>
-    </g>
+        {aqm &&
+          levels.map((p) => (
+            <LevelHandle
+              key={p.name}
+              param={p}
+              aqm={aqm}
+              unit={unitLabel}
+              y={y}
+              width={box.innerW}
+              bufferLimit={bufferLimit}
+              error={errors[`set-param:${p.name}`]?.message}
+              onSend={(n, v) => store.setParam(n, v)}
+              onDragging={setFrozen}
+            />
+          ))}
+      </TimePlot>
+      {paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
+    </ChartShell>
   )
 }

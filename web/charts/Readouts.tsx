@@ -1,50 +1,68 @@
-// The latest sampled values as numbers with units.
+// The latest values as numbers with units, in one compact row. Refreshed four times a second from
+// the frame loop: faster changing digits cannot be read anyway, and React stays idle in between.
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
-import type { SampleBuffer } from '../engine/samples'
+import type { SimStore } from '../engine/store'
+import { useFrame } from './frameLoop'
+
+const REFRESH_MS = 250
 
 interface Field {
+  key: string
   column: string
-  label: string
   format: (v: number) => string
-  /** Show the total since the start of the run instead of the latest sample. */
+  /** Total since the start of the run instead of the latest sample. */
   total?: boolean
+  /** Shown with a unit (readouts.<key>_value in the catalogue). */
+  unit?: boolean
 }
 
 const FIELDS: Field[] = [
-  { column: 'q_pkts', label: 'Queue', format: (v) => `${d3.format(',.0f')(v)} pkts` },
-  { column: 'avg', label: 'Average queue', format: (v) => d3.format(',.1f')(v) },
-  { column: 'p', label: 'Drop probability', format: (v) => d3.format('.3f')(v) },
-  { column: 'delay_ms', label: 'Queueing delay', format: (v) => `${d3.format(',.1f')(v)} ms` },
-  { column: 'util', label: 'Link utilisation', format: (v) => d3.format('.1%')(v) },
-  { column: 'jain', label: 'Fairness (Jain)', format: (v) => d3.format('.3f')(v) },
-  { column: 'drops', label: 'Drops (total)', format: (v) => d3.format(',.0f')(v), total: true },
-  { column: 'marks', label: 'ECN marks (total)', format: (v) => d3.format(',.0f')(v), total: true },
+  { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), unit: true },
+  { key: 'avg', column: 'avg', format: d3.format(',.1f') },
+  { key: 'p', column: 'p', format: d3.format('.3f') },
+  { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), unit: true },
+  { key: 'util', column: 'util', format: d3.format('.1%') },
+  { key: 'jain', column: 'jain', format: d3.format('.3f') },
+  { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true },
+  { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true },
 ]
 
-interface ReadoutsProps {
-  simTime: number
-  buffer: SampleBuffer | null
-  /** Changes whenever new samples arrived. */
-  version: number
+function read(store: SimStore): string[] {
+  const buffer = store.buffer
+  const latest = buffer?.latest() ?? null
+  return [
+    d3.format(',.2f')(store.getSnapshot().simTime),
+    ...FIELDS.map((f) => {
+      const v = f.total ? buffer?.sum(f.column) : latest?.[f.column]
+      return v === undefined || !Number.isFinite(v) ? '–' : f.format(v)
+    }),
+  ]
 }
 
-export function Readouts({ simTime, buffer }: ReadoutsProps) {
-  const latest = buffer?.latest() ?? null
+export function Readouts({ store }: { store: SimStore }) {
+  const { t } = useTranslation('charts')
+  const [values, setValues] = useState<string[]>(() => read(store))
+  const lastAt = useRef(0)
+  useFrame((now) => {
+    if (now - lastAt.current < REFRESH_MS) return
+    lastAt.current = now
+    const next = read(store)
+    if (next.some((v, i) => v !== values[i])) setValues(next)
+  }, 'readouts')
   return (
-    <dl className="readouts" aria-label="Latest values">
+    <dl className="chart-readouts" aria-label={t('readouts.aria')}>
       <div>
-        <dt>Simulated time</dt>
-        <dd data-testid="sim-time">{d3.format(',.2f')(simTime)} s</dd>
+        <dt>{t('readouts.time')}</dt>
+        <dd data-testid="sim-time">{t('readouts.seconds', { v: values[0] })}</dd>
       </div>
-      {FIELDS.map((f) => {
-        const v = f.total ? buffer?.sum(f.column) : latest?.[f.column]
-        return (
-          <div key={f.column}>
-            <dt>{f.label}</dt>
-            <dd>{v === undefined || !Number.isFinite(v) ? '–' : f.format(v)}</dd>
-          </div>
-        )
-      })}
+      {FIELDS.map((f, i) => (
+        <div key={f.key}>
+          <dt>{t(`readouts.${f.key}`)}</dt>
+          <dd>{f.unit ? t(`readouts.${f.key}_value`, { v: values[i + 1] }) : values[i + 1]}</dd>
+        </div>
+      ))}
     </dl>
   )
 }

@@ -13,3 +13,6 @@ export const palette = {
 
 /** Series colours in order of use; per-flow traces cycle through them. */
 export const seriesColours = [palette.blue, palette.orange, palette.green, palette.vermillion, palette.purple, palette.skyBlue]
+
+/** The same series colours as CSS custom properties (for SVG and legends; they follow the theme). */
+export const seriesVars = ['var(--c-series-1)', 'var(--c-series-2)', 'var(--c-series-3)', 'var(--c-series-4)', 'var(--c-series-5)', 'var(--c-series-6)']

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { decimate, packetThresholds, queueDomainMax, timeWindow } from './scales'
-import type { AlgorithmInfo } from '../engine/protocol'
+import { bucketEdges, niceStep, queueDomainMax, roundTo, stickyMax } from './scales'
 
 describe('chart scale helpers', () => {
-  it('slides a fixed-width time window that never starts before 0', () => {
-    expect(timeWindow(3, 20)).toEqual([0, 20])
-    expect(timeWindow(50, 20)).toEqual([30, 50])
-  })
-
   it('makes room for data and reference lines with a nice upper bound', () => {
     expect(queueDomainMax(42, [])).toBe(45)
     expect(queueDomainMax(3, [100])).toBe(110)
@@ -15,31 +9,34 @@ describe('chart scale helpers', () => {
     expect(queueDomainMax(NaN, [NaN, 20])).toBeGreaterThanOrEqual(21)
   })
 
-  it('draws packet-valued parameters of the running algorithm as thresholds', () => {
-    const param = (name: string, unit: string, boolean = false) => ({
-      name, label: name.toUpperCase(), unit, min: 0, max: 100, default: 1, step: 1, integer: false, boolean, help: '',
-    })
-    const red: AlgorithmInfo = {
-      kind: 'red', label: 'RED', citation: '', summary: '',
-      params: [param('min_th', 'queue unit'), param('max_th', 'packets'), param('max_p', ''), param('gentle', 'packets', true)],
-    }
-    const aqm = { kind: 'red', min_th: 5, max_th: 15, max_p: 0.1, gentle: true }
-    expect(packetThresholds(red, aqm, 'packets')).toEqual([
-      { name: 'min_th', label: 'MIN_TH', value: 5 },
-      { name: 'max_th', label: 'MAX_TH', value: 15 },
-    ])
-    // In byte mode "queue unit" means bytes: not drawn on a chart in packets.
-    expect(packetThresholds(red, aqm, 'bytes').map((t) => t.name)).toEqual(['max_th'])
-    expect(packetThresholds(red, { kind: 'droptail' }, 'packets')).toEqual([])
-    expect(packetThresholds(undefined, null, 'packets')).toEqual([])
+  it('keeps a y maximum until the data outgrows it or leaves most of the chart empty', () => {
+    expect(stickyMax(null, 40)).toBe(40)
+    expect(stickyMax(40, 45)).toBe(45) // grows at once
+    expect(stickyMax(40, 30)).toBe(40) // small dips do not shrink it
+    expect(stickyMax(40, 20)).toBe(40)
+    expect(stickyMax(40, 15)).toBe(15) // below 45 %: shrinks
+    expect(stickyMax(NaN, 5)).toBe(5)
   })
 
-  it('decimates to about maxPoints rows and always keeps the last row', () => {
-    expect(decimate(0, 5, 100)).toEqual([0, 1, 2, 3, 4])
-    const d = decimate(10, 1010, 100)
-    expect(d.length).toBeLessThanOrEqual(101)
-    expect(d[0]).toBe(10)
-    expect(d[d.length - 1]).toBe(1009)
-    expect(decimate(3, 3, 10)).toEqual([])
+  it('picks round steps and rounds without binary noise', () => {
+    expect(niceStep(0.13)).toBe(0.1)
+    expect(niceStep(0.3)).toBe(0.2)
+    expect(niceStep(4)).toBe(5)
+    expect(niceStep(800)).toBe(1000)
+    expect(niceStep(0)).toBe(1)
+    expect(roundTo(0.1 + 0.2, 0.1)).toBe(0.3)
+    expect(roundTo(16.4, 1)).toBe(16)
+    expect(roundTo(0.0214, 0.001)).toBe(0.021)
+    expect(roundTo(7, 0)).toBe(7)
+  })
+
+  it('splits rows into buckets covering every row once, ending at the last', () => {
+    expect(bucketEdges(0, 0, 10)).toEqual([])
+    expect(bucketEdges(0, 5, 10)).toEqual([0, 1, 2, 3, 4, 5])
+    const e = bucketEdges(100, 1100, 300)
+    expect(e[0]).toBe(100)
+    expect(e[e.length - 1]).toBe(1100)
+    expect(e.length - 1).toBeLessThanOrEqual(300)
+    for (let i = 1; i < e.length; i++) expect(e[i]).toBeGreaterThan(e[i - 1])
   })
 })

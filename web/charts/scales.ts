@@ -1,19 +1,11 @@
 // Scale and layout helpers shared by the charts. Pure functions over numbers, unit-tested.
 import * as d3 from 'd3'
-import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
-import { isPackets, resolveUnit } from '../engine/units'
 
 export interface Margin {
   top: number
   right: number
   bottom: number
   left: number
-}
-
-/** The x domain of a sliding window `span` seconds wide ending at `latest` (never before 0). */
-export function timeWindow(latest: number, span: number): [number, number] {
-  const end = Math.max(latest, span)
-  return [end - span, end]
 }
 
 /** Upper end of the y domain: room for the data and every reference line, rounded nicely. */
@@ -27,34 +19,40 @@ export function linearScale(domain: [number, number], range: [number, number]): 
   return d3.scaleLinear().domain(domain).range(range)
 }
 
-export interface Threshold {
-  name: string
-  label: string
-  value: number
+/**
+ * A y-domain maximum that does not jitter: it grows as soon as `needed` exceeds it, and shrinks
+ * only once `needed` fell below `shrinkBelow` of it (the data left most of the chart empty).
+ */
+export function stickyMax(current: number | null, needed: number, shrinkBelow = 0.45): number {
+  if (current === null || !Number.isFinite(current) || needed > current || needed < current * shrinkBelow) return needed
+  return current
+}
+
+/** A round step (1, 2 or 5 × 10^k) close to `raw`: key steps and drag resolutions. */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1
+  const exp = 10 ** Math.floor(Math.log10(raw))
+  const f = raw / exp
+  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * exp
+}
+
+/** Rounds `value` to a multiple of `step` without binary noise (0.1 + 0.2 stays 0.3). */
+export function roundTo(value: number, step: number): number {
+  if (!(step > 0)) return value
+  return Number((Math.round(value / step) * step).toPrecision(12))
 }
 
 /**
- * Parameters measured in packets (RED's min_th and max_th, ...), to draw as horizontal lines on a
- * chart in packets. `queueUnit` is what the schema's "queue unit" stands for right now.
+ * Splits rows [from, to) into about `buckets` consecutive ranges, for drawing one pixel column's
+ * minimum and maximum instead of every row (keeps peaks that plain decimation would miss).
+ * Returns the start of each range, then `to`.
  */
-export function packetThresholds(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, queueUnit: string): Threshold[] {
-  if (!info || !aqm || aqm.kind !== info.kind) return []
-  const out: Threshold[] = []
-  for (const p of info.params) {
-    const v = aqm[p.name]
-    if (!p.boolean && isPackets(resolveUnit(p.unit, queueUnit)) && typeof v === 'number' && Number.isFinite(v)) {
-      out.push({ name: p.name, label: p.label, value: v })
-    }
-  }
-  return out
-}
-
-/** Row indices to draw so that at most about `maxPoints` are plotted (keeps every k-th row). */
-export function decimate(from: number, to: number, maxPoints: number): number[] {
+export function bucketEdges(from: number, to: number, buckets: number): number[] {
   const n = Math.max(0, to - from)
-  const stride = Math.max(1, Math.ceil(n / Math.max(1, maxPoints)))
+  if (n === 0) return []
+  const size = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(buckets))))
   const out: number[] = []
-  for (let i = from; i < to; i += stride) out.push(i)
-  if (n > 0 && out[out.length - 1] !== to - 1) out.push(to - 1)
+  for (let i = from; i < to; i += size) out.push(i)
+  out.push(to)
   return out
 }

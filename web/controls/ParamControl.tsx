@@ -2,34 +2,42 @@
 // its unit, help text and range. An error (ours or the engine's) appears right beside it; the
 // simulation keeps the last good value meanwhile.
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ParamSchema } from '../engine/protocol'
-import { ErrorNote } from './ErrorNote'
-import { checkParamInput, displayValue, rangeText, SLIDER_STEPS, sliderScale } from './paramInput'
+import { ErrorNote, type Problem } from './ErrorNote'
+import { checkParamInput, displayValue, formatNumber, SLIDER_STEPS, sliderScale } from './paramInput'
 
 interface ParamControlProps {
   /** The engine's schema, with "queue unit" already resolved to the actual unit. */
   schema: ParamSchema
+  /** The parameter's name and unit in the reader's language. */
+  label: string
+  unitLabel: string
+  /** The help text is the engine's English (it cites the paper); marked so for screen readers. */
+  helpLang: string
   /** The value the running simulation uses. */
   running: number | boolean | string | undefined
   /** Upper end of the slider when the schema's range is far wider than useful. */
   sliderCap?: number
-  engineError: string | undefined
+  engineError: Problem | undefined
   onCommit(value: number): void
 }
 
-export function ParamControl({ schema, running, sliderCap, engineError, onCommit }: ParamControlProps) {
+export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, onCommit }: ParamControlProps) {
+  const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
   const [localError, setLocalError] = useState<string | undefined>(undefined)
   const error = localError ?? engineError
   const text = draft ?? displayValue(running)
-  const unit = schema.unit === '' ? '' : ` (${schema.unit})`
+  const unit = unitLabel === '' ? '' : ` (${unitLabel})`
   const describedBy = `${id}-help${error !== undefined ? ` ${id}-error` : ''}`
+  const range = { min: formatNumber(schema.min), max: formatNumber(schema.max), unit: unitLabel === '' ? '' : ` ${unitLabel}` }
 
   const commit = (value: string) => {
     const checked = checkParamInput(value, schema)
     if (!checked.ok) {
-      setLocalError(checked.error)
+      setLocalError(t(`params.errors.${checked.reason}`, { label, text: value.trim(), ...range }))
       return
     }
     setLocalError(undefined)
@@ -39,13 +47,15 @@ export function ParamControl({ schema, running, sliderCap, engineError, onCommit
   if (schema.boolean) {
     const on = running === true || running === 1
     return (
-      <div className="param" role="group" aria-label={schema.label}>
+      <div className="param" role="group" aria-label={label}>
         <label className="param-check">
           <input type="checkbox" checked={on} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} aria-describedby={describedBy} />
-          {schema.label}
+          {label}
         </label>
-        <small id={`${id}-help`}>{schema.help}</small>
-        <ErrorNote id={`${id}-error`} message={error} />
+        <small id={`${id}-help`} lang={helpLang}>
+          {schema.help}
+        </small>
+        <ErrorNote id={`${id}-error`} problem={error} />
       </div>
     )
   }
@@ -54,15 +64,15 @@ export function ParamControl({ schema, running, sliderCap, engineError, onCommit
   const typed = checkParamInput(text, schema)
   const sliderAt = typed.ok ? typed.value : typeof running === 'number' ? running : schema.default
   return (
-    <div className={`param${error !== undefined ? ' param-invalid' : ''}`} role="group" aria-label={schema.label}>
+    <div className={`param${error !== undefined ? ' param-invalid' : ''}`} role="group" aria-label={label}>
       <label htmlFor={`${id}-value`}>
-        {schema.label}
+        {label}
         {unit}
       </label>
       <div className="param-inputs">
         <input
           type="range"
-          aria-label={`${schema.label} slider`}
+          aria-label={t('params.slider', { label })}
           aria-valuetext={`${displayValue(sliderAt)}${unit}`}
           min={0}
           max={SLIDER_STEPS}
@@ -92,10 +102,10 @@ export function ParamControl({ schema, running, sliderCap, engineError, onCommit
         />
       </div>
       <small id={`${id}-help`}>
-        {schema.help}. Range {rangeText(schema)}.
-        {error !== undefined && running !== undefined && ` Still running with ${displayValue(running)}.`}
+        <span lang={helpLang}>{schema.help}.</span> {t('params.range', range)}
+        {error !== undefined && running !== undefined && ` ${t('params.stillRunning', { value: displayValue(running) })}`}
       </small>
-      <ErrorNote id={`${id}-error`} message={error} />
+      <ErrorNote id={`${id}-error`} problem={error} />
     </div>
   )
 }

@@ -1,7 +1,9 @@
 // The parameter panel, generated from the running algorithm's schema.
+import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError } from '../engine/store'
 import { QUEUE_UNIT, resolveUnit } from '../engine/units'
+import { algorithmName, paramName, unitName } from '../i18n/names'
 import { ParamControl } from './ParamControl'
 
 interface ParamPanelProps {
@@ -16,21 +18,29 @@ interface ParamPanelProps {
 }
 
 export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange }: ParamPanelProps) {
+  const { t } = useTranslation()
   if (!info || !aqm) return null
+  const title = t('params.panel', { algorithm: algorithmName(t, info) })
   return (
-    <section className="panel" aria-label={`${info.label} parameters`}>
-      <h2>{info.label} parameters</h2>
-      {info.params.length === 0 && <p className="muted">This algorithm has no parameters.</p>}
-      {info.params.map((p) => (
-        <ParamControl
-          key={`${info.kind}:${p.name}`}
-          schema={{ ...p, unit: resolveUnit(p.unit, queueUnit) }}
-          running={aqm[p.name]}
-          sliderCap={p.unit === QUEUE_UNIT && bufferSize !== null ? bufferSize : undefined}
-          engineError={errors[`set-param:${p.name}`]?.message}
-          onCommit={(v) => onChange(p.name, v)}
-        />
-      ))}
+    <section className="panel" aria-label={title}>
+      <h2>{title}</h2>
+      {info.params.length === 0 && <p className="muted">{t('params.none')}</p>}
+      {info.params.map((p) => {
+        const unit = resolveUnit(p.unit, queueUnit)
+        return (
+          <ParamControl
+            key={`${info.kind}:${p.name}`}
+            schema={{ ...p, unit }}
+            label={paramName(t, info.kind, p)}
+            unitLabel={unitName(t, unit)}
+            helpLang="en"
+            running={aqm[p.name]}
+            sliderCap={p.unit === QUEUE_UNIT && bufferSize !== null ? bufferSize : undefined}
+            engineError={errors[`set-param:${p.name}`]}
+            onCommit={(v) => onChange(p.name, v)}
+          />
+        )
+      })}
     </section>
   )
 }

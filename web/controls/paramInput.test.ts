@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkParamInput, displayValue, SLIDER_STEPS, sliderScale, tidy } from './paramInput'
+import { checkParamInput, displayValue, formatNumber, SLIDER_STEPS, sliderScale, tidy } from './paramInput'
 import type { ParamSchema } from '../engine/protocol'
 
 const minTh: ParamSchema = {
@@ -12,21 +12,24 @@ describe('checkParamInput', () => {
     expect(checkParamInput(' 12 ', minTh)).toEqual({ ok: true, value: 12 })
   })
 
-  it('names the parameter and the allowed range when out of range', () => {
-    const r = checkParamInput('900', minTh)
-    expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error).toBe('Minimum threshold must be from 1 to 500 packets')
+  it('says why a value cannot be sent, for the page to word in the reader’s language', () => {
+    expect(checkParamInput('900', minTh)).toEqual({ ok: false, reason: 'range' })
+    expect(checkParamInput('', minTh)).toEqual({ ok: false, reason: 'empty' })
+    expect(checkParamInput('abc', minTh)).toEqual({ ok: false, reason: 'number' })
+    expect(checkParamInput('2.5', minTh)).toEqual({ ok: false, reason: 'whole' })
+    expect(checkParamInput('2.5', { ...minTh, integer: false }).ok).toBe(true)
   })
 
-  it('rejects empty, non-numeric and fractional input for an integer', () => {
-    expect(checkParamInput('', minTh).ok).toBe(false)
-    expect(checkParamInput('abc', minTh).ok).toBe(false)
-    expect(checkParamInput('2.5', minTh).ok).toBe(false)
-    expect(checkParamInput('2.5', { ...minTh, integer: false }).ok).toBe(true)
+  it('formats range ends compactly and groups large numbers', () => {
+    expect(formatNumber(0.0020000001)).toBe('0.002')
+    expect(formatNumber(1_500_000_000)).toBe('1,500,000,000')
   })
 
   it('shows engine values compactly', () => {
     expect(displayValue(0.1 + 0.2)).toBe('0.3')
+    expect(displayValue(125_000)).toBe('125000') // a number input cannot show "125,000"
+    expect(displayValue(2_147_483_647)).toBe('2147483647')
+    expect(displayValue(0.0020000001)).toBe('0.0020000001')
     expect(displayValue(true)).toBe('1')
     expect(displayValue(undefined)).toBe('')
   })

@@ -2,32 +2,32 @@
 // sent. Cross-parameter rules (RED's min_th < max_th, ...) are the engine's to check.
 import type { ParamSchema } from '../engine/protocol'
 
-export type ParamInput = { ok: true; value: number } | { ok: false; error: string }
+/** Either the value to send, or why not; the page words the reason (catalogue `params.errors.*`). */
+export type ParamInput = { ok: true; value: number } | { ok: false; reason: 'empty' | 'number' | 'range' | 'whole' }
 
 const wide = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 })
 
-function fmt(v: number): string {
+/** A number as fields and ranges show it: six significant digits, grouped when large. */
+export function formatNumber(v: number): string {
   return Math.abs(v) >= 1e5 ? wide.format(v) : String(Number(v.toPrecision(6)))
-}
-
-export function rangeText(p: ParamSchema): string {
-  const unit = p.unit === '' ? '' : ` ${p.unit}`
-  return `${fmt(p.min)} to ${fmt(p.max)}${unit}`
 }
 
 export function checkParamInput(text: string, p: ParamSchema): ParamInput {
   const trimmed = text.trim()
-  if (trimmed === '') return { ok: false, error: `${p.label}: enter a number from ${rangeText(p)}` }
+  if (trimmed === '') return { ok: false, reason: 'empty' }
   const value = Number(trimmed)
-  if (!Number.isFinite(value)) return { ok: false, error: `${p.label}: "${trimmed}" is not a number` }
-  if (value < p.min || value > p.max) return { ok: false, error: `${p.label} must be from ${rangeText(p)}` }
-  if (p.integer && !Number.isInteger(value)) return { ok: false, error: `${p.label} must be a whole number` }
+  if (!Number.isFinite(value)) return { ok: false, reason: 'number' }
+  if (value < p.min || value > p.max) return { ok: false, reason: 'range' }
+  if (p.integer && !Number.isInteger(value)) return { ok: false, reason: 'whole' }
   return { ok: true, value }
 }
 
-/** The text a field shows for the engine's current value. */
+/**
+ * The text a number field shows for a value: no digit grouping (an <input type="number"> refuses
+ * "125,000"), whole numbers exact (seeds), fractions without float noise (0.1 + 0.2 → "0.3").
+ */
 export function displayValue(v: number | boolean | string | undefined): string {
-  if (typeof v === 'number') return fmt(v)
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(12)))
   if (typeof v === 'boolean') return v ? '1' : '0'
   return v ?? ''
 }

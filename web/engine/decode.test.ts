@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bufferOf, parseAqm, parseColumns, parseCurve, parseState, withAqm } from './decode'
+import { bufferOf, linkOf, parseAqm, parseColumns, parseCurve, parseState, withAqm } from './decode'
 
 describe('engine JSON decoding', () => {
   it('keeps numbers and turns booleans into 0/1 in the state snapshot', () => {
@@ -32,5 +32,12 @@ describe('engine JSON decoding', () => {
     expect(bufferOf('{"link":{"buffer":100,"buffer_unit":"packets"}}')).toEqual({ size: 100, unit: 'packets' })
     expect(bufferOf('{"link":{"buffer":1500}}')).toEqual({ size: 1500, unit: 'packets' })
     expect(bufferOf('{"flows":[]}')).toBeNull()
+  })
+
+  it('finds the link rate and mean packet size by name', () => {
+    expect(linkOf('{"link":{"rate_mbps":10,"mean_pkt_size":1500}}')).toEqual({ rateMbps: 10, meanPktSize: 1500 })
+    expect(linkOf('{"link":{"rate_mbps":10}}')).toEqual({ rateMbps: 10, meanPktSize: 1000 })
+    expect(linkOf('{"link":{"rate_mbps":0}}')).toBeNull()
+    expect(linkOf('{"flows":[]}')).toBeNull()
   })
 })

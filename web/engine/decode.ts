@@ -70,3 +70,21 @@ export function bufferOf(scenarioJson: string): BufferSize | null {
   if (typeof size !== 'number' || typeof unit !== 'string') return null
   return { size, unit }
 }
+
+export interface LinkRate {
+  rateMbps: number
+  /** Mean packet size in bytes, for converting between packets and bytes. */
+  meanPktSize: number
+}
+
+/** The bottleneck's rate and mean packet size from the scenario's `link`; `null` if absent. */
+export function linkOf(scenarioJson: string): LinkRate | null {
+  const v: unknown = JSON.parse(scenarioJson)
+  if (typeof v !== 'object' || v === null || !('link' in v)) return null
+  const link: unknown = v.link
+  if (typeof link !== 'object' || link === null || !('rate_mbps' in link)) return null
+  const rate: unknown = link.rate_mbps
+  const size: unknown = 'mean_pkt_size' in link ? link.mean_pkt_size : 1000
+  if (typeof rate !== 'number' || typeof size !== 'number' || !(rate > 0) || !(size > 0)) return null
+  return { rateMbps: rate, meanPktSize: size }
+}

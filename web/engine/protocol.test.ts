@@ -62,9 +62,17 @@ describe('isFromWorker', () => {
   })
 
   it('checks error contexts per control', () => {
-    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'set-param', param: 'min_th', value: 9 } })).toBe(true)
-    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'set-param' } })).toBe(false)
-    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'elsewhere' } })).toBe(false)
+    const ok = { type: 'error', code: 'engine', message: 'x', context: { control: 'set-param', param: 'min_th', value: 9 } }
+    expect(isFromWorker(ok)).toBe(true)
+    expect(isFromWorker({ ...ok, context: { control: 'set-param' } })).toBe(false)
+    expect(isFromWorker({ ...ok, context: { control: 'elsewhere' } })).toBe(false)
+  })
+
+  it('requires a known error code, so the page can word every error', () => {
+    const ok = { type: 'error', code: 'panic', message: 'x', context: { control: 'run' } }
+    expect(isFromWorker(ok)).toBe(true)
+    expect(isFromWorker({ ...ok, code: 'oops' })).toBe(false)
+    expect(isFromWorker({ type: 'error', message: 'x', context: { control: 'run' } })).toBe(false)
   })
 
   it('checks the ready message, including the parameter schemas', () => {

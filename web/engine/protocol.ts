@@ -49,6 +49,29 @@ export type ErrorContext =
   | { control: 'engine' }
   | { control: 'protocol' }
 
+/**
+ * What kind of failure an error is, so the page words it in the reader's language. `message` then
+ * carries the detail, in English: the engine's own text for 'engine' (validation, parameter
+ * constraints), the Rust panic text for 'panic', the underlying error for the others.
+ */
+export type ErrorCode =
+  /** The engine refused a request; `message` is its explanation. */
+  | 'engine'
+  /** The engine panicked; the worker restarted from the last good scenario. */
+  | 'panic'
+  /** Even the last good scenario could not be rebuilt. */
+  | 'rebuild'
+  /** The wasm module could not be loaded. */
+  | 'start'
+  /** A request arrived while no simulation was loaded. */
+  | 'no-simulation'
+  /** A message that does not follow this protocol. */
+  | 'malformed'
+  /** The worker itself failed (script error). */
+  | 'worker'
+
+export const ERROR_CODES: readonly ErrorCode[] = ['engine', 'panic', 'rebuild', 'start', 'no-simulation', 'malformed', 'worker']
+
 // ---- page → worker ----------------------------------------------------------------------
 
 export type ToWorker =
@@ -89,7 +112,7 @@ export type FromWorker =
       /** The scenario the current simulation was built from, with the live AQM folded in. */
       scenario: string
     }
-  | { type: 'error'; message: string; context: ErrorContext }
+  | { type: 'error'; code: ErrorCode; message: string; context: ErrorContext }
 
 // ---- guards -----------------------------------------------------------------------------
 
@@ -142,6 +165,10 @@ function isCurve(x: unknown): x is Curve {
 
 function isAqmState(x: unknown): x is AqmState {
   return isObj(x) && Object.values(x).every(isNum)
+}
+
+function isErrorCode(x: unknown): x is ErrorCode {
+  return ERROR_CODES.some((c) => c === x)
 }
 
 function isErrorContext(x: unknown): x is ErrorContext {
@@ -219,7 +246,7 @@ export function isFromWorker(x: unknown): x is FromWorker {
         isStr(x.scenario)
       )
     case 'error':
-      return isStr(x.message) && isErrorContext(x.context)
+      return isErrorCode(x.code) && isStr(x.message) && isErrorContext(x.context)
     default:
       return false
   }

@@ -144,6 +144,7 @@ describe('Runner', () => {
     runner.handle({ type: 'set-param', name: 'min_th', value: 20 })
     expect(last('error')).toEqual({
       type: 'error',
+      code: 'engine',
       message: 'min_th must be below max_th (15)',
       context: { control: 'set-param', param: 'min_th', value: 20 },
     })
@@ -155,7 +156,7 @@ describe('Runner', () => {
   it('turns a panic into an error with the Rust message and rebuilds from the last good scenario', () => {
     runner.handle({ type: 'set-param', name: 'min_th', value: 7 })
     runner.handle({ type: 'set-param', name: 'explode', value: 1 })
-    expect(last('error')?.message).toMatch(/engine panic: attempt to divide by zero/)
+    expect(last('error')).toMatchObject({ code: 'panic', message: 'attempt to divide by zero' })
     expect(last('error')?.context).toEqual({ control: 'set-param', param: 'explode', value: 1 })
     expect(world.sims).toHaveLength(2)
     expect(world.sims[0].freed).toBe(true)
@@ -178,7 +179,7 @@ describe('Runner', () => {
 
   it('refuses an invalid scenario with the engine message and keeps the running one', () => {
     runner.handle({ type: 'configure', scenario: '{"duration":-1}' })
-    expect(last('error')).toMatchObject({ message: 'duration must be positive', context: { control: 'configure' } })
+    expect(last('error')).toMatchObject({ code: 'engine', message: 'duration must be positive', context: { control: 'configure' } })
     expect(world.sims).toHaveLength(1)
   })
 

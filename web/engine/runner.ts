@@ -137,7 +137,7 @@ export class Runner {
   private configure(json: string): void {
     const problem = this.engine.validateScenario(json)
     if (problem !== '') {
-      this.post({ type: 'error', message: problem, context: { control: 'configure' } })
+      this.post({ type: 'error', code: 'engine', message: problem, context: { control: 'configure' } })
       return
     }
     try {
@@ -179,7 +179,7 @@ export class Runner {
   private guarded(context: ErrorContext, fn: (sim: EngineSim) => void): boolean {
     const sim = this.sim
     if (sim === null) {
-      this.post({ type: 'error', message: 'no simulation is loaded', context })
+      this.post({ type: 'error', code: 'no-simulation', message: '', context })
       return false
     }
     try {
@@ -193,7 +193,7 @@ export class Runner {
 
   private reportAndRecover(context: ErrorContext, e: unknown): void {
     if (!isTrap(e)) {
-      this.post({ type: 'error', message: errorMessage(e), context })
+      this.post({ type: 'error', code: 'engine', message: errorMessage(e), context })
       return
     }
     let panic = ''
@@ -202,8 +202,7 @@ export class Runner {
     } catch {
       // The panic text is a nicety; the trap itself is reported below.
     }
-    const message = `engine panic: ${panic !== '' ? panic : errorMessage(e)}; restarted from the last good scenario`
-    this.post({ type: 'error', message, context })
+    this.post({ type: 'error', code: 'panic', message: panic !== '' ? panic : errorMessage(e), context })
     this.rebuild(context)
   }
 
@@ -215,8 +214,8 @@ export class Runner {
       this.flush()
     } catch (e) {
       this.sim = null
-      const message = `could not rebuild the simulation: ${errorMessage(e)}`
-      this.post({ type: 'error', message, context: context.control === 'engine' ? context : { control: 'engine' } })
+      const where: ErrorContext = context.control === 'engine' ? context : { control: 'engine' }
+      this.post({ type: 'error', code: 'rebuild', message: errorMessage(e), context: where })
     }
     this.postState()
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SampleBuffer } from './samples'
+import { DecimatedHistory, SampleBuffer } from './samples'
 
 const rows = (...r: number[][]) => new Float64Array(r.flat())
 
@@ -57,5 +57,71 @@ describe('SampleBuffer', () => {
     b.clear()
     expect(b.length).toBe(0)
     expect(b.latest()).toBeNull()
+  })
+
+  it('sums any held range of a count or throughput column, across the wrap-around', () => {
+    const b = new SampleBuffer(['t', 'drops', 'thr_0', 'q_pkts'], 4)
+    b.append(rows([0, 1, 10, 5], [1, 2, NaN, 6], [2, 3, 30, 7]))
+    expect(b.rangeSum(0, 3, 1)).toBe(6)
+    expect(b.rangeSum(1, 3, 2)).toBe(30) // NaN counts as nothing
+    expect(b.rangeSum(1, 2, 1)).toBe(2)
+    b.append(rows([3, 4, 40, 8], [4, 5, 50, 9], [5, 6, 60, 10]))
+    // Held now: t = 2..5 (drops 3, 4, 5, 6).
+    expect(b.tail('t', 4)).toEqual([2, 3, 4, 5])
+    expect(b.rangeSum(0, 4, 1)).toBe(18)
+    expect(b.rangeSum(1, 3, 1)).toBe(9)
+    expect(b.rangeSum(2, 4, 2)).toBe(110)
+    // A column without running totals is summed by a loop, with the same answer.
+    expect(b.rangeSum(0, 4, 3)).toBe(34)
+    expect(b.rangeSum(3, 3, 1)).toBe(0)
+    expect(b.rangeSum(-5, 99, 1)).toBe(18)
+  })
+
+  it('keeps a decimated history of the whole run: counts added up, values averaged', () => {
+    const b = new SampleBuffer(['t', 'q_pkts', 'drops'], 4, { historyRows: 3, historyFactor: 2 })
+    const h = b.history
+    if (h === null) throw new Error('expected a history')
+    b.append(rows([1, 10, 1], [2, 20, 0], [3, NaN, 2], [4, 40, 1]))
+    expect(h.length).toBe(2)
+    expect([h.at(0, 0), h.at(0, 1), h.at(0, 2)]).toEqual([2, 15, 1])
+    expect([h.at(1, 0), h.at(1, 1), h.at(1, 2)]).toEqual([4, 40, 3])
+    b.append(rows([5, 50, 0], [6, 60, 0]))
+    expect(h.length).toBe(3)
+    // The fourth history row does not fit: rows merge pairwise and the factor doubles.
+    b.append(rows([7, 70, 5], [8, 80, 5]))
+    expect(h.factor).toBe(4)
+    expect(h.length).toBe(3)
+    expect(h.tail('t', 3)).toEqual([4, 6, 8])
+    expect(h.tail('q_pkts', 3)).toEqual([27.5, 55, 75])
+    expect(h.tail('drops', 3)).toEqual([4, 0, 10])
+    expect(h.rangeSum(0, 3, 2)).toBe(14)
+    b.clear()
+    expect(h.length).toBe(0)
+    expect(h.factor).toBe(2)
+  })
+
+  it('bounds the history: an hour at 50 ms stays within its rows and reaches back to the start', () => {
+    const h = new DecimatedHistory(['t', 'q'], 256, 8)
+    const block = new Float64Array(2 * 1200)
+    for (let minute = 0; minute < 60; minute++) {
+      for (let i = 0; i < 1200; i++) {
+        block[2 * i] = (minute * 1200 + i + 1) * 0.05
+        block[2 * i + 1] = i % 2
+      }
+      h.appendRows(block)
+    }
+    expect(h.length).toBeLessThanOrEqual(256)
+    expect(h.length).toBeGreaterThan(128)
+    expect(h.at(0, 0)).toBeCloseTo(h.factor * 0.05, 9)
+    expect(h.at(0, 1)).toBeCloseTo(0.5, 9)
+  })
+
+  it('draws a window from the ring while it holds the start, else from the history', () => {
+    const b = new SampleBuffer(['t'], 4, { historyRows: 8, historyFactor: 1 })
+    b.append(rows([0], [1], [2]))
+    expect(b.rowsFrom(0)).toBe(b) // nothing overwritten yet
+    b.append(rows([3], [4], [5]))
+    expect(b.rowsFrom(2.5)).toBe(b)
+    expect(b.rowsFrom(1)).toBe(b.history)
   })
 })

@@ -1,10 +1,39 @@
 // A fixed-capacity ring buffer of sample rows, so an hour-long run uses bounded memory.
 // Rows arrive row-major in Float64Arrays (stride = number of columns) from the worker.
+// Beside the ring, a decimated history keeps the whole run at a coarser resolution (for zooming
+// out), and count-like columns keep running totals so a chart can sum any row range in O(1).
 
-export class SampleBuffer {
+/** Columns whose running totals are kept: per-interval counts, per-flow throughputs, utilisation. */
+export const CUMULATIVE_COLUMN = /^(drops|marks|(drops|marks)_\w+|thr_\d+|util)$/
+/** Columns that are counts per interval: merged rows add them up; every other column is averaged. */
+export const COUNT_COLUMN = /^(drops|marks|(drops|marks)_\w+)$/
+
+/** Read access shared by the live ring and its history: what the charts draw from. */
+export interface Rows {
+  readonly columns: readonly string[]
+  /** Rows currently held. */
+  readonly length: number
+  columnIndex(name: string): number
+  /** Value of column `col` in the i-th held row (0 = oldest). */
+  at(i: number, col: number): number
+  /** Sum of column `col` over held rows [from, to), NaN skipped; O(1) for cumulative columns. */
+  rangeSum(from: number, to: number, col: number): number
+  firstAtOrAfter(t: number, timeColumn?: string): number
+}
+
+export interface SampleBufferOptions {
+  /** Rows of the decimated history (0: none). Default: half the capacity. */
+  historyRows?: number
+  /** Fine rows merged into one history row at first; doubles each time the history fills. */
+  historyFactor?: number
+}
+
+export class SampleBuffer implements Rows {
   readonly columns: readonly string[]
   readonly stride: number
   readonly capacity: number
+  /** The whole run at a coarser resolution; null for a history buffer itself. */
+  readonly history: DecimatedHistory | null
   private readonly data: Float64Array
   private start = 0 // index (in rows) of the oldest row
   private count = 0
@@ -12,8 +41,12 @@ export class SampleBuffer {
   private readonly index: ReadonlyMap<string, number>
   /** Per-column sum over every row appended since the last clear (NaN rows skipped). */
   private readonly sums: Float64Array
+  /** Indices of the cumulative columns, and for each held row their totals before that row. */
+  private readonly cumCols: Int32Array
+  private readonly cumSlot: Int32Array
+  private readonly cumBefore: Float64Array
 
-  constructor(columns: readonly string[], capacity: number) {
+  constructor(columns: readonly string[], capacity: number, options: SampleBufferOptions = {}) {
     if (columns.length === 0) throw new Error('SampleBuffer needs at least one column')
     if (!(capacity > 0)) throw new Error('SampleBuffer capacity must be positive')
     this.columns = columns
@@ -22,6 +55,13 @@ export class SampleBuffer {
     this.data = new Float64Array(this.capacity * this.stride)
     this.index = new Map(columns.map((c, i) => [c, i]))
     this.sums = new Float64Array(this.stride)
+    const cum = columns.flatMap((c, i) => (CUMULATIVE_COLUMN.test(c) ? [i] : []))
+    this.cumCols = Int32Array.from(cum)
+    this.cumSlot = new Int32Array(this.stride).fill(-1)
+    cum.forEach((col, k) => (this.cumSlot[col] = k))
+    this.cumBefore = new Float64Array(this.capacity * cum.length)
+    const historyRows = options.historyRows ?? Math.floor(this.capacity / 2)
+    this.history = historyRows >= 2 ? new DecimatedHistory(columns, historyRows, options.historyFactor ?? 8) : null
   }
 
   /** Rows currently held (at most `capacity`). */
@@ -44,19 +84,23 @@ export class SampleBuffer {
       throw new Error(`sample block of ${samples.length} values is not a multiple of ${this.stride} columns`)
     }
     const rows = samples.length / this.stride
-    for (let i = 0; i < samples.length; i++) {
-      const v = samples[i]
-      if (!Number.isNaN(v)) this.sums[i % this.stride] += v
+    for (let r = 0; r < rows; r++) this.push(samples.subarray(r * this.stride, (r + 1) * this.stride))
+    this.history?.appendRows(samples)
+  }
+
+  /** Appends one row (stride values). */
+  protected push(row: Float64Array): void {
+    const slot = (this.start + this.count) % this.capacity
+    const nCum = this.cumCols.length
+    for (let k = 0; k < nCum; k++) this.cumBefore[slot * nCum + k] = this.sums[this.cumCols[k]]
+    for (let j = 0; j < this.stride; j++) {
+      const v = row[j]
+      if (!Number.isNaN(v)) this.sums[j] += v
     }
-    // Only the last `capacity` rows can survive.
-    const skip = Math.max(0, rows - this.capacity)
-    for (let r = skip; r < rows; r++) {
-      const slot = (this.start + this.count) % this.capacity
-      this.data.set(samples.subarray(r * this.stride, (r + 1) * this.stride), slot * this.stride)
-      if (this.count < this.capacity) this.count++
-      else this.start = (this.start + 1) % this.capacity
-    }
-    this.total += rows
+    this.data.set(row, slot * this.stride)
+    if (this.count < this.capacity) this.count++
+    else this.start = (this.start + 1) % this.capacity
+    this.total++
   }
 
   clear(): void {
@@ -64,6 +108,7 @@ export class SampleBuffer {
     this.count = 0
     this.total = 0
     this.sums.fill(0)
+    this.history?.clear()
   }
 
   /** Sum of a column over every row received since the last clear, e.g. total drops. */
@@ -75,6 +120,24 @@ export class SampleBuffer {
   /** Value of column `col` in the i-th held row (0 = oldest). */
   at(i: number, col: number): number {
     return this.data[((this.start + i) % this.capacity) * this.stride + col]
+  }
+
+  rangeSum(from: number, to: number, col: number): number {
+    const a = Math.max(0, from)
+    const b = Math.min(this.count, to)
+    if (b <= a || col < 0) return 0
+    const k = this.cumSlot[col]
+    if (k >= 0) {
+      const nCum = this.cumCols.length
+      const before = (i: number) => this.cumBefore[((this.start + i) % this.capacity) * nCum + k]
+      return (b < this.count ? before(b) : this.sums[col]) - before(a)
+    }
+    let s = 0
+    for (let i = a; i < b; i++) {
+      const v = this.at(i, col)
+      if (!Number.isNaN(v)) s += v
+    }
+    return s
   }
 
   /** The last row as a name → value record, or null when empty. */
@@ -109,5 +172,105 @@ export class SampleBuffer {
       else hi = mid
     }
     return lo
+  }
+
+  /**
+   * What to draw a window starting at `t0` from: this ring while it still holds t0, else the
+   * history (coarser, but reaching back to the start of the run).
+   */
+  rowsFrom(t0: number): Rows {
+    const h = this.history
+    const tCol = this.columnIndex('t')
+    if (h === null || h.length === 0 || tCol < 0 || this.total <= this.capacity || this.count === 0) return this
+    return this.at(0, tCol) <= t0 ? this : h
+  }
+}
+
+/**
+ * The whole run in at most `capacity` rows: every `factor` fine rows become one (counts added up,
+ * other columns averaged, the time of the last). When full, neighbouring rows merge pairwise and
+ * the factor doubles, so the resolution halves but the start of the run is never lost.
+ */
+export class DecimatedHistory extends SampleBuffer {
+  private factorNow: number
+  private readonly initialFactor: number
+  private readonly acc: Float64Array
+  private readonly accN: Float64Array
+  private pending = 0
+  private readonly isCount: boolean[]
+  private readonly tCol: number
+  private readonly scratch: Float64Array
+
+  constructor(columns: readonly string[], capacity: number, factor: number) {
+    super(columns, capacity, { historyRows: 0 })
+    this.initialFactor = Math.max(1, Math.floor(factor))
+    this.factorNow = this.initialFactor
+    this.acc = new Float64Array(this.stride)
+    this.accN = new Float64Array(this.stride)
+    this.isCount = columns.map((c) => COUNT_COLUMN.test(c))
+    this.tCol = this.columnIndex('t')
+    this.scratch = new Float64Array(this.stride)
+  }
+
+  /** Fine rows per history row right now. */
+  get factor(): number {
+    return this.factorNow
+  }
+
+  appendRows(samples: Float64Array): void {
+    for (let at = 0; at + this.stride <= samples.length; at += this.stride) {
+      for (let j = 0; j < this.stride; j++) {
+        const v = samples[at + j]
+        if (j === this.tCol) this.acc[j] = v
+        else if (!Number.isNaN(v)) {
+          this.acc[j] += v
+          this.accN[j]++
+        }
+      }
+      if (++this.pending >= this.factorNow) this.emit()
+    }
+  }
+
+  private emit(): void {
+    const row = this.scratch
+    for (let j = 0; j < this.stride; j++) {
+      if (j === this.tCol || this.isCount[j]) row[j] = this.acc[j]
+      else row[j] = this.accN[j] > 0 ? this.acc[j] / this.accN[j] : Number.NaN
+    }
+    this.acc.fill(0)
+    this.accN.fill(0)
+    this.pending = 0
+    if (this.length === this.capacity) this.halve()
+    this.push(row)
+  }
+
+  /** Merges rows pairwise (an odd last row stays alone) and doubles the factor. */
+  private halve(): void {
+    const n = this.length
+    const merged = new Float64Array(Math.ceil(n / 2) * this.stride)
+    for (let i = 0; i < n; i += 2) {
+      const last = Math.min(i + 1, n - 1)
+      const out = (i / 2) * this.stride
+      for (let j = 0; j < this.stride; j++) {
+        const a = this.at(i, j)
+        const b = last === i ? Number.NaN : this.at(last, j)
+        const sum = (Number.isNaN(a) ? 0 : a) + (Number.isNaN(b) ? 0 : b)
+        const k = (Number.isNaN(a) ? 0 : 1) + (Number.isNaN(b) ? 0 : 1)
+        if (j === this.tCol) merged[out + j] = this.at(last, j)
+        else if (this.isCount[j]) merged[out + j] = sum
+        else merged[out + j] = k > 0 ? sum / k : Number.NaN
+      }
+    }
+    super.clear()
+    for (let at = 0; at < merged.length; at += this.stride) this.push(merged.subarray(at, at + this.stride))
+    this.factorNow *= 2
+  }
+
+  override clear(): void {
+    super.clear()
+    this.acc.fill(0)
+    this.accN.fill(0)
+    this.pending = 0
+    this.factorNow = this.initialFactor
   }
 }

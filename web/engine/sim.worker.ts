@@ -49,17 +49,17 @@ async function handle(data: unknown): Promise<void> {
     r = await runner
   } catch (e) {
     runner = null // try again on the next message
-    post({ type: 'error', message: `could not start the engine: ${errorMessage(e)}`, context: { control: 'engine' } })
+    post({ type: 'error', code: 'start', message: errorMessage(e), context: { control: 'engine' } })
     return
   }
   if (!isToWorker(data)) {
-    post({ type: 'error', message: `malformed message: ${JSON.stringify(data)}`, context: { control: 'protocol' } })
+    post({ type: 'error', code: 'malformed', message: JSON.stringify(data), context: { control: 'protocol' } })
     return
   }
   try {
     r.handle(data)
   } catch (e) {
-    post({ type: 'error', message: errorMessage(e), context: { control: 'engine' } })
+    post({ type: 'error', code: 'engine', message: errorMessage(e), context: { control: 'engine' } })
   }
 }
 

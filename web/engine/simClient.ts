@@ -11,6 +11,17 @@ export interface WorkerLike {
 
 export type Listener = (msg: FromWorker) => void
 
+/** A short sample of a malformed message, for the error text. */
+function preview(data: unknown): string {
+  let text: string
+  try {
+    text = JSON.stringify(data) ?? String(data)
+  } catch {
+    text = String(data)
+  }
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text
+}
+
 export function createSimWorker(): WorkerLike {
   return new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-sim' })
 }
@@ -25,11 +36,11 @@ export class SimClient {
       const data: unknown = e.data
       const msg: FromWorker = isFromWorker(data)
         ? data
-        : { type: 'error', message: 'malformed message from the worker', context: { control: 'protocol' } }
+        : { type: 'error', code: 'malformed', message: preview(data), context: { control: 'protocol' } }
       for (const l of this.listeners) l(msg)
     }
     worker.onerror = (e: ErrorEvent) => {
-      const msg: FromWorker = { type: 'error', message: `worker error: ${e.message}`, context: { control: 'engine' } }
+      const msg: FromWorker = { type: 'error', code: 'worker', message: e.message, context: { control: 'engine' } }
       for (const l of this.listeners) l(msg)
     }
   }

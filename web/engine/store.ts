@@ -1,13 +1,25 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
 // snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
 import { SampleBuffer } from './samples'
-import { assertNever, type AlgorithmInfo, type AqmConfig, type AqmState, type Curve, type ErrorContext, type FromWorker } from './protocol'
+import {
+  assertNever,
+  type AlgorithmInfo,
+  type AqmConfig,
+  type AqmState,
+  type Curve,
+  type ErrorCode,
+  type ErrorContext,
+  type FromWorker,
+} from './protocol'
 import type { SimClient } from './simClient'
 
 /** Rows kept for the charts: 8192 rows is about 7 minutes at the default 50 ms interval. */
 export const BUFFER_ROWS = 8192
 
 export interface ShownError {
+  /** What kind of failure; the page words it (see web/controls/ErrorNote.tsx). */
+  code: ErrorCode
+  /** The detail in English: the engine's own message, a panic text, ... */
   message: string
   context: ErrorContext
 }
@@ -129,8 +141,10 @@ export class SimStore {
           framesReceived: this.snapshot.framesReceived + 1,
           version: this.snapshot.version + 1,
         })
-      case 'error':
-        return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: msg } })
+      case 'error': {
+        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context }
+        return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
+      }
       default:
         return assertNever(msg)
     }
@@ -152,6 +166,18 @@ export class SimStore {
   reset(): void {
     this.clearError('configure')
     this.client?.send({ type: 'reset' })
+  }
+  /**
+   * Rebuilds the simulation from `scenarioJson` (time restarts at 0). The worker validates it first;
+   * if the engine refuses, the running simulation stays and the error is filed under 'configure'.
+   */
+  configure(scenarioJson: string): void {
+    this.clearError('configure')
+    this.client?.send({ type: 'configure', scenario: scenarioJson })
+  }
+  /** Forgets an error the person has seen and acted on (e.g. edited the field it named). */
+  dismissError(key: string): void {
+    if (key in this.snapshot.errors) this.clearError(key)
   }
   setSpeed(simSecondsPerWallSecond: number): void {
     this.client?.send({ type: 'set-speed', simSecondsPerWallSecond })

@@ -1,75 +1,71 @@
-// The full lab: controls on the left, live charts on the right.
-import { useEffect } from 'react'
+// The full lab: a header with the view settings, the controls column on the left and the live
+// charts on the right, sized to fit one screen (1280×720 without scrolling the page).
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { bufferOf } from '../engine/decode'
-import { errorKey } from '../engine/store'
-import { isPackets, queueUnitOf } from '../engine/units'
-import { QueueChart } from '../charts/QueueChart'
-import { Readouts } from '../charts/Readouts'
-import { packetThresholds } from '../charts/scales'
-import { Transport } from '../controls/Transport'
-import { AlgorithmPicker } from '../controls/AlgorithmPicker'
-import { ParamPanel } from '../controls/ParamPanel'
+import { queueUnitOf } from '../engine/units'
+import { ChartsPanel } from '../charts/ChartsPanel'
 import { installTestApi } from '../testApi'
+import { ShareButton } from '../share/ShareButton'
+import { ControlsColumn } from './ControlsColumn'
+import { ErrorBoundary } from './ErrorBoundary'
+import { LanguagePicker } from './LanguagePicker'
+import { ThemeControls } from './ThemeControls'
 
-const TRANSPORT_ERRORS = ['run', 'step', 'configure', 'engine', 'protocol'] as const
+interface LabProps {
+  /** Scenario JSON to run instead of the engine's default (a preset, a shared link); checked by the engine like an Apply. */
+  scenario?: string
+  /** Teaching text of a preset, shown at the top of the controls column. */
+  preset?: ReactNode
+}
 
-export function Lab() {
+export function Lab({ scenario, preset }: LabProps) {
+  const { t } = useTranslation()
   const { snapshot, store } = useSimulation()
   useEffect(() => installTestApi(store), [store])
+  // After useSimulation's effect has connected the worker, so it follows the default configure.
+  useEffect(() => {
+    if (scenario !== undefined) store.configure(scenario)
+  }, [store, scenario])
 
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const buffer = snapshot.scenario === '' ? null : bufferOf(snapshot.scenario)
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
-  const thresholds = packetThresholds(info, snapshot.aqm, queueUnit)
-  const bufferLimit = buffer !== null && isPackets(buffer.unit) ? buffer.size : null
-  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]?.message).find(
-    (m) => m !== undefined,
-  )
+  // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
+  const resetToLastGood = () => store.reset()
 
   return (
     <div className="app">
       <header className="app-header">
-        <h1>AQM Lab</h1>
-        <p>A packet-level simulation of a congested link, running in your browser. Change the queue discipline and its parameters while it runs.</p>
+        <div className="app-title">
+          <h1>{t('title')}</h1>
+          <p>{t('tagline')}</p>
+        </div>
+        <div className="view-settings" role="group" aria-label={t('view.toolbar')}>
+          <a className="button" href="?view=gallery">
+            {t('nav.presets_link', { ns: 'teach' })}
+          </a>
+          <ShareButton snapshot={snapshot} store={store} />
+          <LanguagePicker />
+          <ThemeControls />
+        </div>
       </header>
-      <aside className="sidebar">
-        <Transport
-          playing={snapshot.playing}
-          speed={snapshot.speed}
-          disabled={!snapshot.ready}
-          error={transportError}
-          onPlay={() => store.play()}
-          onPause={() => store.pause()}
-          onStep={(s) => store.step(s)}
-          onReset={() => store.reset()}
-          onSpeed={(v) => store.setSpeed(v)}
-        />
-        <AlgorithmPicker
-          algorithms={snapshot.algorithms}
-          kind={snapshot.aqm?.kind}
-          error={snapshot.errors['set-algorithm']?.message}
-          onChange={(kind) => store.setAlgorithm(kind)}
-        />
-        <ParamPanel
-          info={info}
-          aqm={snapshot.aqm}
-          queueUnit={queueUnit}
-          bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
-          errors={snapshot.errors}
-          onChange={(n, v) => store.setParam(n, v)}
-        />
-      </aside>
+      <ErrorBoundary onReset={resetToLastGood}>
+        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={preset} />
+      </ErrorBoundary>
       <main className="charts">
-        {!snapshot.ready && !transportError && <p className="muted">Starting the simulator…</p>}
-        <QueueChart
-          buffer={store.buffer}
-          version={snapshot.version}
-          simTime={snapshot.simTime}
-          thresholds={thresholds}
-          bufferLimit={bufferLimit}
-        />
-        <Readouts simTime={snapshot.simTime} buffer={store.buffer} version={snapshot.version} />
+        {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        <ErrorBoundary onReset={resetToLastGood}>
+          <ChartsPanel
+            store={store}
+            info={info}
+            aqm={snapshot.aqm}
+            scenario={snapshot.scenario}
+            columns={snapshot.columns}
+            errors={snapshot.errors}
+          />
+        </ErrorBoundary>
       </main>
     </div>
   )

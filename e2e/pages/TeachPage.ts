@@ -1,0 +1,84 @@
+// The teaching views (web/presets, web/compare, web/sweep, web/walkthrough), found the way a person
+// finds them, in the page's language, and their read-only test hooks (window.__aqmCompare/__aqmSweep).
+import type { Locator, Page } from '@playwright/test'
+import { catalogue, type Language } from '../catalogue'
+import type {} from '../../web/compare/compareApi'
+import type {} from '../../web/sweep/sweepApi'
+
+export class TeachPage {
+  readonly page: Page
+  readonly t: ReturnType<typeof catalogue>
+  readonly app: ReturnType<typeof catalogue>
+  readonly consoleErrors: string[] = []
+
+  constructor(page: Page, language: Language = 'en') {
+    this.page = page
+    this.t = catalogue(language, 'teach')
+    this.app = catalogue(language, 'app')
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') this.consoleErrors.push(msg.text())
+    })
+    page.on('pageerror', (err) => this.consoleErrors.push(`pageerror: ${err.message}`))
+  }
+
+  async goto(search: string): Promise<void> {
+    await this.page.goto(`./${search}`)
+  }
+
+  card(id: string): Locator {
+    return this.page.getByTestId(`preset-card-${id}`)
+  }
+
+  get presetInfo(): Locator {
+    return this.page.getByTestId('preset-info')
+  }
+
+  side(k: number): Locator {
+    return this.page.getByTestId(`compare-side-${k}`)
+  }
+
+  get differenceSummary(): Locator {
+    return this.page.getByRole('region', { name: this.t('compare.summary') })
+  }
+
+  compareSides() {
+    return this.page.evaluate(() => window.__aqmCompare?.sides() ?? [])
+  }
+
+  trafficDigests() {
+    return this.page.evaluate(() => window.__aqmCompare?.trafficDigests() ?? null)
+  }
+
+  compareSummaries() {
+    return this.page.evaluate(() => window.__aqmCompare?.summaries() ?? [])
+  }
+
+  sweepStatus() {
+    return this.page.evaluate(() => window.__aqmSweep?.status() ?? 'none')
+  }
+
+  sweep() {
+    return this.page.evaluate(() => {
+      const api = window.__aqmSweep
+      if (api === undefined) throw new Error('no sweep view')
+      return {
+        scenarios: api.scenarios(),
+        results: api.results(),
+        progress: api.progress(),
+        workers: api.workersStarted(),
+        poolSize: api.poolSize(),
+        cores: navigator.hardwareConcurrency,
+      }
+    })
+  }
+
+  /** The plotted points of the sweep chart, with the engine's exact values. */
+  plotted(): Promise<Array<{ side: number; x: number; y: string }>> {
+    return this.page
+      .getByTestId('sweep-chart')
+      .locator('circle.sweep-point')
+      .evaluateAll((els) =>
+        els.map((el) => ({ side: Number(el.getAttribute('data-side')), x: Number(el.getAttribute('data-x')), y: el.getAttribute('data-y') ?? '' })),
+      )
+  }
+}

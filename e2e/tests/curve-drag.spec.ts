@@ -1,0 +1,31 @@
+import { test, expect } from '../fixtures'
+
+test("dragging RED's max_th on the drop-probability curve sets it in the engine and the parameter panel", async ({ app, sim }) => {
+  await app.algorithm.selectOption('red')
+  await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
+  await app.playButton.click()
+  const before = Number((await sim.aqm())?.max_th)
+  expect(before).toBe(15)
+
+  const label = await sim.paramLabel('red', 'max_th')
+  const handle = app.chartHandle(app.curveChart, label)
+  await expect(handle.slider).toHaveAttribute('aria-valuenow', '15')
+  const box = await handle.grip.boundingBox()
+  if (box === null) throw new Error('the max_th grip is not on screen')
+
+  // A real gesture: press on the grip, move right in steps, release.
+  const { mouse } = app.page
+  await mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await mouse.down()
+  for (let dx = 10; dx <= 60; dx += 10) await mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2)
+  await mouse.up()
+
+  // The engine took a larger max_th, and the parameter panel shows exactly that value.
+  await expect.poll(async () => Number((await sim.aqm())?.max_th)).toBeGreaterThan(before)
+  const after = Number((await sim.aqm())?.max_th)
+  await expect(app.param(label).value).toHaveValue(String(after))
+  await expect(handle.slider).toHaveAttribute('aria-valuenow', String(after))
+  expect(Number.isInteger(after)).toBe(true) // dragged in whole packets
+  expect((await sim.errors())['set-param:max_th']).toBeUndefined()
+  expect(app.consoleErrors).toEqual([])
+})

@@ -1,0 +1,35 @@
+import { test, expect } from '../fixtures'
+
+test('the congestion-window chart draws one trace per flow, and hovering one highlights it with its values', async ({ app, sim }) => {
+  await app.playButton.click()
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(3)
+  const flows = await sim.totalFlows()
+  expect(flows).toBe(5)
+  await expect(app.cwndChart).toHaveAttribute('data-traces', String(flows))
+  await app.pauseButton.click()
+  await expect.poll(() => sim.playing()).toBe(false)
+
+  // Sweep the pointer down a vertical line near the right of the plot until it lands on a trace.
+  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
+  if (plot === null) throw new Error('no cwnd plot')
+  const x = plot.x + plot.width * 0.9
+  let y = plot.y
+  await expect(async () => {
+    await app.page.mouse.move(x, y)
+    y = Math.min(plot.y + plot.height, y + 3)
+    await expect(app.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
+  }).toPass({ timeout: 20_000, intervals: [0] })
+
+  const flow = Number(await app.cwndChart.getAttribute('data-highlight'))
+  expect(flow).toBeGreaterThanOrEqual(0)
+  expect(flow).toBeLessThan(flows)
+  const tip = app.cwndChart.getByRole('status')
+  await expect(tip).toContainText(app.chartsT('flow.name', { n: flow + 1 }))
+  await expect(tip).toContainText(/cwnd \d+(\.\d+)? packets/)
+  // The same flow is singled out in the throughput bars.
+  await expect(app.throughputBars).toContainText(`flow ${flow + 1}:`)
+
+  await app.page.mouse.move(plot.x - 40, plot.y - 40)
+  await expect(app.cwndChart).toHaveAttribute('data-highlight', '')
+  await expect(tip).toHaveCount(0)
+})

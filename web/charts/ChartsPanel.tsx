@@ -1,0 +1,98 @@
+// Every live chart in one compact grid: the queue with the drop-probability curve beside it, the
+// congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
+// toolbar for the shared time window and the latest values above. Memoised: its props change only
+// when the scenario, the algorithm or an error does; the charts redraw from the frame loop.
+import { memo, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { bufferOf, linkOf } from '../engine/decode'
+import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
+import type { ShownError, SimStore } from '../engine/store'
+import { queueUnitOf } from '../engine/units'
+import { CwndChart } from './CwndChart'
+import { DelayChart } from './DelayChart'
+import { FairnessChart } from './FairnessChart'
+import { flowsOf, type ColourBy } from './flows'
+import { frameStats } from './frameLoop'
+import { ProbabilityCurve } from './ProbabilityCurve'
+import { QueueChart } from './QueueChart'
+import { Readouts } from './Readouts'
+import { bufferInUnit } from './thresholds'
+import { ThroughputBars } from './ThroughputBars'
+import { TimeControls } from './TimeControls'
+import { TimeViewStore } from './timeWindow'
+import { installChartsTestApi } from './testApi'
+import './charts.css'
+
+interface ChartsPanelProps {
+  store: SimStore
+  info: AlgorithmInfo | undefined
+  aqm: AqmConfig | null
+  /** The running scenario (JSON): flows, link and buffer. */
+  scenario: string
+  columns: string[]
+  errors: Record<string, ShownError>
+}
+
+function parse<T>(json: string, read: (s: string) => T): T | null {
+  try {
+    return json === '' ? null : read(json)
+  } catch {
+    return null
+  }
+}
+
+export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors }: ChartsPanelProps) {
+  const { t } = useTranslation('charts')
+  const [view] = useState(() => new TimeViewStore())
+  const [colourBy, setColourBy] = useState<ColourBy>('flow')
+  const [showSum, setShowSum] = useState(false)
+  const [highlight, setHighlight] = useState<number | null>(null)
+  useEffect(() => installChartsTestApi({ frameStats }), [])
+
+  const buffer = useMemo(() => parse(scenario, bufferOf), [scenario])
+  const link = useMemo(() => parse(scenario, linkOf), [scenario])
+  const flows = useMemo(() => flowsOf(scenario), [scenario])
+  const queueUnit = queueUnitOf(buffer?.unit, aqm)
+  const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
+  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, link?.meanPktSize ?? null)
+
+  const cwndTools = (
+    <>
+      <span className="segmented" role="group" aria-label={t('cwnd.colour_by')}>
+        {(['flow', 'variant'] as const).map((by) => (
+          <button key={by} type="button" aria-pressed={colourBy === by} onClick={() => setColourBy(by)}>
+            {t(`cwnd.by_${by}`)}
+          </button>
+        ))}
+      </span>
+      <label className="check">
+        <input type="checkbox" checked={showSum} onChange={(e) => setShowSum(e.target.checked)} />
+        {t('cwnd.sum_toggle')}
+      </label>
+    </>
+  )
+  const common = { store, view }
+  return (
+    <section className="charts-panel" aria-label={t('panel.aria')}>
+      <div className="charts-bar">
+        <TimeControls view={view} store={store} />
+        <Readouts store={store} />
+      </div>
+      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+      <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
+      <CwndChart
+        {...common}
+        flows={flows}
+        colourBy={colourBy}
+        showSum={showSum}
+        highlight={highlight}
+        onHighlight={setHighlight}
+        tools={cwndTools}
+      />
+      <ThroughputBars {...common} flows={flows} linkMbps={link?.rateMbps ?? null} colourBy={colourBy} highlight={highlight} onHighlight={setHighlight} />
+      <FairnessChart {...common} />
+      <DelayChart {...common} info={info} aqm={aqm} columns={columns} errors={errors} />
+    </section>
+  )
+})
+

@@ -1,0 +1,193 @@
+// Congestion windows: one trace per flow on canvas (traces of one colour go in one path, so hundreds
+// of flows stay smooth), coloured by flow or by TCP variant. Hovering picks the nearest trace,
+// highlights that flow here and in the throughput bars, and shows its values. Optionally the sum of
+// all windows on a right-hand axis (seed 001, Fig. 15).
+import { useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SimStore } from '../engine/store'
+import { traceColumn } from './canvas'
+import { ChartShell, LegendItem } from './ChartShell'
+import { flowColumns } from './fairness'
+import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
+import { formatValue } from './format'
+import type { Visible } from './liveData'
+import { seriesVars } from './palette'
+import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { remPx } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useSize } from './useSize'
+
+interface CwndChartProps {
+  store: SimStore
+  view: TimeViewStore
+  flows: FlowInfo[]
+  colourBy: ColourBy
+  showSum: boolean
+  highlight: number | null
+  onHighlight(flow: number | null): void
+  tools: ReactNode
+}
+
+interface Tip {
+  flow: number
+  t: number
+  cwnd: number
+  thr: number
+  left: number
+  top: number
+}
+
+export function CwndChart({ store, view, flows, colourBy, showSum, highlight, onHighlight, tools }: CwndChartProps) {
+  const { t } = useTranslation('charts')
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 200 })
+  const rem = remPx()
+  const box = plotBox(size, { top: 0.6 * rem, right: (showSum ? 3.2 : 0.75) * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const [yMax, setYMax] = useState(20)
+  const [sumMax, setSumMax] = useState(50)
+  const [traces, setTraces] = useState(0)
+  const [tip, setTip] = useState<Tip | null>(null)
+  const last = useRef<{ vis: Visible; x: (t: number) => number } | null>(null)
+  const variants = useMemo(() => variantsOf(flows), [flows])
+  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const ySum = useMemo(() => linearScale([0, sumMax], [box.innerH, 0]), [sumMax, box.innerH])
+
+  const chart = useTimeChart({
+    label: 'cwnd',
+    store,
+    view,
+    box,
+    extraKey: `${yMax}|${sumMax}|${colourBy}|${showSum}|${highlight}|${flows.length}`,
+    draw: ({ ctx, vis, x, colours }) => {
+      last.current = { vis, x }
+      const { rows, tCol, from, to } = vis
+      const cols = flowColumns(rows).cwnd
+      const yPx = (v: number) => box.margin.top + y(v)
+      // One path per colour: a stroke call per trace would cost more than the segments themselves.
+      // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel.
+      const buckets = cols.length > 20 ? box.innerW / 3 : box.innerW
+      const groups = new Map<number, number[]>()
+      cols.forEach((col, i) => {
+        if (col < 0) return
+        const c = colourIndex(i, colourBy, flows, variants) % colours.series.length
+        const group = groups.get(c)
+        if (group) group.push(col)
+        else groups.set(c, [col])
+      })
+      let drawn = 0
+      let max = 0
+      ctx.lineWidth = cols.length > 30 ? 1 : 1.5
+      ctx.globalAlpha = highlight === null ? (cols.length > 30 ? 0.6 : 0.9) : 0.18
+      for (const [c, group] of groups) {
+        ctx.beginPath()
+        for (const col of group) {
+          const m = traceColumn(ctx, rows, from, to, tCol, col, x, yPx, buckets)
+          if (m > -Infinity) drawn++
+          max = Math.max(max, m)
+        }
+        ctx.strokeStyle = colours.series[c]
+        ctx.stroke()
+      }
+      ctx.globalAlpha = 1
+      if (highlight !== null && cols[highlight] >= 0) {
+        ctx.beginPath()
+        traceColumn(ctx, rows, from, to, tCol, cols[highlight], x, yPx, box.innerW)
+        ctx.strokeStyle = colours.series[colourIndex(highlight, colourBy, flows, variants) % colours.series.length]
+        ctx.lineWidth = 3
+        ctx.stroke()
+      }
+      if (showSum) drawSum(ctx, vis, cols, x, (v) => box.margin.top + ySum(v), colours.ink, setSumMax, sumMax)
+      if (drawn !== traces) setTraces(drawn)
+      const next = stickyMax(yMax, queueDomainMax(max, [], 4))
+      if (next !== yMax) setYMax(next)
+    },
+  })
+
+  const onPointerMove = (e: PointerEvent<SVGRectElement>) => {
+    const l = last.current
+    if (!l || e.buttons !== 0) return
+    const box2 = e.currentTarget.getBoundingClientRect()
+    const px = e.clientX - box2.left
+    const py = e.clientY - box2.top
+    const { rows, tCol, t0, t1 } = l.vis
+    const time = t0 + (px / box.innerW) * (t1 - t0)
+    const r = Math.min(rows.length - 1, rows.firstAtOrAfter(time))
+    if (r < 0) return
+    const cols = flowColumns(rows)
+    const ys = cols.cwnd.map((c) => (c < 0 ? NaN : y(rows.at(r, c))))
+    const flow = nearestTrace(ys, py, 12)
+    onHighlight(flow)
+    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py })
+  }
+
+  return (
+    <ChartShell
+      testId="cwnd-chart"
+      className="chart-cwnd"
+      title={t('cwnd.title')}
+      tools={tools}
+      bodyRef={bodyRef}
+      data={{ 'data-traces': traces, 'data-highlight': highlight ?? '' }}
+      legend={
+        <>
+          {colourBy === 'variant'
+            ? variants.map((v, i) => <LegendItem key={v} colour={seriesVars[i % seriesVars.length]} label={t(`variants.${v}`, { defaultValue: v })} />)
+            : <li className="muted">{t('cwnd.by_flow_legend', { count: flows.length })}</li>}
+          {showSum && <LegendItem colour="var(--c-ink)" label={t('cwnd.sum')} />}
+        </>
+      }
+    >
+      <TimePlot
+        {...chart}
+        box={box}
+        y={y}
+        yLabel={t('cwnd.axis')}
+        right={showSum ? { scale: ySum, label: t('cwnd.axis_sum') } : undefined}
+        ariaLabel={t('cwnd.aria', { count: traces })}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => {
+          setTip(null)
+          onHighlight(null)
+        }}
+      />
+      {tip && (
+        <div className="chart-tip" role="status" style={{ left: box.margin.left + tip.left + 12, top: box.margin.top + tip.top + 12 }}>
+          <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> · {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
+          <br />
+          {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
+        </div>
+      )}
+    </ChartShell>
+  )
+}
+
+/** The sum of all windows per row, on the right-hand axis; grows that axis when needed. */
+function drawSum(
+  ctx: CanvasRenderingContext2D,
+  vis: Visible,
+  cols: number[],
+  x: (t: number) => number,
+  yPx: (v: number) => number,
+  colour: string,
+  setMax: (v: number) => void,
+  current: number,
+) {
+  const { rows, tCol, from, to } = vis
+  let max = 0
+  ctx.beginPath()
+  for (let r = from; r < to; r++) {
+    let s = 0
+    for (const c of cols) {
+      const v = c < 0 ? NaN : rows.at(r, c)
+      if (Number.isFinite(v)) s += v
+    }
+    max = Math.max(max, s)
+    if (r === from) ctx.moveTo(x(rows.at(r, tCol)), yPx(s))
+    else ctx.lineTo(x(rows.at(r, tCol)), yPx(s))
+  }
+  ctx.strokeStyle = colour
+  ctx.lineWidth = 2
+  ctx.stroke()
+  const next = stickyMax(current, queueDomainMax(max, [], 10))
+  if (next !== current) setMax(next)
+}

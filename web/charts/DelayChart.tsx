@@ -1,0 +1,126 @@
+// Queueing delay over the time window (line, left axis) with the algorithm's delay target, which
+// you can drag (CoDel's target, PIE's reference delay); drops and ECN marks per second as stacked
+// bars behind it (right axis), split by cause where the engine reports causes (drops_<reason>).
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
+import type { ShownError, SimStore } from '../engine/store'
+import { columnMax, traceColumn } from './canvas'
+import { ChartShell, LegendItem } from './ChartShell'
+import { eventRates, eventSeries } from './events'
+import { LevelHandle } from './LevelHandle'
+import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { delayTargets } from './thresholds'
+import { remPx } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useSize } from './useSize'
+
+interface DelayChartProps {
+  store: SimStore
+  view: TimeViewStore
+  info: AlgorithmInfo | undefined
+  aqm: AqmConfig | null
+  columns: string[]
+  errors: Record<string, ShownError>
+}
+
+export function DelayChart({ store, view, info, aqm, columns, errors }: DelayChartProps) {
+  const { t } = useTranslation('charts')
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 450, height: 170 })
+  const rem = remPx()
+  const box = plotBox(size, { top: 0.6 * rem, right: 3.4 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
+  const series = useMemo(() => eventSeries(columns), [columns])
+  const [yMax, setYMax] = useState(50)
+  const [rateMax, setRateMax] = useState(20)
+  const [frozen, setFrozen] = useState(false)
+  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const yRate = useMemo(() => linearScale([0, rateMax], [box.innerH, 0]), [rateMax, box.innerH])
+
+  const chart = useTimeChart({
+    label: 'delay',
+    store,
+    view,
+    box,
+    extraKey: `${yMax}|${rateMax}|${series.length}`,
+    draw: ({ ctx, vis, x, colours }) => {
+      const { rows, tCol, from, to } = vis
+      const bars = eventRates(rows, from, to, tCol, series, Math.max(4, box.innerW / 5))
+      const palette = [colours.vermillion, colours.orange, colours.purple, colours.sky, colours.blue, colours.green]
+      let peak = 0
+      for (const bar of bars) {
+        let base = 0
+        const x0 = x(bar.t0)
+        const w = Math.max(1, x(bar.t1) - x0 - 1)
+        bar.rates.forEach((r, k) => {
+          if (r <= 0) return
+          ctx.fillStyle = palette[series[k].colour % palette.length]
+          ctx.globalAlpha = 0.55
+          const top = box.margin.top + yRate(Math.min(rateMax, base + r))
+          ctx.fillRect(x0, top, w, box.margin.top + yRate(Math.min(rateMax, base)) - top)
+          base += r
+        })
+        peak = Math.max(peak, base)
+      }
+      ctx.globalAlpha = 1
+      const dCol = rows.columnIndex('delay_ms')
+      if (dCol >= 0) {
+        ctx.beginPath()
+        traceColumn(ctx, rows, from, to, tCol, dCol, x, (v) => box.margin.top + y(v), box.innerW)
+        ctx.strokeStyle = colours.blue
+        ctx.lineWidth = 1.75
+        ctx.stroke()
+      }
+      const nextRate = stickyMax(rateMax, queueDomainMax(peak, [], 5))
+      if (nextRate !== rateMax) setRateMax(nextRate)
+      const next = stickyMax(yMax, queueDomainMax(columnMax(rows, from, to, dCol), targets.map((p) => p.value * 1.5), 5))
+      if (!frozen && next !== yMax) setYMax(next)
+    },
+  })
+
+  return (
+    <ChartShell
+      testId="delay-chart"
+      className="chart-delay"
+      title={t('delay.title')}
+      bodyRef={bodyRef}
+      legend={
+        <>
+          <LegendItem colour="var(--c-series-1)" label={t('delay.delay')} />
+          {series.map((s) => (
+            <LegendItem key={s.column} colour={s.cssColour} area label={t(s.labelKey, { reason: s.reason })} />
+          ))}
+          {targets.length > 0 && <LegendItem colour="var(--c-series-3)" dashed label={t('delay.target')} />}
+        </>
+      }
+    >
+      <TimePlot
+        {...chart}
+        box={box}
+        y={y}
+        yLabel={t('delay.axis')}
+        right={{ scale: yRate, label: t('delay.axis_rate') }}
+        ariaLabel={t('delay.aria')}
+      >
+        {aqm &&
+          targets.map((p) => (
+            <LevelHandle
+              key={p.name}
+              className="level-target"
+              param={p}
+              aqm={aqm}
+              unit="ms"
+              unitKind="ms"
+              y={y}
+              width={box.innerW}
+              bufferLimit={null}
+              error={errors[`set-param:${p.name}`]?.message}
+              onSend={(n, v) => store.setParam(n, v)}
+              onDragging={setFrozen}
+            />
+          ))}
+      </TimePlot>
+    </ChartShell>
+  )
+}

@@ -1,0 +1,56 @@
+// A threshold on the queue chart: a dashed line across the plot with its name and value, and a grip
+// at the right end; drag it (anywhere along the line) or focus it and use the arrow keys.
+import type { AqmConfig } from '../engine/protocol'
+import type { AxisScale } from './Axis'
+import { DragHandle } from './DragHandle'
+import { formatValue } from './format'
+import { dragBounds, resolutionFor, type DragParam } from './thresholds'
+
+interface LevelHandleProps {
+  param: DragParam
+  aqm: AqmConfig
+  /** Unit as shown to people ("packets"). */
+  unit: string
+  /** Unit kind for the drag resolution ("packets", "bytes", "ms"). */
+  unitKind?: string
+  y: AxisScale
+  width: number
+  bufferLimit: number | null
+  error: string | undefined
+  onSend(name: string, value: number): void
+  onDragging(active: boolean): void
+  className?: string
+}
+
+export function LevelHandle({ param, aqm, unit, unitKind, y, width, bufferLimit, error, onSend, onDragging, className }: LevelHandleProps) {
+  const [d0, d1] = y.domain()
+  const resolution = resolutionFor(unitKind ?? 'packets', Math.abs(d1 - d0), param.value)
+  const bounds = dragBounds(param, aqm, resolution, bufferLimit)
+  return (
+    <DragHandle
+      param={param}
+      unit={unit}
+      axis="y"
+      scale={y}
+      bounds={bounds}
+      resolution={resolution}
+      error={error}
+      onSend={onSend}
+      onDragging={onDragging}
+    >
+      {(pos, value, active) => (
+        <g className={`level ${className ?? ''}`} transform={`translate(0,${pos})`}>
+          <line className="level-hit" x1={0} x2={width} />
+          <line className="level-line" x1={0} x2={width} />
+          <g data-testid={`threshold-${param.name}`}>
+            <text className="level-label" x={width - 22} y={-5} textAnchor="end">
+              {param.label} = {formatValue(value)}
+            </text>
+          </g>
+          <rect className={`grip${active ? ' grip-active' : ''}`} x={width - 16} y={-7} width={16} height={14} rx={3} />
+          <path className="grip-arrows" d={`M${width - 8},-4.5 l-2.5,3 h5 z M${width - 8},4.5 l-2.5,-3 h5 z`} />
+        </g>
+      )}
+    </DragHandle>
+  )
+}

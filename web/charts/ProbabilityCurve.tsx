@@ -1,0 +1,148 @@
+// The running algorithm's drop probability against the averaged queue, as an editor: drag min_th and
+// max_th along the queue axis and max_p up and down; the live operating point (avg, p) moves on the
+// curve with a short trail. Algorithms without a static curve (PI, PIE, ...) show p over time.
+import { useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import * as d3 from 'd3'
+import type { AlgorithmInfo, AqmConfig, Curve } from '../engine/protocol'
+import type { ShownError, SimStore } from '../engine/store'
+import { Axis } from './Axis'
+import { prepareCanvas } from './canvas'
+import { ChartShell, LegendItem } from './ChartShell'
+import { CurveHandles } from './CurveHandles'
+import { curveXMax, P_TICKS, sameCurve } from './curve'
+import { tickFormat } from './format'
+import { useFrame } from './frameLoop'
+import { ProbabilityTrace } from './ProbabilityTrace'
+import { plotBox } from './TimeChart'
+import { curveParams } from './thresholds'
+import { chartColours, remPx, themeRevision } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useSize } from './useSize'
+
+/** Seconds of operating-point history drawn as a trail. */
+const TRAIL_S = 3
+
+interface ProbabilityCurveProps {
+  store: SimStore
+  view: TimeViewStore
+  info: AlgorithmInfo | undefined
+  aqm: AqmConfig | null
+  queueUnit: string
+  bufferLimit: number | null
+  errors: Record<string, ShownError>
+}
+
+export function ProbabilityCurve(props: ProbabilityCurveProps) {
+  const { store, info, aqm, queueUnit } = props
+  const { t } = useTranslation('charts')
+  const [curve, setCurve] = useState<Curve | null>(() => store.getSnapshot().curve)
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
+  const rem = remPx()
+  const box = plotBox(size, { top: 0.75 * rem, right: 0.9 * rem, bottom: 2.4 * rem, left: 3.1 * rem })
+  const params = useMemo(() => curveParams(info, aqm), [info, aqm])
+  const [frozen, setFrozen] = useState(false)
+  const [xMax, setXMax] = useState(20)
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const lastKey = useRef('')
+  const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
+  const clipId = useId()
+
+  const x = useMemo(() => d3.scaleLinear().domain([0, xMax]).range([0, box.innerW]), [xMax, box.innerW])
+  const y = useMemo(() => d3.scaleSqrt().domain([0, 1]).range([box.innerH, 0]), [box.innerH])
+
+  useFrame(() => {
+    const snap = store.getSnapshot()
+    if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
+    const buffer = store.buffer
+    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}`
+    if (key === lastKey.current || !canvasRef.current || !buffer) return
+    lastKey.current = key
+    const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
+    const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
+    if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
+    const n = buffer.length
+    const from = buffer.firstAtOrAfter(buffer.at(n - 1, tCol) - TRAIL_S)
+    const c = chartColours()
+    const px = (i: number) => box.margin.left + x(buffer.at(i, aCol))
+    const py = (i: number) => box.margin.top + y(Math.min(1, Math.max(0, buffer.at(i, pCol))))
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(box.margin.left - 6, box.margin.top - 6, box.innerW + 12, box.innerH + 12)
+    ctx.clip()
+    ctx.fillStyle = c.vermillion
+    for (let i = from; i < n - 1; i++) {
+      if (!Number.isFinite(buffer.at(i, aCol)) || !Number.isFinite(buffer.at(i, pCol))) continue
+      ctx.globalAlpha = 0.08 + (0.4 * (i - from)) / Math.max(1, n - from)
+      ctx.fillRect(px(i) - 1.5, py(i) - 1.5, 3, 3)
+    }
+    ctx.globalAlpha = 1
+    const avg = buffer.at(n - 1, aCol)
+    if (Number.isFinite(avg) && Number.isFinite(buffer.at(n - 1, pCol))) {
+      ctx.beginPath()
+      ctx.arc(px(n - 1), py(n - 1), 6, 0, 2 * Math.PI)
+      ctx.fill()
+      ctx.lineWidth = 2
+      ctx.strokeStyle = c.panel
+      ctx.stroke()
+    }
+    ctx.restore()
+    const next = curveXMax(curve, params.levels.map((l) => l.value), avg)
+    if (!frozen && next !== xMax) setXMax(next)
+  }, 'curve')
+
+  if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
+  const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(Math.min(1, d[1])))
+  const unitLabel = t(`units.${unit}`)
+  return (
+    <ChartShell
+      testId="probability-curve"
+      className="chart-curve"
+      title={t('curve.title')}
+      bodyRef={bodyRef}
+      legend={
+        <>
+          <LegendItem colour="var(--c-series-5)" label={t('curve.curve')} />
+          <LegendItem colour="var(--c-series-4)" label={t('curve.operating')} />
+        </>
+      }
+    >
+      <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
+      <svg width={box.width} height={box.height} role="img" aria-label={t('curve.aria', { label: info?.label ?? '' })}>
+        <defs>
+          <clipPath id={clipId}>
+            <rect x={-2} y={-2} width={box.innerW + 4} height={box.innerH + 4} />
+          </clipPath>
+        </defs>
+        <g transform={`translate(${box.margin.left},${box.margin.top})`}>
+          <Axis scale={y} orient="left" tickValues={P_TICKS} gridLength={box.innerW} format={(v) => d3.format('~g')(v)} />
+          <g transform={`translate(0,${box.innerH})`}>
+            <Axis scale={x} orient="bottom" ticks={Math.max(2, Math.floor(box.innerW / 60))} format={tickFormat} />
+          </g>
+          <text className="axis-label" x={box.innerW / 2} y={box.innerH + box.margin.bottom - 4} textAnchor="middle">
+            {t(`curve.axis_x_${unit}`)}
+          </text>
+          <text className="axis-label" transform={`translate(${-box.margin.left + 12},${box.innerH / 2}) rotate(-90)`} textAnchor="middle">
+            {t('curve.axis_p')}
+          </text>
+          <path className="curve-line" d={line(curve) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
+          {aqm && (
+            <CurveHandles
+              params={params}
+              aqm={aqm}
+              unitKind={unit}
+              unit={unitLabel}
+              x={x}
+              y={y}
+              height={box.innerH}
+              bufferLimit={props.bufferLimit}
+              errors={props.errors}
+              onSend={(n, v) => store.setParam(n, v)}
+              onDragging={setFrozen}
+            />
+          )}
+        </g>
+      </svg>
+    </ChartShell>
+  )
+}

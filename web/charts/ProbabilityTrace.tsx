@@ -1,0 +1,63 @@
+// For algorithms without a static curve (PI, PIE, BLUE, ...): their drop probability over the time
+// window, as the controller sets it. Algorithms that have no probability at all (drop-tail, CoDel)
+// say so instead.
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AlgorithmInfo } from '../engine/protocol'
+import type { SimStore } from '../engine/store'
+import { columnMax, traceColumn } from './canvas'
+import { ChartShell, LegendItem } from './ChartShell'
+import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { remPx } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useSize } from './useSize'
+
+interface ProbabilityTraceProps {
+  store: SimStore
+  view: TimeViewStore
+  info: AlgorithmInfo | undefined
+}
+
+export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
+  const { t } = useTranslation('charts')
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
+  const rem = remPx()
+  const box = plotBox(size, { top: 0.75 * rem, right: 0.9 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const [yMax, setYMax] = useState(0.05)
+  const [hasP, setHasP] = useState(true)
+  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const chart = useTimeChart({
+    label: 'p-time',
+    store,
+    view,
+    box,
+    extraKey: String(yMax),
+    draw: ({ ctx, vis, x, colours }) => {
+      const { rows, tCol, from, to } = vis
+      const pCol = rows.columnIndex('p')
+      if (pCol < 0) return
+      ctx.beginPath()
+      traceColumn(ctx, rows, from, to, tCol, pCol, x, (v) => box.margin.top + y(v), box.innerW)
+      ctx.strokeStyle = colours.purple
+      ctx.lineWidth = 2
+      ctx.stroke()
+      const any = to > from && Number.isFinite(rows.at(to - 1, pCol))
+      if (any !== hasP) setHasP(any)
+      const next = stickyMax(yMax, queueDomainMax(columnMax(rows, from, to, pCol), [], 0.01))
+      if (next !== yMax) setYMax(next)
+    },
+  })
+  return (
+    <ChartShell
+      testId="probability-curve"
+      className="chart-curve"
+      title={t('curve.title_time')}
+      bodyRef={bodyRef}
+      legend={<LegendItem colour="var(--c-series-5)" label={t('curve.p_time')} />}
+    >
+      <TimePlot {...chart} box={box} y={y} yLabel={t('curve.axis_p_linear')} ariaLabel={t('curve.aria_time', { label: info?.label ?? '' })} />
+      {!hasP && <p className="chart-note">{t('curve.none', { label: info?.label ?? '' })}</p>}
+    </ChartShell>
+  )
+}

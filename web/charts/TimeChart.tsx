@@ -1,0 +1,147 @@
+// What every time-series chart shares: a canvas redrawn from the frame loop when its data, the time
+// window, its size, the theme or `extraKey` changed; a time axis that slides with the window; and an
+// SVG plot (axes, labels, pan/zoom gestures) on top for the chart's handles and overlays.
+import { useRef, type PointerEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Axis, LiveAxis, type AxisScale, type LiveAxisHandle } from './Axis'
+import { prepareCanvas, type ToPx } from './canvas'
+import { tickFormat } from './format'
+import { useFrame } from './frameLoop'
+import { visibleRows, type Visible } from './liveData'
+import { linearScale, type Margin } from './scales'
+import { chartColours, themeRevision, type ChartColours } from './theme'
+import type { TimeViewStore } from './timeWindow'
+import { useTimeGestures, type TimeDomain } from './useTimeGestures'
+import type { Size } from './useSize'
+import type { SimStore } from '../engine/store'
+
+export interface PlotBox extends Size {
+  margin: Margin
+  innerW: number
+  innerH: number
+}
+
+export function plotBox(size: Size, margin: Margin): PlotBox {
+  const innerW = Math.max(10, size.width - margin.left - margin.right)
+  const innerH = Math.max(10, size.height - margin.top - margin.bottom)
+  return { ...size, margin, innerW, innerH }
+}
+
+export interface Drawing {
+  ctx: CanvasRenderingContext2D
+  vis: Visible
+  /** Time → canvas x; values → canvas y go through `box.margin.top + scale(v)`. */
+  x: ToPx
+  colours: ChartColours
+}
+
+interface TimeChartOptions {
+  /** Names the chart in the frame statistics. */
+  label: string
+  store: SimStore
+  view: TimeViewStore
+  box: PlotBox
+  /** Anything else the drawing depends on (y domain, highlighted flow, toggles). */
+  extraKey: string
+  draw(d: Drawing): void
+}
+
+export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeChartOptions) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const svgRef = useRef<SVGSVGElement>(null)
+  const xAxisRef = useRef<LiveAxisHandle>(null)
+  const domainRef = useRef<TimeDomain>({ t0: 0, t1: 1, latest: 0, left: box.margin.left, width: box.innerW })
+  const drawn = useRef<{ key: string; t0: number; t1: number; latest: number } | null>(null)
+  const gestures = useTimeGestures(svgRef, view, domainRef)
+
+  useFrame(() => {
+    if (!canvasRef.current) return
+    const vis = visibleRows(store.buffer, view.get())
+    const key = `${store.getSnapshot().epoch}|${vis?.rows === store.buffer}|${box.width}x${box.height}|${themeRevision()}|${extraKey}`
+    // Redraw when the window or the newest sample moved by half a pixel since the last drawing, not
+    // on every frame's data: zoomed out over a long run, new samples move nothing for several frames.
+    const prev = drawn.current
+    const halfPx = prev ? (prev.t1 - prev.t0) / box.innerW / 2 : 0
+    const moved = (a: number, b: number) => Math.abs(a - b) >= halfPx
+    if (prev && vis && key === prev.key && !moved(vis.t0, prev.t0) && !moved(vis.t1, prev.t1) && !moved(vis.latest, prev.latest)) return
+    if (prev && !vis && key === prev.key) return
+    drawn.current = { key, t0: vis?.t0 ?? 0, t1: vis?.t1 ?? 1, latest: vis?.latest ?? 0 }
+    const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
+    if (!ctx || !vis) return
+    domainRef.current = { t0: vis.t0, t1: vis.t1, latest: vis.latest, left: box.margin.left, width: box.innerW }
+    xAxisRef.current?.update(linearScale([vis.t0, vis.t1], [0, box.innerW]))
+    const x = linearScale([vis.t0, vis.t1], [box.margin.left, box.margin.left + box.innerW])
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(box.margin.left, box.margin.top, box.innerW, box.innerH)
+    ctx.clip()
+    draw({ ctx, vis, x, colours: chartColours() })
+    ctx.restore()
+  }, label)
+
+  return { canvasRef, svgRef, xAxisRef, gestures }
+}
+
+type TimeChart = ReturnType<typeof useTimeChart>
+
+interface TimePlotProps extends TimeChart {
+  box: PlotBox
+  y: AxisScale
+  yLabel: string
+  yFormat?: (v: number) => string
+  right?: { scale: AxisScale; label: string; format?: (v: number) => string }
+  ariaLabel: string
+  /** Pointer handlers beyond pan (hover read-outs). */
+  onPointerMove?(e: PointerEvent<SVGRectElement>): void
+  onPointerLeave?(): void
+  children?: ReactNode
+}
+
+export function TimePlot(props: TimePlotProps) {
+  const { box, canvasRef, svgRef, xAxisRef, gestures, y, yLabel, yFormat, right, ariaLabel, onPointerMove, onPointerLeave, children } = props
+  const { t } = useTranslation('charts')
+  const { margin, innerW, innerH } = box
+  return (
+    <>
+      <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
+      <svg ref={svgRef} width={box.width} height={box.height} role="img" aria-label={ariaLabel}>
+        <g transform={`translate(${margin.left},${margin.top})`}>
+          <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(innerH / 40))} gridLength={innerW} format={yFormat ?? tickFormat} />
+          <g transform={`translate(0,${innerH})`}>
+            <LiveAxis handle={xAxisRef} orient="bottom" ticks={Math.max(2, Math.floor(innerW / 70))} format={tickFormat} />
+          </g>
+          {right && (
+            <g transform={`translate(${innerW},0)`}>
+              <Axis scale={right.scale} orient="right" ticks={Math.max(2, Math.floor(innerH / 40))} format={right.format ?? tickFormat} />
+            </g>
+          )}
+          <rect
+            className="plot-hit"
+            width={innerW}
+            height={innerH}
+            onPointerDown={gestures.onPointerDown}
+            onPointerMove={(e) => {
+              gestures.onPointerMove(e)
+              onPointerMove?.(e)
+            }}
+            onPointerUp={gestures.onPointerUp}
+            onPointerCancel={gestures.onPointerUp}
+            onPointerLeave={onPointerLeave}
+          />
+          <text className="axis-label" x={innerW / 2} y={innerH + margin.bottom - 4} textAnchor="middle">
+            {t('axis.time')}
+          </text>
+          <text className="axis-label" transform={`translate(${-margin.left + 12},${innerH / 2}) rotate(-90)`} textAnchor="middle">
+            {yLabel}
+          </text>
+          {right && (
+            <text className="axis-label" transform={`translate(${innerW + margin.right - 6},${innerH / 2}) rotate(90)`} textAnchor="middle">
+              {right.label}
+            </text>
+          )}
+          {children}
+        </g>
+      </svg>
+    </>
+  )
+}

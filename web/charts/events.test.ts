@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { SampleBuffer } from '../engine/samples'
+import { tickLength } from './eventTicks'
+import { eventRates, eventSeries } from './events'
+
+describe('drops and marks over time', () => {
+  it('splits by cause when the trace has per-cause columns, else into drops and marks', () => {
+    expect(eventSeries(['t', 'drops', 'marks']).map((s) => [s.column, s.labelKey])).toEqual([
+      ['drops', 'delay.drops'],
+      ['marks', 'delay.marks'],
+    ])
+    const byCause = eventSeries(['t', 'drops', 'drops_overflow', 'drops_early', 'marks_early'])
+    expect(byCause.map((s) => [s.column, s.reason, s.labelKey])).toEqual([
+      ['drops_overflow', 'overflow', 'delay.drops_by'],
+      ['drops_early', 'early', 'delay.drops_by'],
+      ['marks_early', 'early', 'delay.marks_by'],
+    ])
+  })
+
+  it('turns counts per interval into events per second over each bar', () => {
+    const b = new SampleBuffer(['t', 'drops', 'marks'], 16)
+    b.append(new Float64Array([0.05, 1, 0, 0.1, 3, 0, 0.15, 0, 2, 0.2, 0, 0]))
+    const series = eventSeries(b.columns)
+    const bars = eventRates(b, 0, 4, 0, series, 2)
+    expect(bars).toHaveLength(2)
+    // Rows 0–1: 4 drops between t = 0 (one interval before the first row) and 0.1.
+    expect(bars[0].t0).toBeCloseTo(0, 12)
+    expect(bars[0].t1).toBe(0.1)
+    expect(bars[0].rates[0]).toBeCloseTo(40, 9)
+    expect(bars[1].rates).toEqual([0, expect.closeTo(20, 9)])
+  })
+
+  it('draws longer ticks for more events, logarithmically and capped', () => {
+    expect(tickLength(0)).toBe(0)
+    expect(tickLength(1)).toBe(3)
+    expect(tickLength(4)).toBe(8)
+    expect(tickLength(1e6)).toBe(14)
+  })
+})

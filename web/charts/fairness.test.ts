@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { SampleBuffer } from '../engine/samples'
+import { flowColumns, jain, minMaxRatio, windowShares } from './fairness'
+
+describe('fairness between flows', () => {
+  it("computes Jain's index: 1 for equal shares, 1/n for a monopoly", () => {
+    expect(jain([2, 2, 2])).toBe(1)
+    expect(jain([1, 0, 0, 0])).toBe(0.25)
+    // Two flows at 457.16 and 54.84: 512² / (2 (457.16² + 54.84²)) ≈ 0.6183.
+    expect(jain([457.16, 54.84])).toBeCloseTo(0.6183, 4)
+    expect(jain([])).toBeNaN()
+    expect(jain([0, 0])).toBe(1)
+    expect(jain([3, 1, 99], 2)).toBeCloseTo(0.8, 12) // only the first n count
+  })
+
+  it('computes min/max: 0 when a flow starves', () => {
+    expect(minMaxRatio([2, 4, 8])).toBe(0.25)
+    expect(minMaxRatio([0, 5])).toBe(0)
+    expect(minMaxRatio([])).toBeNaN()
+  })
+
+  it('averages each flow over the window and counts only flows that take part', () => {
+    const cols = ['t', 'cwnd_0', 'cwnd_1', 'cwnd_2', 'thr_0', 'thr_1', 'thr_2']
+    const b = new SampleBuffer(cols, 16)
+    // Flow 2 has not started (no window, no throughput); flow 1 sends every other interval.
+    b.append(new Float64Array([0.05, 10, 4, NaN, 2, 0, 0, 0.1, 10, 4, NaN, 2, 2, 0]))
+    const fc = flowColumns(b)
+    expect(fc.thr).toEqual([4, 5, 6])
+    expect(fc.cwnd).toEqual([1, 2, 3])
+    const s = windowShares(b, 0, 2, fc)
+    expect(Array.from(s.means)).toEqual([2, 1, 0])
+    expect(Array.from(s.active)).toEqual([1, 1, 0])
+    expect(s.jain).toBeCloseTo(9 / 10, 12) // (2 + 1)² / (2 (4 + 1))
+    expect(s.minMax).toBe(0.5)
+    // Per interval the second row alone is perfectly fair: the window is what removes the noise.
+    expect(windowShares(b, 1, 2, fc).jain).toBe(1)
+  })
+})

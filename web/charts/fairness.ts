@@ -1,0 +1,73 @@
+// Fairness between flows from their throughputs: Jain's index and the min/max ratio, over a
+// window of rows so that one 50 ms interval in which a flow happened not to send does not count
+// as unfairness.
+import type { Rows } from '../engine/samples'
+
+/** Jain's fairness index (Σx)² / (n·Σx²): 1 for equal shares, 1/n when one flow takes all. */
+export function jain(xs: ArrayLike<number>, n = xs.length): number {
+  let s = 0
+  let s2 = 0
+  for (let i = 0; i < n; i++) {
+    s += xs[i]
+    s2 += xs[i] * xs[i]
+  }
+  if (n === 0) return Number.NaN
+  return s2 > 0 ? (s * s) / (n * s2) : 1
+}
+
+/** Smallest share over largest: 1 for equal shares, 0 when some flow starves. */
+export function minMaxRatio(xs: ArrayLike<number>, n = xs.length): number {
+  if (n === 0) return Number.NaN
+  let lo = Infinity
+  let hi = -Infinity
+  for (let i = 0; i < n; i++) {
+    lo = Math.min(lo, xs[i])
+    hi = Math.max(hi, xs[i])
+  }
+  return hi > 0 ? lo / hi : 1
+}
+
+export interface FlowColumns {
+  thr: number[]
+  cwnd: number[]
+}
+
+/** Column indices of thr_i and cwnd_i, by flow number (-1 where missing). */
+export function flowColumns(rows: Pick<Rows, 'columns' | 'columnIndex'>): FlowColumns {
+  const n = rows.columns.filter((c) => /^thr_\d+$/.test(c)).length
+  const idx = (prefix: string) => Array.from({ length: n }, (_, i) => rows.columnIndex(`${prefix}_${i}`))
+  return { thr: idx('thr'), cwnd: idx('cwnd') }
+}
+
+export interface WindowShares {
+  /** Mean throughput of each flow over the window, Mbit/s. */
+  means: Float64Array
+  /** Whether each flow took part: it has a window (TCP, started) or sent something. */
+  active: Uint8Array
+  jain: number
+  minMax: number
+  /** Scratch: the active flows' means. */
+  scratch: Float64Array
+}
+
+/** Per-flow mean throughput over rows [from, to) and the fairness among the active flows. */
+export function windowShares(rows: Rows, from: number, to: number, cols: FlowColumns, out?: WindowShares): WindowShares {
+  const n = cols.thr.length
+  const res: WindowShares =
+    out && out.means.length === n
+      ? out
+      : { means: new Float64Array(n), active: new Uint8Array(n), jain: NaN, minMax: NaN, scratch: new Float64Array(n) }
+  const span = Math.max(0, to - from)
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    const mean = span > 0 ? rows.rangeSum(from, to, cols.thr[i]) / span : 0
+    res.means[i] = mean
+    const cwnd = span > 0 && cols.cwnd[i] >= 0 ? rows.at(to - 1, cols.cwnd[i]) : Number.NaN
+    const on = mean > 0 || Number.isFinite(cwnd)
+    res.active[i] = on ? 1 : 0
+    if (on) res.scratch[k++] = mean
+  }
+  res.jain = jain(res.scratch, k)
+  res.minMax = minMaxRatio(res.scratch, k)
+  return res
+}

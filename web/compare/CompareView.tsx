@@ -1,0 +1,58 @@
+// Compare mode: two or more labs side by side on identical traffic (the same scenario and seed; only
+// the algorithm or one parameter differs), stepped in lock step so their time axes stay linked, with
+// the difference summary over the whole run below. One link holds it all (url.ts); `embed=1` shows
+// only the labs and the summary, for an iframe.
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { links } from '../presets/links'
+import { usePreset } from '../presets/load'
+import { applyVariant, sideCount, sideLabel, sideScenario } from '../presets/patch'
+import { TeachHeader } from '../presets/TeachHeader'
+import { langOf, type Preset } from '../presets/types'
+import { CompareRun, type CompareSide } from './CompareRun'
+import '../styles/teach.css'
+import { compareSearch, parseCompareQuery, type CompareQuery } from './url'
+
+const DEFAULT_PRESET = 'red-vs-droptail'
+
+export function CompareView() {
+  const { t } = useTranslation('teach')
+  const [query] = useState(() => parseCompareQuery(window.location.search))
+  const loaded = usePreset(query.preset ?? DEFAULT_PRESET)
+  const body =
+    loaded.state === 'loading' ? (
+      <p className="muted">{t('status.loading')}</p>
+    ) : loaded.state === 'error' || loaded.value === null ? (
+      <p role="alert" className="error-note">
+        {t('status.no_preset', { id: query.preset ?? DEFAULT_PRESET })} <a href={links.gallery()}>{t('gallery.all')}</a>
+      </p>
+    ) : (
+      <CompareSides preset={loaded.value} query={query} />
+    )
+  if (query.embed) return <div className="teach-page compare-embed">{body}</div>
+  return (
+    <div className="teach-page">
+      <TeachHeader current="compare" subtitle={t('compare.intro')} />
+      {body}
+    </div>
+  )
+}
+
+function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }) {
+  const { t, i18n } = useTranslation('teach')
+  const lang = langOf(i18n.resolvedLanguage)
+  const sides: CompareSide[] = useMemo(() => {
+    const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter((k) => k < sideCount(preset))
+    const base = sideScenario(preset, 0)
+    return [
+      ...own.map((k) => ({ label: sideLabel(preset, k, lang), scenario: JSON.stringify(sideScenario(preset, k)) })),
+      ...query.extra.map((e) => ({ label: e.label[lang], scenario: JSON.stringify(applyVariant(base, e.set, e.aqm)) })),
+    ]
+  }, [preset, query, lang])
+  const key = sides.map((s) => s.scenario).join('\n')
+  useEffect(() => {
+    if (query.problems.length > 0) console.warn(`compare link: ignored ${query.problems.join(', ')}`)
+  }, [query])
+  if (sides.length < 2) return <p role="alert">{t('compare.need_two')}</p>
+  return <CompareRun key={key} preset={preset} sides={sides} embed={query.embed} shareSearch={compareSearch(query)} />
+}

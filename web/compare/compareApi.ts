@@ -1,0 +1,39 @@
+// window.__aqmCompare: read-only hooks for the end-to-end tests: each side's scenario and clock, the
+// digests of its AQM-independent columns until the first drop on any side, and the summaries.
+import type { SummaryJson } from '../sweep/summary'
+import { firstSignalTime, prefixDigest, trafficColumns } from './traffic'
+import type { Side } from '../presets/side'
+
+export interface CompareTestApi {
+  sides(): Array<{ scenario: unknown; simTime: number; rows: number; kind: string | null; ready: boolean }>
+  /** Digests of the traffic columns of every side, over the rows before the first drop or mark on any side. */
+  trafficDigests(): { before: number; columns: string[]; sides: Array<{ rows: number; digest: string }> }
+  summaries(): (SummaryJson | null)[]
+}
+
+declare global {
+  interface Window {
+    __aqmCompare?: CompareTestApi
+  }
+}
+
+export function installCompareApi(sides: readonly Side[], summaries: () => (SummaryJson | null)[]): () => void {
+  const api: CompareTestApi = {
+    sides: () =>
+      sides.map((s) => {
+        const snap = s.store.getSnapshot()
+        return { scenario: JSON.parse(s.scenario), simTime: snap.simTime, rows: s.store.buffer?.received ?? 0, kind: snap.aqm?.kind ?? null, ready: s.onScenario() }
+      }),
+    trafficDigests: () => {
+      const buffers = sides.map((s) => s.store.buffer)
+      const before = Math.min(...buffers.map((b) => (b === null ? 0 : firstSignalTime(b))))
+      const columns = trafficColumns(buffers[0]?.columns ?? [])
+      return { before, columns, sides: buffers.map((b) => (b === null ? { rows: 0, digest: '' } : prefixDigest(b, columns, before))) }
+    },
+    summaries,
+  }
+  window.__aqmCompare = api
+  return () => {
+    if (window.__aqmCompare === api) delete window.__aqmCompare
+  }
+}

@@ -1,0 +1,94 @@
+// One flow group: how many flows, which TCP, what traffic, their RTT range and timing, ECN.
+import { useTranslation } from 'react-i18next'
+import {
+  getAt,
+  groupFields,
+  setTrafficKind,
+  TCP_VARIANTS,
+  trafficFields,
+  trafficKind,
+  TRAFFIC_KINDS,
+  type JsonObject,
+} from './scenarioDraft'
+import { NumberField, fieldId } from './NumberField'
+import type { DraftEditorProps } from './LinkSettings'
+
+interface FlowGroupEditorProps extends DraftEditorProps {
+  index: number
+  group: JsonObject
+  removable: boolean
+  onRemove(): void
+}
+
+function Check({ path, label, checked, onEdit }: { path: string; label: string; checked: boolean; onEdit: DraftEditorProps['onEdit'] }) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onEdit(path, e.target.checked)} />
+      {label}
+    </label>
+  )
+}
+
+export function FlowGroupEditor({ index, group, removable, onRemove, draft, problemAt, onEdit, onUpdate }: FlowGroupEditorProps) {
+  const { t } = useTranslation()
+  const p = (key: string) => `flows[${index}].${key}`
+  const kind = trafficKind(group)
+  const tcp = kind === 'ftp' || kind === 'http'
+  const fields = groupFields(index)
+  const number = (spec: (typeof fields.main)[number]) => (
+    <NumberField key={spec.path} spec={spec} value={getAt(draft, spec.path)} problem={problemAt(spec.path)} onChange={onEdit} />
+  )
+  const n = index + 1
+  return (
+    <fieldset className="flow-group">
+      <legend>{t('flows.group', { n })}</legend>
+      {removable && (
+        <button type="button" className="remove" onClick={onRemove} aria-label={t('flows.remove', { n })} title={t('flows.remove', { n })}>
+          ✕
+        </button>
+      )}
+      <div className="field-grid">
+        {fields.main.map(number)}
+        {tcp && (
+          <div className="field">
+            <label htmlFor={fieldId(p('tcp'))}>{t('flows.tcp')}</label>
+            <select id={fieldId(p('tcp'))} value={String(group.tcp ?? 'reno')} onChange={(e) => onEdit(p('tcp'), e.target.value)}>
+              {TCP_VARIANTS.map((v) => (
+                <option key={v} value={v}>
+                  {t(`tcp.${v}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field span-2">
+          <label htmlFor={fieldId(p('traffic.kind'))}>{t('flows.traffic')}</label>
+          <select
+            id={fieldId(p('traffic.kind'))}
+            value={kind}
+            onChange={(e) => {
+              const next = TRAFFIC_KINDS.find((k) => k === e.target.value)
+              if (next) onUpdate((d) => setTrafficKind(d, index, next))
+            }}
+          >
+            {TRAFFIC_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`traffic.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {trafficFields(group, index).map(number)}
+        {fields.timing.map(number)}
+        {tcp && <Check path={p('ecn')} label={t('flows.ecn')} checked={group.ecn === true} onEdit={onEdit} />}
+      </div>
+      <details>
+        <summary>{t('flows.more')}</summary>
+        <div className="field-grid">
+          {fields.more.map(number)}
+          {tcp && <Check path={p('delayed_ack')} label={t('flows.delayedAck')} checked={group.delayed_ack === true} onEdit={onEdit} />}
+        </div>
+      </details>
+    </fieldset>
+  )
+}

@@ -1,0 +1,47 @@
+// The bottleneck link: rate, one-way delay, buffer and its unit, random loss.
+import { useTranslation } from 'react-i18next'
+import { BUFFER_UNITS, getAt, linkFields, setBufferUnit, type Json, type JsonObject } from './scenarioDraft'
+import { NumberField, fieldId } from './NumberField'
+import type { Problem } from './ErrorNote'
+
+export interface DraftEditorProps {
+  draft: JsonObject
+  problemAt(path: string): Problem | undefined
+  onEdit(path: string, value: Json): void
+  onUpdate(change: (draft: JsonObject) => JsonObject): void
+}
+
+export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorProps) {
+  const { t } = useTranslation()
+  const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
+  const [rate, delay, buffer, loss] = linkFields(draft)
+  const unitId = fieldId('link.buffer_unit')
+  return (
+    <fieldset className="subpanel">
+      <legend>{t('link.panel')}</legend>
+      <div className="field-grid">
+        <NumberField spec={rate} value={getAt(draft, rate.path)} problem={problemAt(rate.path)} onChange={onEdit} />
+        <NumberField spec={delay} value={getAt(draft, delay.path)} problem={problemAt(delay.path)} onChange={onEdit} />
+        <NumberField spec={buffer} value={getAt(draft, buffer.path)} problem={problemAt(buffer.path)} onChange={onEdit} />
+        <div className="field">
+          <label htmlFor={unitId}>{t('link.bufferUnit')}</label>
+          <select
+            id={unitId}
+            value={unit}
+            onChange={(e) => {
+              const next = BUFFER_UNITS.find((u) => u === e.target.value)
+              if (next) onUpdate((d) => setBufferUnit(d, next))
+            }}
+          >
+            {BUFFER_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {t(`units.${u}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
+      </div>
+    </fieldset>
+  )
+}

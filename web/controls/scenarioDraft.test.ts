@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
+import {
+  addFlowGroup,
+  applyErrorPlace,
+  editorPaths,
+  fieldOfMessage,
+  getAt,
+  parseDraft,
+  parsePath,
+  readFieldInput,
+  removeFlowGroup,
+  sameExceptAqm,
+  scenarioToApply,
+  setAt,
+  setBufferUnit,
+  setTrafficKind,
+  totalFlows,
+  unreadableFields,
+  type JsonObject,
+} from './scenarioDraft'
+
+let defaults: JsonObject
+
+beforeAll(() => {
+  initSync({ module: readFileSync(new URL('../engine/pkg/aqm_engine_bg.wasm', import.meta.url)) })
+  const d = parseDraft(default_scenario())
+  if (d === null) throw new Error('the engine default scenario is not an object')
+  defaults = d
+})
+
+describe('paths', () => {
+  it('are spelled as in the engine messages', () => {
+    expect(parsePath('flows[0].rtt_ms[1]')).toEqual(['flows', 0, 'rtt_ms', 1])
+    expect(parsePath('link.rate_mbps')).toEqual(['link', 'rate_mbps'])
+    expect(() => parsePath('flows[x]')).toThrow()
+  })
+
+  it('edit one field and share the rest', () => {
+    const next = setAt(defaults, 'flows[0].rtt_ms[1]', 150)
+    expect(getAt(next, 'flows[0].rtt_ms')).toEqual([40, 150])
+    expect(getAt(defaults, 'flows[0].rtt_ms')).toEqual([40, 100]) // untouched
+    expect(next.link).toBe(defaults.link)
+  })
+})
+
+describe('scenario editing', () => {
+  it('the engine default scenario is the starting draft and every editor path exists in it', () => {
+    expect(totalFlows(defaults)).toBe(5)
+    const missing = editorPaths(defaults).filter((p) => p !== 'flows' && getAt(defaults, p) === undefined)
+    // the traffic kind is an object field; ftp has no own fields
+    expect(missing).toEqual([])
+  })
+
+  it('switching traffic kind brings that kind’s fields, and the engine accepts each', () => {
+    for (const kind of ['http', 'cbr', 'poisson', 'on_off', 'ftp'] as const) {
+      const d = setTrafficKind(defaults, 0, kind)
+      expect(getAt(d, 'flows[0].traffic.kind')).toBe(kind)
+      expect(validate_scenario(JSON.stringify(d))).toBe('')
+    }
+    const cbr = setAt(setTrafficKind(defaults, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 3)
+    expect(getAt(setTrafficKind(cbr, 0, 'on_off'), 'flows[0].traffic')).toEqual({ kind: 'on_off', rate_mbps: 3, on_s: 0.5, off_s: 0.5 })
+  })
+
+  it('changing the buffer unit converts its size with the mean packet size', () => {
+    const bytes = setBufferUnit(defaults, 'bytes')
+    expect(getAt(bytes, 'link.buffer')).toBe(100_000)
+    expect(getAt(setBufferUnit(bytes, 'packets'), 'link.buffer')).toBe(100)
+    expect(validate_scenario(JSON.stringify(bytes))).toBe('')
+  })
+
+  it('adds a group like the last one and never removes the only group', () => {
+    const two = setAt(addFlowGroup(defaults), 'flows[1].tcp', 'vegas')
+    expect(totalFlows(two)).toBe(10)
+    expect(getAt(two, 'flows[1].tcp')).toBe('vegas')
+    expect(validate_scenario(JSON.stringify(two))).toBe('')
+    expect(removeFlowGroup(defaults, 0)).toBe(defaults)
+    expect(getAt(removeFlowGroup(two, 0), 'flows[0].tcp')).toBe('vegas')
+  })
+
+  it('is unchanged after an algorithm switch, and applies with the live algorithm', () => {
+    const live = { ...defaults, aqm: { kind: 'red', min_th: 5, max_th: 15 } }
+    expect(sameExceptAqm(defaults, live)).toBe(true)
+    expect(sameExceptAqm(setAt(defaults, 'seed', 2), live)).toBe(false)
+    const applied = parseDraft(scenarioToApply(setAt(defaults, 'seed', 2), live))
+    expect(applied?.aqm).toEqual({ kind: 'red', min_th: 5, max_th: 15 })
+    expect(applied?.seed).toBe(2)
+  })
+})
+
+describe('field input', () => {
+  it('reads numbers, empty optional fields and refuses the rest with a reason', () => {
+    expect(readFieldInput(' 2.5 ', {})).toEqual({ ok: true, value: 2.5 })
+    expect(readFieldInput('', { optional: true })).toEqual({ ok: true, value: null })
+    expect(readFieldInput('', {})).toEqual({ ok: false, reason: 'number' })
+    expect(readFieldInput('ten', {})).toEqual({ ok: false, reason: 'number' })
+    expect(readFieldInput('2.5', { integer: true })).toEqual({ ok: false, reason: 'whole' })
+    expect(readFieldInput('-1', { integer: true })).toEqual({ ok: false, reason: 'whole' })
+  })
+
+  it('marks fields holding unreadable text so nothing is applied', () => {
+    expect(unreadableFields(defaults)).toEqual([])
+    expect(unreadableFields(setAt(defaults, 'flows[0].count', Number.NaN))).toEqual(['flows[0].count'])
+  })
+})
+
+describe('engine messages find their field', () => {
+  const messageFor = (edit: (d: JsonObject) => JsonObject) => validate_scenario(JSON.stringify(edit(defaults)))
+
+  it('for each field the editor shows', () => {
+    const cases: Array<[string, (d: JsonObject) => JsonObject]> = [
+      ['flows[0].count', (d) => setAt(d, 'flows[0].count', 20000)],
+      ['link.rate_mbps', (d) => setAt(d, 'link.rate_mbps', 0)],
+      ['link.delay_ms', (d) => setAt(d, 'link.delay_ms', -1)],
+      ['link.buffer', (d) => setAt(d, 'link.buffer', 0)],
+      ['link.loss_rate', (d) => setAt(d, 'link.loss_rate', 0.9)],
+      ['flows[0].rtt_ms[0]', (d) => setAt(d, 'link.delay_ms', 50)],
+      ['flows[0].rtt_ms[1]', (d) => setAt(d, 'flows[0].rtt_ms[1]', 10)],
+      ['flows[0].stop_s', (d) => setAt(setAt(d, 'flows[0].start_s', 5), 'flows[0].stop_s', 1)],
+      ['flows[0].traffic.rate_mbps', (d) => setAt(setTrafficKind(d, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 0)],
+      ['flows[0].traffic.off_s', (d) => setAt(setTrafficKind(d, 0, 'on_off'), 'flows[0].traffic.off_s', 0)],
+      ['flows[0].class', (d) => setAt(d, 'flows[0].class', 3 + 1)],
+      ['flows', (d) => setAt(setAt(addFlowGroup(d), 'flows[0].count', 6000), 'flows[1].count', 6000)],
+    ]
+    for (const [path, edit] of cases) {
+      const message = messageFor(edit)
+      expect(message, path).not.toBe('')
+      expect(fieldOfMessage(message), message).toBe(path)
+      expect(editorPaths(edit(defaults)), path).toContain(path)
+    }
+  })
+
+  it('are placed beside that field only when the editor shows it', () => {
+    const shown = editorPaths(defaults)
+    const engine = (message: string) => ({ code: 'engine', message })
+    expect(applyErrorPlace(undefined, shown)).toBeNull()
+    expect(applyErrorPlace(engine('flows[0].count must be within 1..=10000 (got 20000)'), shown)).toEqual({ field: 'flows[0].count' })
+    expect(applyErrorPlace(engine('duration must be within 0.1..=36000 s (got 0)'), shown)).toBe('apply') // not in the editor
+    expect(applyErrorPlace(engine('aqm: max_th (40) must not exceed the buffer (10 packets)'), shown)).toBe('apply')
+    expect(applyErrorPlace({ code: 'panic', message: 'link.rate_mbps must be positive' }, shown)).toBe('apply')
+  })
+
+  it('and messages about no one field go beside the Apply button', () => {
+    expect(fieldOfMessage('scenario: invalid type: null, expected f64 at line 1 column 25')).toBeNull()
+    expect(fieldOfMessage('aqm: max_th (40) must not exceed the buffer (10 packets)')).toBeNull()
+    expect(fieldOfMessage('version 99 is not supported (this engine reads version 1)')).toBeNull()
+  })
+})

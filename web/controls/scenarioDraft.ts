@@ -1,0 +1,276 @@
+// Editing the scenario's link, flows and seed before they are applied. The draft is the engine's own
+// scenario JSON (engine-wasm/src/scenario.rs), edited by path; paths are spelled the way the engine's
+// validation messages name fields ("link.rate_mbps", "flows[0].count"), so a refusal finds its field.
+// The engine is the one validator; the page only catches what JSON cannot carry (text that is not a
+// number, a fraction where the engine reads an integer).
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+export type JsonObject = { [key: string]: Json }
+
+export const TCP_VARIANTS = ['reno', 'newreno', 'tahoe', 'vegas', 'cubic'] as const
+export const TRAFFIC_KINDS = ['ftp', 'http', 'cbr', 'poisson', 'on_off'] as const
+export const BUFFER_UNITS = ['packets', 'bytes'] as const
+export type TrafficKind = (typeof TRAFFIC_KINDS)[number]
+
+/** Defaults for a traffic kind's own fields (the engine's, for HTTP; a modest rate for UDP). */
+const TRAFFIC_DEFAULTS: Record<TrafficKind, JsonObject> = {
+  ftp: { kind: 'ftp' },
+  http: { kind: 'http', mean_object_kb: 12, shape: 1.2, think_s: 1 },
+  cbr: { kind: 'cbr', rate_mbps: 1 },
+  poisson: { kind: 'poisson', rate_mbps: 1 },
+  on_off: { kind: 'on_off', rate_mbps: 1, on_s: 0.5, off_s: 0.5 },
+}
+
+export function isTrafficKind(x: unknown): x is TrafficKind {
+  return TRAFFIC_KINDS.some((k) => k === x)
+}
+
+export function isObject(x: Json | undefined): x is JsonObject {
+  return typeof x === 'object' && x !== null && !Array.isArray(x)
+}
+
+// ---- paths ------------------------------------------------------------------------------
+
+/** "flows[0].rtt_ms[1]" → ["flows", 0, "rtt_ms", 1]. */
+export function parsePath(path: string): Array<string | number> {
+  const out: Array<string | number> = []
+  for (const part of path.split('.')) {
+    const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part)
+    if (m === null) throw new Error(`bad path: ${path}`)
+    out.push(m[1])
+    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]))
+  }
+  return out
+}
+
+export function getAt(tree: Json, path: string): Json | undefined {
+  let node: Json | undefined = tree
+  for (const key of parsePath(path)) {
+    if (typeof key === 'number') node = Array.isArray(node) ? node[key] : undefined
+    else node = isObject(node) ? node[key] : undefined
+  }
+  return node
+}
+
+function setIn(node: Json | undefined, keys: Array<string | number>, value: Json): Json {
+  if (keys.length === 0) return value
+  const [key, ...rest] = keys
+  if (typeof key === 'number') {
+    const arr = Array.isArray(node) ? [...node] : []
+    arr[key] = setIn(arr[key], rest, value)
+    return arr
+  }
+  const obj = isObject(node) ? node : {}
+  return { ...obj, [key]: setIn(obj[key], rest, value) }
+}
+
+/** A copy of `draft` with the value at `path` replaced; the rest is shared, not copied. */
+export function setAt(draft: JsonObject, path: string, value: Json): JsonObject {
+  const next = setIn(draft, parsePath(path), value)
+  return isObject(next) ? next : draft // a path starts with a key, so the root stays an object
+}
+
+export function numberAt(tree: Json, path: string): number | null {
+  const v = getAt(tree, path)
+  return typeof v === 'number' ? v : null
+}
+
+// ---- the draft --------------------------------------------------------------------------
+
+/** The running scenario as an editable draft; null if it is not a JSON object. */
+export function parseDraft(scenarioJson: string): JsonObject | null {
+  if (scenarioJson === '') return null
+  try {
+    const v: Json = JSON.parse(scenarioJson)
+    return isObject(v) ? v : null
+  } catch {
+    return null
+  }
+}
+
+export function flowGroups(draft: JsonObject): JsonObject[] {
+  const flows = draft.flows
+  return Array.isArray(flows) ? flows.filter(isObject) : []
+}
+
+export function totalFlows(draft: JsonObject): number {
+  return flowGroups(draft).reduce((n, g) => n + (typeof g.count === 'number' ? g.count : 0), 0)
+}
+
+export function trafficKind(group: JsonObject): TrafficKind {
+  const t = group.traffic
+  return isObject(t) && isTrafficKind(t.kind) ? t.kind : 'ftp'
+}
+
+/** Switches a group's traffic; a rate typed for one UDP kind carries over to the next. */
+export function setTrafficKind(draft: JsonObject, index: number, kind: TrafficKind): JsonObject {
+  const old = getAt(draft, `flows[${index}].traffic`)
+  const next: JsonObject = { ...TRAFFIC_DEFAULTS[kind] }
+  if ('rate_mbps' in next && isObject(old) && typeof old.rate_mbps === 'number') next.rate_mbps = old.rate_mbps
+  return setAt(draft, `flows[${index}].traffic`, next)
+}
+
+/** Changes the buffer's unit and converts its size with the link's mean packet size. */
+export function setBufferUnit(draft: JsonObject, unit: (typeof BUFFER_UNITS)[number]): JsonObject {
+  const from = getAt(draft, 'link.buffer_unit') ?? 'packets'
+  if (from === unit) return draft
+  const size = numberAt(draft, 'link.buffer')
+  const pkt = numberAt(draft, 'link.mean_pkt_size') ?? 1000
+  let next = setAt(draft, 'link.buffer_unit', unit)
+  if (size !== null && Number.isFinite(size)) {
+    next = setAt(next, 'link.buffer', unit === 'bytes' ? Math.round(size * pkt) : Math.max(1, Math.round(size / pkt)))
+  }
+  return next
+}
+
+/** Adds a group like the last one, so a mix of TCP variants is one change of variant away. */
+export function addFlowGroup(draft: JsonObject): JsonObject {
+  const groups = flowGroups(draft)
+  const last = groups.at(-1) ?? {}
+  return { ...draft, flows: [...groups, { ...last }] }
+}
+
+/** Removes a group; the last one stays (a scenario needs at least one). */
+export function removeFlowGroup(draft: JsonObject, index: number): JsonObject {
+  const groups = flowGroups(draft)
+  if (groups.length <= 1) return draft
+  return { ...draft, flows: groups.filter((_, i) => i !== index) }
+}
+
+function deepEqual(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]))
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a)
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]))
+  }
+  return false
+}
+
+/** Same experiment apart from the queue discipline (which changes live, without a rebuild). */
+export function sameExceptAqm(a: JsonObject, b: JsonObject): boolean {
+  const withoutAqm = (o: JsonObject) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'aqm'))
+  return deepEqual(withoutAqm(a), withoutAqm(b))
+}
+
+/** The scenario to apply: the draft with the live queue discipline of the running scenario. */
+export function scenarioToApply(draft: JsonObject, running: JsonObject | null): string {
+  const aqm = running?.aqm
+  return JSON.stringify(aqm === undefined ? draft : { ...draft, aqm })
+}
+
+// ---- fields and problems ----------------------------------------------------------------
+
+/** A number field of the editor. `label` is a catalogue key; `unit` is a unit as the engine names it. */
+export interface NumberSpec {
+  path: string
+  label: string
+  unit: string
+  /** The engine reads an unsigned integer here. */
+  integer?: boolean
+  /** Empty means "none" (JSON null), e.g. a group that never stops. */
+  optional?: boolean
+}
+
+export function linkFields(draft: JsonObject): NumberSpec[] {
+  const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
+  return [
+    { path: 'link.rate_mbps', label: 'link.rate', unit: 'Mbit/s' },
+    { path: 'link.delay_ms', label: 'link.delay', unit: 'ms' },
+    { path: 'link.buffer', label: 'link.buffer', unit, integer: true },
+    { path: 'link.loss_rate', label: 'link.lossRate', unit: '' },
+  ]
+}
+
+export const SEED_FIELD: NumberSpec = { path: 'seed', label: 'run.seed', unit: '', integer: true }
+
+const TRAFFIC_FIELDS: Record<TrafficKind, Array<Omit<NumberSpec, 'path'> & { key: string }>> = {
+  ftp: [],
+  http: [
+    { key: 'mean_object_kb', label: 'flows.meanObject', unit: 'KB' },
+    { key: 'shape', label: 'flows.paretoShape', unit: '' },
+    { key: 'think_s', label: 'flows.thinkTime', unit: 's' },
+  ],
+  cbr: [{ key: 'rate_mbps', label: 'flows.rate', unit: 'Mbit/s' }],
+  poisson: [{ key: 'rate_mbps', label: 'flows.meanRate', unit: 'Mbit/s' }],
+  on_off: [
+    { key: 'rate_mbps', label: 'flows.onRate', unit: 'Mbit/s' },
+    { key: 'on_s', label: 'flows.onTime', unit: 's' },
+    { key: 'off_s', label: 'flows.offTime', unit: 's' },
+  ],
+}
+
+export function trafficFields(group: JsonObject, index: number): NumberSpec[] {
+  return TRAFFIC_FIELDS[trafficKind(group)].map(({ key, ...f }) => ({ ...f, path: `flows[${index}].traffic.${key}` }))
+}
+
+export function groupFields(index: number): { main: NumberSpec[]; timing: NumberSpec[]; more: NumberSpec[] } {
+  const p = (k: string) => `flows[${index}].${k}`
+  return {
+    main: [{ path: p('count'), label: 'flows.count', unit: '', integer: true }],
+    timing: [
+      { path: p('rtt_ms[0]'), label: 'flows.rttMin', unit: 'ms' },
+      { path: p('rtt_ms[1]'), label: 'flows.rttMax', unit: 'ms' },
+      { path: p('start_s'), label: 'flows.start', unit: 's' },
+      { path: p('start_spread_s'), label: 'flows.startSpread', unit: 's' },
+      { path: p('stop_s'), label: 'flows.stop', unit: 's', optional: true },
+    ],
+    more: [
+      { path: p('access_rate_mbps'), label: 'flows.accessRate', unit: 'Mbit/s' },
+      { path: p('packet_size'), label: 'flows.packetSize', unit: 'bytes', integer: true },
+      { path: p('class'), label: 'flows.serviceClass', unit: '', integer: true },
+    ],
+  }
+}
+
+/** Every path the editor shows a field for (number fields and choices). */
+export function editorPaths(draft: JsonObject): string[] {
+  const paths = [...linkFields(draft).map((f) => f.path), 'link.buffer_unit', SEED_FIELD.path, 'flows']
+  flowGroups(draft).forEach((g, i) => {
+    const f = groupFields(i)
+    paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`)
+    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i)]) paths.push(spec.path)
+  })
+  return paths
+}
+
+/** Fields holding text that is not a valid value (kept as NaN in the draft): nothing is applied while any remain. */
+export function unreadableFields(draft: JsonObject): string[] {
+  return editorPaths(draft).filter((p) => {
+    const v = getAt(draft, p)
+    return typeof v === 'number' && !Number.isFinite(v)
+  })
+}
+
+/** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
+export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' }
+
+export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>): FieldInput {
+  const t = text.trim()
+  if (t === '' && spec.optional) return { ok: true, value: null }
+  const v = t === '' ? Number.NaN : Number(t)
+  if (!Number.isFinite(v)) return { ok: false, reason: 'number' }
+  if (spec.integer && (!Number.isSafeInteger(v) || v < 0)) return { ok: false, reason: 'whole' }
+  return { ok: true, value: v }
+}
+
+/**
+ * The field an engine validation message is about, e.g. "flows[0].count" from "flows[0].count must
+ * be within 1..=10000 (got 20000)"; "flows" for the total-count and group-count rules; null when
+ * the message names no field (then it is shown beside the Apply button).
+ */
+export function fieldOfMessage(message: string): string | null {
+  if (/^the total number of flows\b/.test(message)) return 'flows'
+  const m = /^([a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*) (?:must|may)\b/.exec(message)
+  return m === null ? null : m[1]
+}
+
+/**
+ * Where a refused Apply is shown: beside the field its engine message names when the editor shows
+ * that field, otherwise beside the Apply button (panics, messages about no one field, hidden fields).
+ */
+export function applyErrorPlace(error: { code: string; message: string } | undefined, shownPaths: readonly string[]): { field: string } | 'apply' | null {
+  if (error === undefined) return null
+  const field = error.code === 'engine' ? fieldOfMessage(error.message) : null
+  return field !== null && shownPaths.includes(field) ? { field } : 'apply'
+}

@@ -1,0 +1,67 @@
+// The experiment as edited but not yet applied. It starts as the running scenario and follows it
+// while nothing is edited; once applied and accepted, the running scenario equals the draft and the
+// draft is dropped. The queue discipline is not part of it: that changes live, without a rebuild.
+import { useMemo, useState } from 'react'
+import {
+  editorPaths,
+  parseDraft,
+  sameExceptAqm,
+  scenarioToApply,
+  setAt,
+  unreadableFields,
+  type Json,
+  type JsonObject,
+} from './scenarioDraft'
+
+export interface ScenarioDraft {
+  /** What the editor shows: the draft, or the running scenario when nothing is edited. */
+  shown: JsonObject | null
+  /** The draft differs from the running experiment. */
+  dirty: boolean
+  /** Fields holding text that is not a value; nothing is applied while any remain. */
+  unreadable: string[]
+  /** Every field path the editor shows (to tell whether an engine message names one). */
+  paths: string[]
+  /** Changes when edits are discarded, so fields forget half-typed text. */
+  revision: number
+  edit(path: string, value: Json): void
+  update(change: (draft: JsonObject) => JsonObject): void
+  discard(): void
+  /** The scenario JSON to send, with the live queue discipline. */
+  toApply(): string | null
+}
+
+export function useScenarioDraft(runningJson: string): ScenarioDraft {
+  const running = useMemo(() => parseDraft(runningJson), [runningJson])
+  const [draft, setDraft] = useState<JsonObject | null>(null)
+  const [revision, setRevision] = useState(0)
+  const [seen, setSeen] = useState(runningJson)
+  if (seen !== runningJson) {
+    // A new running scenario (applied, reset, loaded): drop a draft it has caught up with.
+    setSeen(runningJson)
+    if (draft !== null && running !== null && sameExceptAqm(draft, running)) setDraft(null)
+  }
+
+  // Functional updates, so two edits in one event both land.
+  const update = (change: (d: JsonObject) => JsonObject) =>
+    setDraft((d) => {
+      const base = d ?? running
+      return base === null ? null : change(base)
+    })
+
+  const shown = draft ?? running
+  return {
+    shown,
+    dirty: draft !== null && running !== null && !sameExceptAqm(draft, running),
+    unreadable: shown === null ? [] : unreadableFields(shown),
+    paths: shown === null ? [] : editorPaths(shown),
+    revision,
+    edit: (path, value) => update((d) => setAt(d, path, value)),
+    update,
+    discard: () => {
+      setDraft(null)
+      setRevision((r) => r + 1)
+    },
+    toApply: () => (shown === null ? null : scenarioToApply(shown, running)),
+  }
+}

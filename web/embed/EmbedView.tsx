@@ -1,0 +1,113 @@
+// The lab inside someone else's page (`?embed=1`): only the charts and controls the link names, a
+// caption, and a way out to the full lab. Sizes to its frame; a host page can drive it (web/share/hostApi.ts).
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSimulation } from '../engine/useSimulation'
+import { bufferOf } from '../engine/decode'
+import { errorKey } from '../engine/store'
+import { queueUnitOf } from '../engine/units'
+import { AlgorithmPicker } from '../controls/AlgorithmPicker'
+import { ParamPanel } from '../controls/ParamPanel'
+import { Transport } from '../controls/Transport'
+import { VIEW_KEYS } from '../scenario/linkView'
+import { parseObject } from '../scenario/json'
+import { useHostApi } from '../share/hostApi'
+import { LinkProblems } from '../share/LinkProblems'
+import { useShareLink } from '../share/useShareLink'
+import { installTestApi } from '../testApi'
+import { EmbedCharts } from './EmbedCharts'
+import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, isEmbedView } from './views'
+import '../share/share.css'
+
+const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
+
+/** The full lab's address for what the embed shows: the same scenario, without the embed's view keys. */
+function fullLabHref(query: string | null): string {
+  const url = new URL(window.location.href)
+  if (query !== null) url.search = query === 'v=1' ? '' : `?${query}`
+  else for (const k of VIEW_KEYS) if (k !== 'speed') url.searchParams.delete(k)
+  url.hash = ''
+  return url.href
+}
+
+export function EmbedView() {
+  const { t } = useTranslation('share')
+  const { snapshot, store } = useSimulation()
+  useEffect(() => installTestApi(store), [store])
+  const link = useShareLink(store, snapshot, { addressBar: false })
+  useHostApi(store, snapshot, link, { resize: true })
+
+  const views = (link.view.views ?? DEFAULT_EMBED_VIEWS).filter(isEmbedView)
+  const unknown = (link.view.views ?? []).filter((v) => !isEmbedView(v))
+  const controls = new Set(link.view.controls ?? DEFAULT_EMBED_CONTROLS)
+  const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
+  const shownParams = controls.has('params') ? info : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
+  const buffer = snapshot.scenario === '' ? null : bufferOf(snapshot.scenario)
+  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
+  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
+
+  // "Open in full lab" follows what the embed runs (parameters changed inside it included).
+  const [href, setHref] = useState(() => fullLabHref(null))
+  const { scenario, speed } = snapshot
+  useEffect(() => {
+    const parsed = parseObject(scenario)
+    if (parsed === null || link.checking) return
+    let cancelled = false
+    void import('../share/open').then(({ encodeLink }) => {
+      if (!cancelled) setHref(fullLabHref(encodeLink(parsed, { speed })))
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [scenario, speed, link.checking])
+
+  return (
+    <div className="embed" aria-label={link.view.caption || t('embedView.label')} role="region">
+      {link.view.caption !== '' && <p className="embed-caption">{link.view.caption}</p>}
+      <LinkProblems link={link} />
+      {!snapshot.ready && <p className="muted">{t('embedView.starting')}</p>}
+      {(controls.has('play') || controls.has('aqm') || (shownParams?.params.length ?? 0) > 0) && (
+        <div className="embed-controls">
+          {controls.has('play') && (
+            <Transport
+              playing={snapshot.playing}
+              speed={snapshot.speed}
+              disabled={!snapshot.ready}
+              error={transportError}
+              onPlay={() => store.play()}
+              onPause={() => store.pause()}
+              onStep={(s) => store.step(s)}
+              onReset={() => store.reset()}
+              onSpeed={(v) => store.setSpeed(v)}
+            />
+          )}
+          {controls.has('aqm') && (
+            <AlgorithmPicker
+              algorithms={snapshot.algorithms}
+              kind={snapshot.aqm?.kind}
+              error={snapshot.errors['set-algorithm']}
+              onChange={(kind) => store.setAlgorithm(kind)}
+            />
+          )}
+          {shownParams !== undefined && shownParams.params.length > 0 && (
+            <ParamPanel
+              info={shownParams}
+              aqm={snapshot.aqm}
+              queueUnit={queueUnit}
+              bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
+              errors={snapshot.errors}
+              onChange={(n, v) => store.setParam(n, v)}
+            />
+          )}
+        </div>
+      )}
+      <EmbedCharts store={store} snapshot={snapshot} views={views} />
+      <footer className="embed-foot">
+        <span className="muted">{unknown.length > 0 ? t('embedView.unknownViews', { names: unknown.join(', ') }) : ''}</span>
+        <a href={href} target="_blank" rel="noopener noreferrer" title={t('embedView.openFullHint')}>
+          {t('embedView.openFull')} ↗
+        </a>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,117 @@
+// The controls column: playback on top, then the queue discipline (live) and the experiment
+// (link, flows, seed: applied together, restarting the run). The column scrolls inside itself;
+// playback stays pinned at its top and Apply at its foot.
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SimSnapshot, SimStore } from '../engine/store'
+import { errorKey } from '../engine/store'
+import type { AlgorithmInfo } from '../engine/protocol'
+import type { BufferSize } from '../engine/decode'
+import { AlgorithmPicker } from '../controls/AlgorithmPicker'
+import { ApplyBar } from '../controls/ApplyBar'
+import { FlowEditor } from '../controls/FlowEditor'
+import { LinkSettings } from '../controls/LinkSettings'
+import { ParamPanel } from '../controls/ParamPanel'
+import { RunSettings } from '../controls/RunSettings'
+import { Transport } from '../controls/Transport'
+import { applyErrorPlace, type Json, type JsonObject } from '../controls/scenarioDraft'
+import { useScenarioDraft } from '../controls/useScenarioDraft'
+import { ErrorBoundary } from './ErrorBoundary'
+
+/** Errors shown under the transport: running, stepping and the engine as a whole. */
+const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
+
+interface ControlsColumnProps {
+  snapshot: SimSnapshot
+  store: SimStore
+  info: AlgorithmInfo | undefined
+  queueUnit: string
+  buffer: BufferSize | null
+  /** A preset's teaching text, first under the transport. */
+  preset?: ReactNode
+}
+
+export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset }: ControlsColumnProps) {
+  const { t } = useTranslation()
+  const draft = useScenarioDraft(snapshot.scenario)
+  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
+
+  // An engine refusal of the last Apply goes beside the field it names, else beside Apply.
+  const applyError = snapshot.errors.configure
+  const place = applyErrorPlace(applyError, draft.paths)
+  const errorField = place !== null && place !== 'apply' ? place.field : null
+  const problemAt = (path: string) => (errorField === path ? applyError : undefined)
+  // Editing the field a message is about (or anything, for a general message) retires the message.
+  const onEdit = (path: string, value: Json) => {
+    draft.edit(path, value)
+    if (place === 'apply' || errorField === path) store.dismissError('configure')
+  }
+  const onUpdate = (change: (d: JsonObject) => JsonObject) => {
+    draft.update(change)
+    if (applyError !== undefined) store.dismissError('configure')
+  }
+  const editor = { problemAt, onEdit, onUpdate }
+  // A failing panel is replaced by a note and a way back; playback and the other panels stay usable.
+  const resetToLastGood = () => {
+    draft.discard()
+    store.reset()
+  }
+
+  return (
+    <aside className="sidebar" aria-label={t('controls')}>
+      <Transport
+        playing={snapshot.playing}
+        speed={snapshot.speed}
+        disabled={!snapshot.ready}
+        error={transportError}
+        onPlay={() => store.play()}
+        onPause={() => store.pause()}
+        onStep={(s) => store.step(s)}
+        onReset={() => store.reset()}
+        onSpeed={(v) => store.setSpeed(v)}
+      />
+      {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
+      <ErrorBoundary onReset={resetToLastGood}>
+        <AlgorithmPicker
+          algorithms={snapshot.algorithms}
+          kind={snapshot.aqm?.kind}
+          error={snapshot.errors['set-algorithm']}
+          onChange={(kind) => store.setAlgorithm(kind)}
+        />
+        <ParamPanel
+          info={info}
+          aqm={snapshot.aqm}
+          queueUnit={queueUnit}
+          bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
+          errors={snapshot.errors}
+          onChange={(n, v) => store.setParam(n, v)}
+        />
+      </ErrorBoundary>
+      <ErrorBoundary onReset={resetToLastGood}>
+        {draft.shown !== null && (
+          <section className="panel experiment" aria-label={t('scenario.panel')} key={draft.revision}>
+            <h2>{t('scenario.panel')}</h2>
+            <p className="muted hint">{t('scenario.intro')}</p>
+            <LinkSettings draft={draft.shown} {...editor} />
+            <FlowEditor draft={draft.shown} {...editor} />
+            <RunSettings draft={draft.shown} {...editor} />
+          </section>
+        )}
+      </ErrorBoundary>
+      <ApplyBar
+        dirty={draft.dirty}
+        blocked={draft.unreadable.length > 0}
+        disabled={!snapshot.ready}
+        problem={place === 'apply' ? applyError : undefined}
+        onApply={() => {
+          const json = draft.toApply()
+          if (json !== null) store.configure(json)
+        }}
+        onDiscard={() => {
+          draft.discard()
+          store.dismissError('configure')
+        }}
+      />
+    </aside>
+  )
+}

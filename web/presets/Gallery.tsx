@@ -1,0 +1,79 @@
+// The preset gallery: one card per experiment (each seed paper, the classic lessons, RFC 7928's
+// scenarios), filtered by source, each opening in the lab, compare mode, a sweep or a walk-through.
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { links } from './links'
+import { usePresets } from './load'
+import { SourceBadge } from './SourceBadge'
+import { TeachHeader } from './TeachHeader'
+import { langOf, sourceKind, type Preset, type SourceKind } from './types'
+
+const FILTERS: readonly (SourceKind | 'all')[] = ['all', 'seed', 'classic', 'rfc']
+
+export function Gallery() {
+  const { t } = useTranslation('teach')
+  const presets = usePresets()
+  const [filter, setFilter] = useState<SourceKind | 'all'>('all')
+  return (
+    <div className="teach-page">
+      <TeachHeader current="gallery" subtitle={t('gallery.intro')} />
+      <main className="gallery">
+        <div className="segmented gallery-filter" role="group" aria-label={t('gallery.filter')}>
+          {FILTERS.map((f) => (
+            <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+              {t(`gallery.filter_${f}`)}
+            </button>
+          ))}
+        </div>
+        {presets.state === 'loading' && <p className="muted">{t('status.loading')}</p>}
+        {presets.state === 'error' && (
+          <p role="alert" className="error-note">
+            {t('status.load_failed', { detail: presets.message })}
+          </p>
+        )}
+        {presets.state === 'ready' && (
+          <ul className="gallery-grid" aria-label={t('gallery.list')}>
+            {presets.value
+              .filter((p) => filter === 'all' || sourceKind(p.source) === filter)
+              .map((p) => (
+                <PresetCard key={p.id} preset={p} />
+              ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  )
+}
+
+function PresetCard({ preset }: { preset: Preset }) {
+  const { t, i18n } = useTranslation('teach')
+  const lang = langOf(i18n.resolvedLanguage)
+  const title = preset.title[lang]
+  return (
+    <li className="panel preset-card" data-testid={`preset-card-${preset.id}`} aria-labelledby={`card-${preset.id}`}>
+      <SourceBadge preset={preset} />
+      <h2 id={`card-${preset.id}`}>{title}</h2>
+      <p className="look-for">{preset.look_for[lang]}</p>
+      <div className="card-actions">
+        <a className="button primary" href={links.preset(preset.id)} aria-label={t('gallery.open_named', { title })}>
+          {t('gallery.open')}
+        </a>
+        {(preset.compare?.length ?? 0) > 0 && (
+          <a className="button" href={links.compare(preset.id)} aria-label={t('gallery.compare_named', { title })}>
+            {t('gallery.compare')}
+          </a>
+        )}
+        {preset.sweep !== undefined && (
+          <a className="button" href={links.sweep(preset.id)} aria-label={t('gallery.sweep_named', { title })}>
+            {t('gallery.sweep')}
+          </a>
+        )}
+        {preset.walkthrough !== undefined && (
+          <a className="button" href={links.walkthrough(preset.walkthrough)} aria-label={t('gallery.walkthrough_named', { title })}>
+            {t('gallery.walkthrough')}
+          </a>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,11 @@
+// Where each teaching view lives in the page's URL (App.tsx switches on `view`). Relative query
+// strings, so the built app works from any sub-path; the language stays the picker's own.
+
+export const links = {
+  lab: (): string => './',
+  gallery: (): string => '?view=gallery',
+  preset: (id: string): string => `?preset=${encodeURIComponent(id)}`,
+  compare: (id: string): string => `?view=compare&preset=${encodeURIComponent(id)}`,
+  sweep: (id?: string): string => (id === undefined ? '?view=sweep' : `?view=sweep&preset=${encodeURIComponent(id)}`),
+  walkthrough: (lesson: string): string => `?view=walkthrough&lesson=${encodeURIComponent(lesson)}`,
+}

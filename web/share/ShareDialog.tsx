@@ -1,0 +1,187 @@
+// The share dialog: the scenario's link, an embed snippet, exports (traces, charts, scenario) and opening
+// a scenario file. Loaded on demand when the Share button is first pressed.
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SimSnapshot, SimStore } from '../engine/store'
+import { parseObject } from '../scenario/model'
+import { encodeLink } from '../scenario/urlCodec'
+import { copyText } from './copy'
+import { EmbedSnippet } from './EmbedSnippet'
+import { baseName, chartPng, chartSvg, chartsOnPage, download, scenarioFile, tracesCsv, tracesJson } from './exporters'
+
+export interface ShareDialogProps {
+  snapshot: SimSnapshot
+  store: SimStore
+  onOpenFile(file: File): void
+  onClose(): void
+}
+
+/** The lab's address without query or fragment. */
+export function labBase(): string {
+  const url = new URL(window.location.href)
+  url.search = ''
+  url.hash = ''
+  return url.href
+}
+
+export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialogProps) {
+  const { t } = useTranslation('share')
+  const id = useId()
+  const ref = useRef<HTMLDialogElement>(null)
+  const [status, setStatus] = useState('')
+  const [linkStatus, setLinkStatus] = useState('')
+  const [chart, setChart] = useState(0)
+  const [over, setOver] = useState(false)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+
+  const scenario = useMemo(() => parseObject(snapshot.scenario) ?? {}, [snapshot.scenario])
+  const base = labBase()
+  const link = `${base}?${encodeLink(scenario, { speed: snapshot.speed })}`
+  const meta = { scenario, link }
+  const rows = store.buffer
+  const charts = chartsOnPage()
+  const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
+  const name = baseName(scenario)
+
+  const guard = (f: () => void | Promise<void>) => async () => {
+    try {
+      await f()
+    } catch (e) {
+      setStatus(t('export.failed', { detail: e instanceof Error ? e.message : String(e) }))
+    }
+  }
+  const openFiles = (files: FileList | null) => {
+    const file = files?.[0]
+    if (!file) return
+    onOpenFile(file)
+    onClose()
+  }
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    openFiles(e.dataTransfer.files)
+  }
+  const rowsFrom = rows && rows.length > 0 ? rows.at(0, rows.columnIndex('t')) : 0
+  const rowsTo = rows && rows.length > 0 ? rows.at(rows.length - 1, rows.columnIndex('t')) : 0
+
+  return (
+    <dialog ref={ref} className="share-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <div className="share-dialog-head">
+        <h2 id={`${id}-title`}>{t('dialog.title')}</h2>
+        <button type="button" onClick={() => ref.current?.close()}>
+          {t('dialog.close')}
+        </button>
+      </div>
+      <div className="share-dialog-body">
+        <section className="share-section" aria-labelledby={`${id}-link`}>
+          <h3 id={`${id}-link`}>{t('link.heading')}</h3>
+          <div className="share-row">
+            <input className="share-url" type="text" readOnly value={link} aria-label={t('link.label')} onFocus={(e) => e.target.select()} />
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void copyText(link).then((ok) => setLinkStatus(t(ok ? 'link.copied' : 'link.copyFailed')))}
+            >
+              {t('link.copy')}
+            </button>
+            <span className="share-status" role="status">
+              {linkStatus}
+            </span>
+          </div>
+          <p className="share-note">
+            {t('link.length', { n: link.length })} · {t('link.note')}
+          </p>
+        </section>
+
+        <EmbedSnippet scenario={scenario} speed={snapshot.speed} info={info} base={base} />
+
+        <section className="share-section" aria-labelledby={`${id}-export`}>
+          <h3 id={`${id}-export`}>{t('export.heading')}</h3>
+          <p className="share-note">
+            {rows && rows.length > 0 ? t('export.rows', { n: rows.length, from: rowsFrom.toFixed(2), to: rowsTo.toFixed(2) }) : t('export.noRows')}
+          </p>
+          <div className="share-row">
+            <button type="button" disabled={!rows || rows.length === 0} onClick={guard(() => {
+                if (rows) download(`${name}.csv`, tracesCsv(rows, meta), 'text/csv')
+              })}>
+              {t('export.tracesCsv')}
+            </button>
+            <button
+              type="button"
+              disabled={!rows || rows.length === 0}
+              onClick={guard(() => {
+                if (rows) download(`${name}-traces.json`, tracesJson(rows, meta), 'application/json')
+              })}
+            >
+              {t('export.tracesJson')}
+            </button>
+            <button type="button" onClick={guard(() => download(`${name}.json`, scenarioFile(meta), 'application/json'))}>
+              {t('export.scenario')}
+            </button>
+          </div>
+          {charts.length > 0 ? (
+            <div className="share-row">
+              <label className="share-field">
+                {t('export.chart')}
+                <select value={chart} onChange={(e) => setChart(Number(e.target.value))}>
+                  {charts.map((c, i) => (
+                    <option key={`${i}-${c.title}`} value={i}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={guard(() => {
+                  const c = charts[chart] ?? charts[0]
+                  download(`${name}-${chart + 1}.svg`, chartSvg(c.figure).svg, 'image/svg+xml')
+                })}
+              >
+                {t('export.chartSvg')}
+              </button>
+              <button
+                type="button"
+                onClick={guard(async () => {
+                  const c = charts[chart] ?? charts[0]
+                  download(`${name}-${chart + 1}.png`, await chartPng(c.figure))
+                })}
+              >
+                {t('export.chartPng')}
+              </button>
+            </div>
+          ) : (
+            <p className="share-note">{t('export.noChart')}</p>
+          )}
+        </section>
+
+        <section className="share-section" aria-labelledby={`${id}-import`}>
+          <h3 id={`${id}-import`}>{t('import.heading')}</h3>
+          <div
+            className="share-drop"
+            data-over={over}
+            onDragOver={(e) => {
+              e.preventDefault()
+              setOver(true)
+            }}
+            onDragLeave={() => setOver(false)}
+            onDrop={onDrop}
+          >
+            <label className="share-field">
+              {t('import.pick')}
+              <input type="file" accept=".json,application/json,text/plain" onChange={(e) => openFiles(e.target.files)} />
+            </label>
+            <p className="share-note">{t('import.drop')}</p>
+          </div>
+        </section>
+        <p className="share-status" role="status">
+          {status}
+        </p>
+      </div>
+    </dialog>
+  )
+}

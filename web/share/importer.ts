@@ -1,0 +1,56 @@
+// Reading a scenario file: one exported by the share dialog ({"format": "aqm-lab-scenario", "scenario": ...}),
+// a preset ({"id": ..., "scenario": ...}), an exported trace file (it holds its scenario too), a bare
+// scenario object, or a text file holding a link. Old versions are migrated; anything wrong comes back as
+// problems with the nearest valid scenario, exactly as for a link.
+import { LINK_VERSION, OLDEST_VERSION, migrateJson } from '../scenario/migrations'
+import { isObject, type JsonObject } from '../scenario/model'
+import { dedupe, excerpt, problem, type Problem } from '../scenario/problems'
+import { decodeLink } from '../scenario/urlCodec'
+import { checkScenario } from '../scenario/validate'
+
+export const MAX_FILE_BYTES = 1_000_000
+
+export interface ImportedScenario {
+  scenario: JsonObject
+  problems: Problem[]
+}
+
+const SCENARIO_KEYS = ['version', 'seed', 'duration', 'warmup', 'sample_interval', 'link', 'flows', 'aqm']
+
+function scenarioIn(value: unknown): JsonObject | null {
+  if (!isObject(value)) return null
+  if (isObject(value.scenario)) return value.scenario
+  return Object.keys(value).some((k) => SCENARIO_KEYS.includes(k)) || Object.keys(value).length === 0 ? value : null
+}
+
+export function readScenarioFile(text: string, bytes = text.length): ImportedScenario {
+  if (bytes > MAX_FILE_BYTES) return fallback(problem('file-too-large', { size: bytes, max: MAX_FILE_BYTES }))
+  const trimmed = text.trim()
+  if (/^(https?:\/\/|\?)/.test(trimmed) && !trimmed.includes('\n')) {
+    const d = decodeLink(trimmed.startsWith('?') ? trimmed : new URL(trimmed).search)
+    return { scenario: d.scenario, problems: d.problems }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (e) {
+    return fallback(problem('not-json', { detail: excerpt(e instanceof Error ? e.message : String(e), 80) }))
+  }
+  const found = scenarioIn(value)
+  if (found === null) return fallback(problem('not-scenario'))
+  const problems: Problem[] = []
+  const v = found.version
+  let version = LINK_VERSION
+  if (typeof v === 'number' && Number.isInteger(v)) {
+    if (v > LINK_VERSION) problems.push(problem('version-future', { version: v, max: LINK_VERSION }))
+    version = Math.max(OLDEST_VERSION, Math.min(v, LINK_VERSION))
+  }
+  const migrated = migrateJson(found, version)
+  if (typeof v === 'number' && v > LINK_VERSION) migrated.version = LINK_VERSION
+  const checked = checkScenario(migrated)
+  return { scenario: checked.scenario, problems: dedupe([...problems, ...checked.problems]) }
+}
+
+function fallback(p: Problem): ImportedScenario {
+  return { scenario: checkScenario({}).scenario, problems: [p] }
+}

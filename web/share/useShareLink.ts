@@ -1,0 +1,209 @@
+// The page's link to its scenario, both ways: on load the scenario comes from the URL when there is one
+// (checked by the schema, then by the engine); afterwards the address bar follows the running scenario
+// (replaceState, so editing does not flood the history; pushState only for deliberate acts such as opening
+// a file). A link or file with problems is not run as it is: the page keeps what it runs and offers the
+// nearest valid scenario or the defaults.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { SimSnapshot, SimStore } from '../engine/store'
+import { hasScenarioKeys, ownedByOtherView, readView, type LinkView } from '../scenario/linkView'
+import { parseObject, type JsonObject } from '../scenario/json'
+import type { Problem } from '../scenario/problems'
+
+export type ProblemSource = 'link' | 'file' | 'host'
+
+export interface PendingOpen {
+  source: ProblemSource
+  problems: Problem[]
+  /** The nearest valid scenario; null when only the view was wrong (nothing to choose). */
+  nearest: JsonObject | null
+}
+
+export interface ShareLink {
+  /** The view keys of the page's URL (embed, views, controls, caption, ...). */
+  view: LinkView
+  /** True while the URL's scenario is being checked. */
+  checking: boolean
+  pending: PendingOpen | null
+  /** The name of the file just opened, for a confirmation; null otherwise. */
+  opened: string | null
+  chooseNearest(): void
+  chooseDefaults(): void
+  dismiss(): void
+  openFile(text: string, name: string, bytes: number): Promise<void>
+  /** Opens a link's query (a host page's request); reports problems as a link does. */
+  openLink(search: string, source: ProblemSource): Promise<{ ok: boolean; problems: Problem[] }>
+}
+
+const loadOpen = () => import('./open')
+
+type Prepared = Awaited<ReturnType<Awaited<ReturnType<typeof loadOpen>>['prepareLink']>>
+
+async function prepareAddress(): Promise<[Prepared, JsonObject]> {
+  const open = await loadOpen()
+  return [await open.prepareLink(currentSearch()), open.defaultScenario()]
+}
+
+function currentSearch(): string {
+  return typeof window === 'undefined' ? '' : window.location.search
+}
+
+/** Writes the address bar, keeping the path, the hash and the keys the page's other parts own (lang). */
+function writeAddress(query: string, push: boolean): void {
+  const here = new URL(window.location.href)
+  const lang = here.searchParams.get('lang')
+  const pristine = query === 'v=1' // the default scenario at the default speed: the bare page
+  let search = pristine ? '' : `?${query}`
+  if (lang !== null) search += `${search === '' ? '?' : '&'}lang=${encodeURIComponent(lang)}`
+  const url = `${here.pathname}${search}${here.hash}`
+  if (url === `${here.pathname}${here.search}${here.hash}`) return
+  try {
+    if (push) window.history.pushState(null, '', url)
+    else window.history.replaceState(window.history.state, '', url)
+  } catch {
+    // A sandboxed frame without its own origin may not touch its history; the link still works.
+  }
+}
+
+/** Whether the URL asks for anything beyond its layout (a scenario, a speed, autoplay). A page that another
+ * view owns (a preset's page, ?preset=...) loads its scenario itself. */
+function addressNeedsOpening(search: string): boolean {
+  if (ownedByOtherView(search)) return false
+  const v = readView(search)
+  return hasScenarioKeys(search) || v.speed !== null || v.autoplay
+}
+
+/** What is wrong with the view keys of a URL that has nothing else to open. */
+function viewProblems(search: string): PendingOpen | null {
+  if (addressNeedsOpening(search)) return null
+  const problems: Problem[] = []
+  readView(search, problems)
+  return problems.length > 0 ? { source: 'link', problems, nearest: null } : null
+}
+
+export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: { addressBar: boolean }): ShareLink {
+  const [ownAddress] = useState(() => options.addressBar && !ownedByOtherView(currentSearch()))
+  const [view] = useState(() => readView(currentSearch()))
+  const [checking, setChecking] = useState(() => addressNeedsOpening(currentSearch()))
+  const [pending, setPending] = useState<PendingOpen | null>(() => viewProblems(currentSearch()))
+  const [opened, setOpened] = useState<string | null>(null)
+  /** A scenario sent to the worker and not yet running: its epoch will be above this one. */
+  const awaiting = useRef<{ epoch: number; push: boolean } | null>(null)
+
+  const run = useCallback(
+    (scenario: JsonObject, push: boolean) => {
+      awaiting.current = { epoch: store.getSnapshot().epoch, push }
+      store.configure(JSON.stringify(scenario))
+    },
+    [store],
+  )
+
+  /** Runs what the URL's link holds: on load, and again when the person goes back or forward. */
+  const applyAddress = useCallback(
+    (p: Prepared, initial: boolean, defaults: JsonObject) => {
+      setChecking(false)
+      if (p.problems.length > 0) {
+        setPending({ source: 'link', problems: p.problems, nearest: p.hasScenario ? p.scenario : null })
+        return
+      }
+      if (p.hasScenario) run(p.scenario, false)
+      else if (!initial) run(defaults, false)
+      if (p.view.speed !== null) store.setSpeed(p.view.speed)
+      if (initial && p.view.autoplay) store.play()
+    },
+    [run, store],
+  )
+
+  useEffect(() => {
+    if (!addressNeedsOpening(currentSearch())) return
+    let cancelled = false
+    void prepareAddress().then(([p, defaults]) => {
+      if (!cancelled) applyAddress(p, true, defaults)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [applyAddress])
+
+  useEffect(() => {
+    if (!ownAddress) return
+    let cancelled = false
+    const onPop = () => {
+      setPending(null)
+      void prepareAddress().then(([p, defaults]) => {
+        if (!cancelled) applyAddress(p, false, defaults)
+      })
+    }
+    window.addEventListener('popstate', onPop)
+    return () => {
+      cancelled = true
+      window.removeEventListener('popstate', onPop)
+    }
+  }, [ownAddress, applyAddress])
+
+  // The address bar follows the scenario the worker runs: not while a link waits to be checked or for a
+  // decision, nor between sending a scenario and the worker running it.
+  const { scenario, speed, epoch } = snapshot
+  const refused = snapshot.errors.configure !== undefined
+  useEffect(() => {
+    if (!ownAddress || checking || pending !== null || scenario === '') return
+    const wait = awaiting.current
+    if (wait !== null && epoch <= wait.epoch && !refused) return
+    let cancelled = false
+    void loadOpen().then(({ encodeLink }) => {
+      const parsed = parseObject(scenario)
+      if (cancelled || parsed === null) return
+      writeAddress(encodeLink(parsed, { speed }), wait?.push === true && epoch > wait.epoch)
+      awaiting.current = null
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [ownAddress, checking, pending, scenario, speed, epoch, refused])
+
+  const chooseNearest = useCallback(() => {
+    if (pending?.nearest) run(pending.nearest, pending.source !== 'link')
+    setPending(null)
+  }, [pending, run])
+
+  const chooseDefaults = useCallback(() => {
+    const source = pending?.source
+    setPending(null)
+    void loadOpen().then((open) => run(open.defaultScenario(), source !== 'link'))
+  }, [pending, run])
+
+  const dismiss = useCallback(() => setPending(null), [])
+
+  const openFile = useCallback(
+    async (text: string, name: string, bytes: number) => {
+      const open = await loadOpen()
+      const p = await open.prepareFile(text, bytes)
+      if (p.problems.length > 0) {
+        setPending({ source: 'file', problems: p.problems, nearest: p.scenario })
+        return
+      }
+      run(p.scenario, true)
+      setOpened(name)
+    },
+    [run],
+  )
+
+  const openLink = useCallback(
+    async (search: string, source: ProblemSource) => {
+      const open = await loadOpen()
+      const p = await open.prepareLink(search)
+      if (p.problems.length > 0) {
+        setPending({ source, problems: p.problems, nearest: p.hasScenario ? p.scenario : null })
+        return { ok: false, problems: p.problems }
+      }
+      if (p.hasScenario) run(p.scenario, source !== 'link')
+      if (p.view.speed !== null) store.setSpeed(p.view.speed)
+      return { ok: true, problems: [] }
+    },
+    [run, store],
+  )
+
+  return useMemo(
+    () => ({ view, checking, pending, opened, chooseNearest, chooseDefaults, dismiss, openFile, openLink }),
+    [view, checking, pending, opened, chooseNearest, chooseDefaults, dismiss, openFile, openLink],
+  )
+}

@@ -1,0 +1,140 @@
+// The sweep's settings: which preset and sides, which parameter over which values, which metric.
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Preset } from '../presets/types'
+import { langOf } from '../presets/types'
+import { evenly, formatValues } from './grid'
+import { paramByPath } from './params'
+import type { Metric } from './summary'
+
+export interface SweepSettings {
+  presetId: string
+  sides: number[]
+  param: string
+  valuesText: string
+  metric: string
+}
+
+interface SweepFormProps {
+  presets: Preset[]
+  preset: Preset
+  sideLabels: string[]
+  settings: SweepSettings
+  params: string[]
+  metrics: Metric[]
+  integer: boolean
+  valuesError: string | null
+  running: boolean
+  onChange(patch: Partial<SweepSettings>): void
+  onRun(): void
+  onCancel(): void
+}
+
+export function SweepForm(p: SweepFormProps) {
+  const { t, i18n } = useTranslation('teach')
+  const lang = langOf(i18n.resolvedLanguage)
+  const [range, setRange] = useState({ from: '', to: '', count: '8' })
+  const paramLabel = (path: string) => {
+    const key = paramByPath(path).key
+    return key === '' ? path : `${t(`param.${key}`)} (${path})`
+  }
+  const fill = () => {
+    const [from, to, count] = [Number(range.from), Number(range.to), Number(range.count)]
+    if ([from, to, count].every(Number.isFinite) && count >= 1) p.onChange({ valuesText: formatValues(evenly(from, to, count, p.integer)) })
+  }
+  return (
+    <form
+      className="panel sweep-form"
+      aria-label={t('sweep.settings')}
+      onSubmit={(e) => {
+        e.preventDefault()
+        p.onRun()
+      }}
+    >
+      <div className="field">
+        <label htmlFor="sweep-preset">{t('sweep.preset')}</label>
+        <select id="sweep-preset" value={p.settings.presetId} onChange={(e) => p.onChange({ presetId: e.target.value })}>
+          {p.presets.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.title[lang]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field">
+        <legend>{t('sweep.sides')}</legend>
+        {p.sideLabels.map((label, k) => (
+          <label key={k} className="check">
+            <input
+              type="checkbox"
+              checked={p.settings.sides.includes(k)}
+              onChange={(e) =>
+                p.onChange({ sides: e.target.checked ? [...p.settings.sides, k].sort((a, b) => a - b) : p.settings.sides.filter((s) => s !== k) })
+              }
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="sweep-param">{t('sweep.param')}</label>
+        <select id="sweep-param" value={p.settings.param} onChange={(e) => p.onChange({ param: e.target.value })}>
+          {p.params.map((path) => (
+            <option key={path} value={path}>
+              {paramLabel(path)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="sweep-values">{t('sweep.values')}</label>
+        <input
+          id="sweep-values"
+          value={p.settings.valuesText}
+          aria-invalid={p.valuesError !== null}
+          aria-describedby="sweep-values-help"
+          onChange={(e) => p.onChange({ valuesText: e.target.value })}
+        />
+        <small id="sweep-values-help" className={p.valuesError === null ? 'muted' : 'error-note'} role={p.valuesError === null ? undefined : 'alert'}>
+          {p.valuesError ?? t('sweep.values_help')}
+        </small>
+      </div>
+      <div className="sweep-range" role="group" aria-label={t('sweep.range')}>
+        {(['from', 'to', 'count'] as const).map((k) => (
+          <label key={k}>
+            {t(`sweep.range_${k}`)}
+            <input type="number" value={range[k]} onChange={(e) => setRange({ ...range, [k]: e.target.value })} />
+          </label>
+        ))}
+        <button type="button" onClick={fill}>
+          {t('sweep.fill')}
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="sweep-metric">{t('sweep.metric')}</label>
+        <select id="sweep-metric" value={p.settings.metric} onChange={(e) => p.onChange({ metric: e.target.value })}>
+          {p.metrics.map((m) => (
+            <option key={m.id} value={m.id}>
+              {metricLabel(t, m)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="transport-buttons">
+        <button type="submit" className="primary" disabled={p.running || p.valuesError !== null || p.settings.sides.length === 0}>
+          {t('sweep.run')}
+        </button>
+        <button type="button" onClick={p.onCancel} disabled={!p.running}>
+          {t('sweep.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+type T = ReturnType<typeof useTranslation>['t']
+
+export function metricLabel(t: T, m: Metric): string {
+  const flow = /^flows\.(\d+)\./.exec(m.id)
+  return flow === null ? t(`metric.${m.key}`) : t('metric.flow_goodput', { n: Number(flow[1]) + 1 })
+}

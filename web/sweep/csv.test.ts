@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { toCsv } from './csv'
+import { parseSummary, summaryValue } from './summary'
+
+const summary = parseSummary(
+  '{"utilisation":0.9996092626886145,"mean_queue_pkts":12.5,"delay_ms":{"mean":3.1,"p95":null},"jain":null,"flows":[{"goodput_mbps":1.25}]}',
+)
+
+describe('summary values', () => {
+  it('read nested paths and flows, with null and missing as NaN', () => {
+    expect(summaryValue(summary, 'delay_ms.mean')).toBe(3.1)
+    expect(summaryValue(summary, 'flows.0.goodput_mbps')).toBe(1.25)
+    expect(summaryValue(summary, 'delay_ms.p95')).toBeNaN()
+    expect(summaryValue(summary, 'flows.3.goodput_mbps')).toBeNaN()
+    expect(summaryValue(summary, 'nothing.here')).toBeNaN()
+  })
+  it('refuse what is not a summary', () => {
+    expect(() => parseSummary('[1]')).toThrow()
+  })
+})
+
+describe('the CSV export', () => {
+  it('writes exact numbers, empty cells for undefined values and quoted labels', () => {
+    const csv = toCsv('link.buffer', ['utilisation', 'jain'], [
+      { side: 'RED, 6/12', x: 24, summary },
+      { side: 'Drop-tail', x: 24, summary: null, error: 'aqm: "min_th" too large' },
+    ])
+    const lines = csv.trimEnd().split('\n')
+    expect(lines[0]).toBe('side,link.buffer,utilisation,jain,error')
+    expect(lines[1]).toBe('"RED, 6/12",24,0.9996092626886145,,')
+    expect(lines[2]).toBe('Drop-tail,24,,,"aqm: ""min_th"" too large"')
+    expect(Number(lines[1].split(',')[3])).toBe(summary.utilisation)
+  })
+})

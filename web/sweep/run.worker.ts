@@ -1,0 +1,47 @@
+// A run worker: builds one simulation per request, runs it to the scenario's duration in one call and
+// posts the engine's summary, exactly what `aqm-cli sweep` prints for the same scenario line (the CLI
+// runs run_until(duration) from 0; run_for(duration) from 0 is the same call).
+import init, { Simulation, last_panic_message } from '../engine/pkg/aqm_engine.js'
+import { isToRunWorker, type FromRunWorker, type ToRunWorker } from './protocol'
+
+const post = (msg: FromRunWorker): void => self.postMessage(msg)
+
+let ready: Promise<unknown> | null = null
+
+function durationOf(scenarioJson: string): number {
+  const v: unknown = JSON.parse(scenarioJson)
+  const d = typeof v === 'object' && v !== null && 'duration' in v ? v.duration : undefined
+  if (typeof d !== 'number') throw new Error('the engine did not report a duration')
+  return d
+}
+
+async function run(msg: ToRunWorker): Promise<void> {
+  ready ??= init()
+  await ready
+  let sim: Simulation | null = null
+  try {
+    sim = new Simulation(msg.scenario)
+    sim.run_for(durationOf(sim.scenario()))
+    post({ type: 'done', id: msg.id, summary: sim.summary() })
+  } catch (e) {
+    let message = e instanceof Error ? e.message : String(e)
+    if (e instanceof WebAssembly.RuntimeError) message = `engine panic: ${last_panic_message() || message}`
+    post({ type: 'failed', id: msg.id, message })
+  } finally {
+    try {
+      sim?.free()
+    } catch {
+      // A simulation poisoned by a panic may refuse to be freed; the pool replaces this worker.
+    }
+  }
+}
+
+let queue: Promise<void> = Promise.resolve()
+self.onmessage = (e: MessageEvent<unknown>) => {
+  const data = e.data
+  if (!isToRunWorker(data)) {
+    post({ type: 'failed', id: -1, message: 'malformed request' })
+    return
+  }
+  queue = queue.then(() => run(data))
+}

@@ -1,0 +1,75 @@
+// The engine's run summary (Simulation.summary(), `aqm-cli run/sweep`) as the page reads it: the parsed
+// JSON object kept as is, and the metrics the sweep plots and compare mode tabulates, read by path.
+// The values are the engine's own numbers (no rounding on the way), so a plot can be checked against
+// the native CLI exactly. NaN is written as null by the engine and read back as NaN.
+
+export type SummaryJson = { readonly [key: string]: unknown }
+
+export function parseSummary(json: string): SummaryJson {
+  const v: unknown = JSON.parse(json)
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
+    throw new Error('engine summary(): unexpected shape')
+  }
+  return v
+}
+
+/** The number at a dotted path (`delay_ms.mean`, `flows.0.goodput_mbps`); NaN when absent or null. */
+export function summaryValue(summary: SummaryJson, path: string): number {
+  let node: unknown = summary
+  for (const key of path.split('.')) {
+    if (Array.isArray(node)) node = node[Number(key)]
+    else if (typeof node === 'object' && node !== null && key in node) node = Object.getOwnPropertyDescriptor(node, key)?.value
+    else return Number.NaN
+  }
+  return typeof node === 'number' ? node : Number.NaN
+}
+
+export interface Metric {
+  /** Path into the summary. */
+  id: string
+  /** i18n key under teach:metric. */
+  key: string
+  /** Shown = value × scale (utilisation as %). */
+  scale: number
+  digits: number
+  /** Whether a larger value is better, for the difference summary's wording. */
+  better: 'higher' | 'lower' | 'neither'
+}
+
+export const METRICS: readonly Metric[] = [
+  { id: 'mean_queue_pkts', key: 'mean_queue', scale: 1, digits: 1, better: 'lower' },
+  { id: 'std_queue_pkts', key: 'std_queue', scale: 1, digits: 1, better: 'lower' },
+  { id: 'delay_ms.mean', key: 'delay_mean', scale: 1, digits: 1, better: 'lower' },
+  { id: 'delay_ms.p95', key: 'delay_p95', scale: 1, digits: 1, better: 'lower' },
+  { id: 'utilisation', key: 'utilisation', scale: 100, digits: 1, better: 'higher' },
+  { id: 'total_goodput_mbps', key: 'goodput', scale: 1, digits: 3, better: 'higher' },
+  { id: 'jain', key: 'jain', scale: 1, digits: 3, better: 'higher' },
+  { id: 'min_max_fairness_pct', key: 'min_max', scale: 1, digits: 1, better: 'higher' },
+  { id: 'sync.excess', key: 'sync', scale: 1, digits: 2, better: 'lower' },
+  { id: 'drop_rate', key: 'drop_rate', scale: 100, digits: 2, better: 'lower' },
+]
+
+/** Per-flow goodput metrics for the first `n` flows (seed 001's "sender 1", seed 004's Reno and Vegas). */
+export function flowMetrics(n: number): Metric[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `flows.${i}.goodput_mbps`,
+    key: 'flow_goodput',
+    scale: 1,
+    digits: 3,
+    better: 'neither' as const,
+  }))
+}
+
+export function flowIndexOf(metricId: string): number | null {
+  const m = /^flows\.(\d+)\./.exec(metricId)
+  return m === null ? null : Number(m[1])
+}
+
+export function metricById(id: string): Metric | undefined {
+  const flow = flowIndexOf(id)
+  return METRICS.find((m) => m.id === id) ?? (flow === null ? undefined : flowMetrics(flow + 1)[flow])
+}
+
+export function formatMetric(m: Metric, v: number): string {
+  return Number.isFinite(v) ? (v * m.scale).toFixed(m.digits) : '–'
+}

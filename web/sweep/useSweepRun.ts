@@ -1,0 +1,42 @@
+// Runs a sweep's grid in the worker pool and keeps its progress and results for the view.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { GridPoint } from './grid'
+import { RunPool, type RunOutcome } from './pool'
+
+export interface SweepRun {
+  grid: GridPoint[]
+  results: (RunOutcome | undefined)[]
+  done: number
+  status: 'idle' | 'running' | 'finished' | 'cancelled'
+  /** `done` after every result, for the progress bar's history (tests read it). */
+  progress: number[]
+}
+
+const idle: SweepRun = { grid: [], results: [], done: 0, status: 'idle', progress: [] }
+
+export function useSweepRun() {
+  const pool = useRef<RunPool | null>(null)
+  const [run, setRun] = useState<SweepRun>(idle)
+  useEffect(() => () => pool.current?.dispose(), [])
+
+  const start = useCallback((grid: GridPoint[]) => {
+    pool.current ??= new RunPool()
+    setRun({ grid, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0] })
+    void pool.current
+      .run(
+        grid.map((p) => p.scenario),
+        (i, outcome) =>
+          setRun((r) => {
+            if (r.grid !== grid) return r
+            const results = r.results.slice()
+            results[i] = outcome
+            return { ...r, results, done: r.done + 1, progress: [...r.progress, r.done + 1] }
+          }),
+      )
+      .then((finished) => setRun((r) => (r.grid !== grid ? r : { ...r, status: finished ? 'finished' : 'cancelled' })))
+  }, [])
+
+  const cancel = useCallback(() => pool.current?.cancel(), [])
+
+  return { run, start, cancel, pool }
+}

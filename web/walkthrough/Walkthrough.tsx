@@ -1,0 +1,103 @@
+// A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
+// plays, points at the chart where the effect shows, and then compares the prediction with the run.
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TimeViewStore } from '../charts/timeWindow'
+import { links } from '../presets/links'
+import { usePreset } from '../presets/load'
+import { sideScenario } from '../presets/patch'
+import { useSides, type Side } from '../presets/side'
+import { PresetInfo } from '../presets/PresetInfo'
+import { TeachHeader } from '../presets/TeachHeader'
+import type { Preset } from '../presets/types'
+import { RunPool } from '../sweep/pool'
+import { summaryValue, type SummaryJson } from '../sweep/summary'
+import { LESSONS, type Lesson, type LessonStep } from './lessons'
+import { LessonStepPanel } from './LessonStepPanel'
+import { meanAfter } from './measure'
+import { usePlayUntil } from './usePlayUntil'
+import { WalkCharts } from './WalkCharts'
+
+export function Walkthrough({ lessonId }: { lessonId: string }) {
+  const { t } = useTranslation('teach')
+  const lesson = LESSONS[lessonId]
+  const loaded = usePreset(lesson?.preset ?? null)
+  return (
+    <div className="teach-page">
+      <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />
+      {lesson === undefined || loaded.state === 'error' ? (
+        <p role="alert" className="error-note">
+          {t('walk.no_lesson', { id: lessonId })} <a href={links.gallery()}>{t('gallery.all')}</a>
+        </p>
+      ) : loaded.state === 'loading' || loaded.value === null ? (
+        <p className="muted">{t('status.loading')}</p>
+      ) : (
+        <Lessons lesson={lesson} preset={loaded.value} />
+      )}
+    </div>
+  )
+}
+
+/** What the run measured for a step's prediction, once it can be known; undefined before. */
+function measure(step: LessonStep, side: Side, played: boolean, summaries: (SummaryJson | null)[]): number | undefined {
+  const m = step.predict?.measure
+  if ((m === 'queue' || m === 'avg') && played) return meanAfter(side.store.buffer, m === 'queue' ? 'q_pkts' : 'avg', 5)
+  if (m === 'sync_gap' && summaries[0] !== null && summaries[1] !== null) {
+    return summaryValue(summaries[0], 'sync.excess') - summaryValue(summaries[1], 'sync.excess')
+  }
+  return undefined
+}
+
+function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
+  const [scenarios] = useState(() => [0, 1].map((k) => JSON.stringify(sideScenario(preset, k))))
+  const sides = useSides(scenarios)
+  const [view] = useState(() => new TimeViewStore())
+  const [index, setIndex] = useState(0)
+  const [choices, setChoices] = useState<Record<string, string>>({})
+  const [summaries, setSummaries] = useState<(SummaryJson | null)[]>([null, null])
+  const { play, stop, running } = usePlayUntil(sides)
+  const step = lesson.steps[index]
+  // Steps without a scenario of their own keep showing the last one.
+  const shown = step.side ?? lesson.steps.slice(0, index + 1).reduce((k, s) => s.side ?? k, 0)
+  const side = sides[shown]
+  const snapshot = useSyncExternalStore(side.store.subscribe, side.store.getSnapshot)
+
+  // Full runs of both sides for the summary step (synchronisation and utilisation).
+  useEffect(() => {
+    const pool = new RunPool(2)
+    void pool.run(scenarios, (i, o) => {
+      if (o.ok) setSummaries((all) => all.map((s, k) => (k === i ? o.summary : s)))
+    })
+    return () => pool.dispose()
+  }, [scenarios])
+
+  const ready = side.onScenario()
+  const played = step.run !== undefined && ready && !running && snapshot.simTime >= step.run - 1e-9
+  const chosen = choices[step.id]
+  const measured = chosen === undefined ? undefined : measure(step, side, played, summaries)
+  const sync = lesson.steps.find((s) => s.predict?.measure === 'sync_gap')
+  const syncAnswered = sync !== undefined && choices[sync.id] !== undefined && summaries.every((s) => s !== null)
+
+  return (
+    <main className="walkthrough-layout">
+      <LessonStepPanel
+        lesson={lesson}
+        index={index}
+        choice={chosen}
+        measured={measured}
+        summaries={summaries}
+        canPlay={ready && !running && snapshot.simTime < (step.run ?? 0)}
+        running={running}
+        simTime={snapshot.simTime}
+        onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
+        onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
+        onNavigate={(i) => {
+          stop()
+          setIndex(i)
+        }}
+      />
+      <WalkCharts key={shown} store={side.store} snapshot={snapshot} view={view} highlight={step.highlight} summaries={summaries} showSummary={syncAnswered} preset={preset} />
+      <PresetInfo preset={preset} current="walkthrough" />
+    </main>
+  )
+}
