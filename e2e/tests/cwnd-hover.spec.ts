@@ -23,11 +23,12 @@ test('the congestion-window chart draws one trace per flow, and hovering one hig
   const flow = Number(await app.cwndChart.getAttribute('data-highlight'))
   expect(flow).toBeGreaterThanOrEqual(0)
   expect(flow).toBeLessThan(flows)
+  const name = app.chartsT('flow.name', { n: flow + 1 })
   const tip = app.cwndChart.getByRole('status')
-  await expect(tip).toContainText(app.chartsT('flow.name', { n: flow + 1 }))
-  await expect(tip).toContainText(/cwnd \d+(\.\d+)? packets/)
-  // The same flow is singled out in the throughput bars.
-  await expect(app.throughputBars).toContainText(`flow ${flow + 1}:`)
+  await expect(tip).toContainText(name)
+  await expect(tip).toContainText(/cwnd \d+(\.\d+)?/)
+  // The same flow is singled out in the throughput bars, with its share of the link.
+  await expect(app.throughputBars).toContainText(new RegExp(`${name}: [\\d.]+ Mbit/s \\(\\d+%\\)`))
 
   await app.page.mouse.move(plot.x - 40, plot.y - 40)
   await expect(app.cwndChart).toHaveAttribute('data-highlight', '')

@@ -13,7 +13,7 @@ import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -42,7 +42,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 200 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.6 * rem, right: (showSum ? 3.2 : 0.75) * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const box = plotBox(size, chartMargin(rem, showSum ? 2.6 : 0.75))
   const [yMax, setYMax] = useState(20)
   const [sumMax, setSumMax] = useState(50)
   const [traces, setTraces] = useState(0)

@@ -10,7 +10,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { eventRates, eventSeries } from './events'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { delayTargets } from './thresholds'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -29,7 +29,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 450, height: 170 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.6 * rem, right: 3.4 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const box = plotBox(size, chartMargin(rem, 2.6))
   const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
   const series = useMemo(() => eventSeries(columns), [columns])
   const [yMax, setYMax] = useState(50)
@@ -89,7 +89,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
         <>
           <LegendItem colour="var(--c-series-1)" label={t('delay.delay')} />
           {series.map((s) => (
-            <LegendItem key={s.column} colour={s.cssColour} area label={t(s.labelKey, { reason: s.reason })} />
+            <LegendItem key={s.column} colour={s.cssColour} area label={t(s.labelKey, { reason: t(`reasons.${s.reason}`, { defaultValue: s.reason }) })} />
           ))}
           {targets.length > 0 && <LegendItem colour="var(--c-series-3)" dashed label={t('delay.target')} />}
         </>

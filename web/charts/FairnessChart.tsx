@@ -8,7 +8,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { flowColumns, windowShares, type WindowShares } from './fairness'
 import { percent } from './format'
 import { bucketEdges, linearScale } from './scales'
-import { plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
+import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -25,7 +25,7 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 450, height: 170 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.6 * rem, right: 0.75 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const box = plotBox(size, chartMargin(rem))
   const y = useMemo(() => linearScale([0, 1.05], [box.innerH, 0]), [box.innerH])
 
   const chart = useTimeChart({

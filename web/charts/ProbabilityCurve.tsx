@@ -14,7 +14,7 @@ import { curveXMax, P_TICKS, sameCurve } from './curve'
 import { tickFormat } from './format'
 import { useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
-import { plotBox } from './TimeChart'
+import { chartMargin, plotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
 import { chartColours, remPx, themeRevision } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -39,7 +39,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
   const [curve, setCurve] = useState<Curve | null>(() => store.getSnapshot().curve)
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.75 * rem, right: 0.9 * rem, bottom: 2.4 * rem, left: 3.1 * rem })
+  const box = plotBox(size, chartMargin(rem, 0.9))
   const params = useMemo(() => curveParams(info, aqm), [info, aqm])
   const [frozen, setFrozen] = useState(false)
   const [xMax, setXMax] = useState(20)
@@ -122,9 +122,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
           <text className="axis-label" x={box.innerW / 2} y={box.innerH + box.margin.bottom - 4} textAnchor="middle">
             {t(`curve.axis_x_${unit}`)}
           </text>
-          <text className="axis-label" transform={`translate(${-box.margin.left + 12},${box.innerH / 2}) rotate(-90)`} textAnchor="middle">
-            {t('curve.axis_p')}
-          </text>
+          <YLabel x={-box.margin.left + 2} y={-box.margin.top * 0.35} anchor="start" text={t('curve.axis_p')} />
           <path className="curve-line" d={line(curve) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
           {aqm && (
             <CurveHandles

@@ -8,7 +8,7 @@ import type { SimStore } from '../engine/store'
 import { columnMax, traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -23,7 +23,7 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.75 * rem, right: 0.9 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const box = plotBox(size, chartMargin(rem, 0.9))
   const [yMax, setYMax] = useState(0.05)
   const [hasP, setHasP] = useState(true)
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])

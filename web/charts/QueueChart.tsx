@@ -9,7 +9,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { queueLevels, targetBand, type LinkInfo } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -32,7 +32,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
-  const box = plotBox(size, { top: 0.6 * rem, right: 0.75 * rem, bottom: 2.4 * rem, left: 3.4 * rem })
+  const box = plotBox(size, chartMargin(rem))
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
   const [yMax, setYMax] = useState(20)
@@ -107,7 +107,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
         {bufferLimit !== null && bufferLimit <= yMax && (
           <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
             <line x1={0} x2={box.innerW} />
-            <text x={4} y={-4}>
+            <text x={box.innerW / 2} y={12} textAnchor="middle">
               {t('queue.buffer', { value: bufferLimit })}
             </text>
           </g>

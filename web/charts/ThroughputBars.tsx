@@ -14,7 +14,7 @@ import { formatValue, percent } from './format'
 import { useFrame } from './frameLoop'
 import { visibleRows } from './liveData'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { plotBox } from './TimeChart'
+import { chartMargin, plotBox, YLabel } from './TimeChart'
 import { chartColours, remPx, themeRevision } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -36,7 +36,7 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 200 })
   const rem = remPx()
-  const box = plotBox(size, { top: 1.2 * rem, right: 0.75 * rem, bottom: 2.4 * rem, left: 3.1 * rem })
+  const box = plotBox(size, chartMargin(rem))
   const [yMax, setYMax] = useState(0.5)
   const [readout, setReadout] = useState('')
   const canvasRef = useRef<HTMLCanvasElement>(null)
@@ -86,7 +86,7 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
       ctx.setLineDash([])
     }
     const h = highlight !== null && highlight < s.means.length ? highlight : null
-    const text = h === null ? '' : t('bars.readout', { n: h + 1, thr: formatValue(s.means[h]), share: percent(s.means[h] / capacity) })
+    const text = h === null ? '' : t('bars.readout', { flow: t('flow.name', { n: h + 1 }), thr: formatValue(s.means[h]), share: percent(s.means[h] / capacity) })
     if (text !== readout) setReadout(text)
     const next = stickyMax(yMax, Math.min(1, queueDomainMax(Math.max(max, active > 0 ? 1 / active : 0), [], 0.05)))
     if (next !== yMax) setYMax(next)
@@ -117,10 +117,8 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
           <text className="axis-label" x={box.innerW / 2} y={box.innerH + box.margin.bottom - 4} textAnchor="middle">
             {t('bars.axis_x')}
           </text>
-          <text className="axis-label" transform={`translate(${-box.margin.left + 12},${box.innerH / 2}) rotate(-90)`} textAnchor="middle">
-            {t('bars.axis_y')}
-          </text>
-          <text className="chart-readout" x={box.innerW} y={-0.35 * rem} textAnchor="end">
+          <YLabel x={-box.margin.left + 2} y={-box.margin.top * 0.35} anchor="start" text={t('bars.axis_y')} />
+          <text className="chart-readout" x={box.innerW} y={-box.margin.top * 0.35} textAnchor="end">
             {readout}
           </text>
           <rect className="plot-hit" width={box.innerW} height={box.innerH} onPointerMove={onPointerMove} onPointerLeave={() => onHighlight(null)} />

@@ -21,6 +21,15 @@ export interface PlotBox extends Size {
   innerH: number
 }
 
+/**
+ * The usual margins, in rem: the y axis' label sits horizontally above the axis (a rotated one
+ * would not fit a short chart), the x axis' ticks and label below; `right` makes room for a
+ * right-hand axis.
+ */
+export function chartMargin(rem: number, right = 0.75): Margin {
+  return { top: 1.35 * rem, right: right * rem, bottom: 2.3 * rem, left: 2.9 * rem }
+}
+
 export function plotBox(size: Size, margin: Margin): PlotBox {
   const innerW = Math.max(10, size.width - margin.left - margin.right)
   const innerH = Math.max(10, size.height - margin.top - margin.bottom)
@@ -131,17 +140,20 @@ export function TimePlot(props: TimePlotProps) {
           <text className="axis-label" x={innerW / 2} y={innerH + margin.bottom - 4} textAnchor="middle">
             {t('axis.time')}
           </text>
-          <text className="axis-label" transform={`translate(${-margin.left + 12},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-            {yLabel}
-          </text>
-          {right && (
-            <text className="axis-label" transform={`translate(${innerW + margin.right - 6},${innerH / 2}) rotate(90)`} textAnchor="middle">
-              {right.label}
-            </text>
-          )}
+          <YLabel x={-margin.left + 2} y={-margin.top * 0.35} anchor="start" text={yLabel} />
+          {right && <YLabel x={innerW + margin.right - 2} y={-margin.top * 0.35} anchor="end" text={right.label} />}
           {children}
         </g>
       </svg>
     </>
+  )
+}
+
+/** An axis' name, written horizontally above the axis. */
+export function YLabel({ x, y, anchor, text }: { x: number; y: number; anchor: 'start' | 'end'; text: string }) {
+  return (
+    <text className="axis-label" x={x} y={y} textAnchor={anchor}>
+      {text}
+    </text>
   )
 }

@@ -9,7 +9,7 @@
  * - `v` the format version, which is the scenario model's version (engine SCENARIO_VERSION). A link
  *   without `v` is read as the current version (for hand-written links); links this page writes carry it.
  * - Readable keys for common fields (written only when they differ from the default):
- *   `seed`, `duration` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
+ *   `seed`, `duration` (s), `warmup` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
  *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate);
  *   per flow group, comma-separated, one value per group, or one value for every group: `flows` (count; always
  *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic),
@@ -100,6 +100,7 @@ type Path = readonly (string | number)[]
 const SCALAR_KEYS: ReadonlyArray<readonly [string, Path]> = [
   ['seed', ['seed']],
   ['duration', ['duration']],
+  ['warmup', ['warmup']],
   ['rate', ['link', 'rate_mbps']],
   ['delay', ['link', 'delay_ms']],
   ['buffer', ['link', 'buffer']],

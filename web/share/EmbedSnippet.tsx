@@ -81,7 +81,13 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
           {(['play', 'aqm', 'params'] as const).map((c) =>
             check(t(`embed.control.${c}`), controls.includes(c), (on) => setControls((l) => toggle(l, c, on))),
           )}
-          {params.map((p) => check(t('embed.control.param', { name: p }), controls.includes(p), (on) => setControls((l) => toggle(l, p, on))))}
+          {(info?.params ?? []).map((p) =>
+            check(
+              t('embed.control.param', { name: p.name, label: t(`algorithms.${info?.kind}.params.${p.name}`, { ns: 'app', defaultValue: p.label }) }),
+              controls.includes(p.name),
+              (on) => setControls((l) => toggle(l, p.name, on)),
+            ),
+          )}
         </div>
       </fieldset>
       <div className="share-row">

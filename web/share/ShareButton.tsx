@@ -60,6 +60,7 @@ export function ShareButton({ snapshot, store }: { snapshot: SimSnapshot; store:
           <ShareDialog snapshot={snapshot} store={store} onOpenFile={(f) => openFileWith(link, f)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
+      {link.checking && <span className="share-status muted">{t('problems.checking')}</span>}
       {link.opened !== null && (
         <span className="share-status" role="status">
           {t('import.loaded', { name: link.opened })}
