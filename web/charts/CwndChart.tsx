@@ -81,7 +81,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       for (const [c, group] of groups) {
         ctx.beginPath()
         for (const col of group) {
-          const m = traceColumn(ctx, rows, from, to, tCol, col, x, yPx, buckets)
+          const m = traceColumn(ctx, rows, from, to, tCol, col, x, yPx, buckets, cols.length > 20)
           if (m > -Infinity) drawn++
           max = Math.max(max, m)
         }
@@ -151,7 +151,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
         }}
       />
       {tip && (
-        <div className="chart-tip" role="status" style={{ left: box.margin.left + tip.left + 12, top: box.margin.top + tip.top + 12 }}>
+        <div className="chart-tip" role="status" style={tipPlace(tip, box.margin.left, box.margin.top, box.width, box.innerW)}>
           <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> · {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
           <br />
           {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
@@ -190,4 +190,10 @@ function drawSum(
   ctx.stroke()
   const next = stickyMax(current, queueDomainMax(max, [], 10))
   if (next !== current) setMax(next)
+}
+
+/** Beside the pointer, on the side with more room. */
+function tipPlace(tip: Tip, left: number, top: number, width: number, innerW: number) {
+  const y = top + tip.top + 12
+  return tip.left > innerW * 0.6 ? { right: width - left - tip.left + 12, top: y } : { left: left + tip.left + 12, top: y }
 }

@@ -102,6 +102,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
         yLabel={t('delay.axis')}
         right={{ scale: yRate, label: t('delay.axis_rate') }}
         ariaLabel={t('delay.aria')}
+        interactive={targets.length > 0}
       >
         {aqm &&
           targets.map((p) => (

@@ -108,7 +108,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
       }
     >
       <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
-      <svg width={box.width} height={box.height} role="img" aria-label={t('curve.aria', { label: info?.label ?? '' })}>
+      <svg width={box.width} height={box.height} role="group" aria-label={t('curve.aria', { label: info?.label ?? '' })}>
         <defs>
           <clipPath id={clipId}>
             <rect x={-2} y={-2} width={box.innerW + 4} height={box.innerH + 4} />

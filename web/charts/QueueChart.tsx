@@ -103,7 +103,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
         </>
       }
     >
-      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })}>
+      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })} interactive={levels.length > 0}>
         {bufferLimit !== null && bufferLimit <= yMax && (
           <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
             <line x1={0} x2={box.innerW} />

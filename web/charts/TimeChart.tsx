@@ -100,6 +100,8 @@ interface TimePlotProps extends TimeChart {
   yFormat?: (v: number) => string
   right?: { scale: AxisScale; label: string; format?: (v: number) => string }
   ariaLabel: string
+  /** Holds handles to drag: a group (an img's children would be hidden from assistive technology). */
+  interactive?: boolean
   /** Pointer handlers beyond pan (hover read-outs). */
   onPointerMove?(e: PointerEvent<SVGRectElement>): void
   onPointerLeave?(): void
@@ -107,13 +109,13 @@ interface TimePlotProps extends TimeChart {
 }
 
 export function TimePlot(props: TimePlotProps) {
-  const { box, canvasRef, svgRef, xAxisRef, gestures, y, yLabel, yFormat, right, ariaLabel, onPointerMove, onPointerLeave, children } = props
+  const { box, canvasRef, svgRef, xAxisRef, gestures, y, yLabel, yFormat, right, ariaLabel, interactive, onPointerMove, onPointerLeave, children } = props
   const { t } = useTranslation('charts')
   const { margin, innerW, innerH } = box
   return (
     <>
       <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
-      <svg ref={svgRef} width={box.width} height={box.height} role="img" aria-label={ariaLabel}>
+      <svg ref={svgRef} width={box.width} height={box.height} role={interactive ? 'group' : 'img'} aria-label={ariaLabel}>
         <g transform={`translate(${margin.left},${margin.top})`}>
           <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(innerH / 40))} gridLength={innerW} format={yFormat ?? tickFormat} />
           <g transform={`translate(0,${innerH})`}>

@@ -42,3 +42,15 @@ describe('tracing a column on canvas', () => {
     expect(columnMax(b, 0, 500, 1)).toBe(10)
   })
 })
+
+describe('tracing many overlapping traces', () => {
+  it('keeps only each bucket’s extremes, in the order the values went', () => {
+    const b = new SampleBuffer(['t', 'q'], 16)
+    // Two buckets of three rows: rising 1 → 5, then falling 9 → 2.
+    b.append(new Float64Array([0, 1, 1, 3, 2, 5, 3, 9, 4, 4, 5, 2]))
+    const { ops, ctx } = recorder()
+    const max = traceColumn(ctx, b, 0, 6, 0, 1, id, id, 2, true)
+    expect(ops).toEqual([['M', 1, 1], ['L', 1, 5], ['L', 4, 9], ['L', 4, 2]])
+    expect(max).toBe(9)
+  })
+})

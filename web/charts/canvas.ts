@@ -22,6 +22,16 @@ export function prepareCanvas(canvas: HTMLCanvasElement, width: number, height: 
 
 export type ToPx = (v: number) => number
 
+/** The last bucket split, reused: a chart traces many columns over the same rows in one frame. */
+let lastEdges = { from: -1, to: -1, buckets: -1, edges: [] as number[] }
+
+function edgesFor(from: number, to: number, buckets: number): number[] {
+  if (lastEdges.from !== from || lastEdges.to !== to || lastEdges.buckets !== buckets) {
+    lastEdges = { from, to, buckets, edges: bucketEdges(from, to, buckets) }
+  }
+  return lastEdges.edges
+}
+
 /**
  * Adds the path of column `col` over rows [from, to) to the current path: per bucket of rows the
  * first, lowest, highest and last value (M4), with gaps where values are NaN. Returns the largest
@@ -37,8 +47,10 @@ export function traceColumn(
   x: ToPx,
   y: ToPx,
   buckets: number,
+  /** Only each bucket's lowest and highest value: half the segments, for many overlapping traces. */
+  extremesOnly = false,
 ): number {
-  const edges = bucketEdges(from, to, buckets)
+  const edges = edgesFor(from, to, buckets)
   let penDown = false
   let max = -Infinity
   for (let b = 0; b + 1 < edges.length; b++) {
@@ -76,11 +88,20 @@ export function traceColumn(
     if (hi > max) max = hi
     const x0 = x(rows.at(a, tCol))
     const x1 = x(rows.at(e - 1, tCol))
-    if (penDown) ctx.lineTo(x0, y(first))
-    else ctx.moveTo(x0, y(first))
-    ctx.lineTo((x0 + x1) / 2, y(lo))
-    ctx.lineTo((x0 + x1) / 2, y(hi))
-    ctx.lineTo(x1, y(last))
+    const xm = (x0 + x1) / 2
+    if (extremesOnly) {
+      // Rising through the bucket: low then high; falling: high then low.
+      const [p, q] = last >= first ? [lo, hi] : [hi, lo]
+      if (penDown) ctx.lineTo(xm, y(p))
+      else ctx.moveTo(xm, y(p))
+      ctx.lineTo(xm, y(q))
+    } else {
+      if (penDown) ctx.lineTo(x0, y(first))
+      else ctx.moveTo(x0, y(first))
+      ctx.lineTo(xm, y(lo))
+      ctx.lineTo(xm, y(hi))
+      ctx.lineTo(x1, y(last))
+    }
     penDown = true
   }
   return max

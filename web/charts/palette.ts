@@ -1,5 +1,5 @@
-// Okabe & Ito's colour-blind-safe palette (Color Universal Design, 2008). Canvas needs the
-// values in script; global.css mirrors them as custom properties for the rest of the page.
+// Okabe & Ito's colour-blind-safe palette (Color Universal Design, 2008). global.css defines them
+// as custom properties (and the theme's series order); these values are the canvas' fallback.
 export const palette = {
   black: '#000000',
   orange: '#E69F00',
@@ -11,8 +11,5 @@ export const palette = {
   purple: '#CC79A7',
 } as const
 
-/** Series colours in order of use; per-flow traces cycle through them. */
-export const seriesColours = [palette.blue, palette.orange, palette.green, palette.vermillion, palette.purple, palette.skyBlue]
-
-/** The same series colours as CSS custom properties (for SVG and legends; they follow the theme). */
+/** The series colours as CSS custom properties, in order (SVG and legends; they follow the theme). */
 export const seriesVars = ['var(--c-series-1)', 'var(--c-series-2)', 'var(--c-series-3)', 'var(--c-series-4)', 'var(--c-series-5)', 'var(--c-series-6)']
