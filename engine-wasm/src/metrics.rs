@@ -8,9 +8,12 @@ use crate::packet::FlowId;
 use crate::rng::Rng;
 use crate::time::{to_secs, Time};
 
-/// Fixed columns of a trace row, followed by `cwnd_i` and `thr_i` for every flow.
+/// Fixed columns of a trace row; then `drops_<reason>` for every reason, `marks_<reason>` for the
+/// reasons a discipline can mark for, and `cwnd_i` and `thr_i` for every flow.
 pub const FIXED_COLUMNS: [&str; 10] =
     ["t", "q_pkts", "q_bytes", "avg", "p", "delay_ms", "util", "jain", "drops", "marks"];
+/// Reasons a discipline can CE-mark for (overflow, selective and frame discards always drop).
+const MARK_REASONS: [Reason; 3] = [Reason::Early, Reason::Forced, Reason::Target];
 
 /// Sojourn histogram: 100 µs bins up to 10 s (the last bin holds everything longer).
 const SOJOURN_BIN: Time = 100_000;
@@ -37,6 +40,8 @@ struct Interval {
     departures: u64,
     drops: u64,
     marks: u64,
+    drops_by: [u64; Reason::ALL.len()],
+    marks_by: [u64; Reason::ALL.len()],
     flow_bytes: Vec<u64>,
 }
 
@@ -96,13 +101,15 @@ impl Metrics {
 
     pub fn columns(&self) -> Vec<String> {
         let mut c: Vec<String> = FIXED_COLUMNS.iter().map(|s| s.to_string()).collect();
+        c.extend(Reason::ALL.iter().map(|r| format!("drops_{}", r.name())));
+        c.extend(MARK_REASONS.iter().map(|r| format!("marks_{}", r.name())));
         c.extend((0..self.flows).map(|i| format!("cwnd_{i}")));
         c.extend((0..self.flows).map(|i| format!("thr_{i}")));
         c
     }
 
     pub fn stride(&self) -> usize {
-        FIXED_COLUMNS.len() + 2 * self.flows
+        FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows
     }
 
     fn measuring(&self, now: Time) -> bool {
@@ -126,8 +133,10 @@ impl Metrics {
         let flow = s.packet.flow as usize;
         if s.marked {
             self.interval.marks += 1;
+            self.interval.marks_by[s.reason.index()] += 1;
         } else {
             self.interval.drops += 1;
+            self.interval.drops_by[s.reason.index()] += 1;
         }
         if self.measuring(now) {
             if s.marked {
@@ -216,6 +225,8 @@ impl Metrics {
         self.rows.extend_from_slice(&row);
         self.rows.push(iv.drops as f64);
         self.rows.push(iv.marks as f64);
+        self.rows.extend(iv.drops_by.iter().map(|n| *n as f64));
+        self.rows.extend(MARK_REASONS.iter().map(|r| iv.marks_by[r.index()] as f64));
         self.rows.extend_from_slice(cwnd);
         self.rows.extend_from_slice(&thr);
         self.interval = Interval { flow_bytes: vec![0; self.flows], ..Default::default() };
@@ -514,6 +525,26 @@ mod tests {
         let s = sync_index(&spread, 4, r, 0, 40_000 * MILLI, 1);
         assert_eq!(s.index, 0.0);
         assert!(s.excess <= 0.0, "{s:?}");
+    }
+
+    #[test]
+    fn trace_rows_split_drops_and_marks_by_reason() {
+        let mut m = Metrics::new(1, 10e6, 0);
+        let p = crate::packet::Packet::new(0, 0, 1000, 0);
+        for (reason, marked) in
+            [(Reason::Overflow, false), (Reason::Early, false), (Reason::Early, true), (Reason::Target, true)]
+        {
+            m.on_signal(&Signal { packet: p, reason, marked }, 0);
+        }
+        m.sample(50 * MILLI, 0, 0, OperatingPoint::NONE, &[f64::NAN], &[true]);
+        let columns = m.columns();
+        let rows = m.take_rows();
+        assert_eq!(rows.len(), m.stride());
+        let at = |name: &str| rows[columns.iter().position(|c| c == name).unwrap()];
+        assert_eq!((at("drops"), at("marks")), (2.0, 2.0));
+        assert_eq!((at("drops_overflow"), at("drops_early"), at("drops_forced")), (1.0, 1.0, 0.0));
+        assert_eq!((at("marks_early"), at("marks_target"), at("marks_forced")), (1.0, 1.0, 0.0));
+        assert!(columns.iter().any(|c| c == "drops_ppd") && !columns.iter().any(|c| c == "marks_overflow"));
     }
 
     #[test]

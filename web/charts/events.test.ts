@@ -17,6 +17,14 @@ describe('drops and marks over time', () => {
     ])
   })
 
+  it('shows only the causes the running algorithm can report', () => {
+    const columns = ['t', 'drops', 'marks', 'drops_overflow', 'drops_early', 'drops_forced', 'drops_target', 'marks_early', 'marks_target']
+    expect(eventSeries(columns, 'codel').map((s) => s.column)).toEqual(['drops_overflow', 'drops_target', 'marks_target'])
+    expect(eventSeries(columns, 'red').map((s) => s.column)).toEqual(['drops_overflow', 'drops_early', 'drops_forced', 'marks_early'])
+    expect(eventSeries(columns, 'droptail').map((s) => s.column)).toEqual(['drops_overflow'])
+    expect(eventSeries(columns, 'some_future_kind')).toHaveLength(6)
+  })
+
   it('turns counts per interval into events per second over each bar', () => {
     const b = new SampleBuffer(['t', 'drops', 'marks'], 16)
     b.append(new Float64Array([0.05, 1, 0, 0.1, 3, 0, 0.15, 0, 2, 0.2, 0, 0]))

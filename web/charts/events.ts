@@ -15,8 +15,36 @@ export interface EventSeries {
 
 const CSS = ['var(--c-series-4)', 'var(--c-series-2)', 'var(--c-series-5)', 'var(--c-series-6)', 'var(--c-series-1)', 'var(--c-series-3)']
 
-export function eventSeries(columns: readonly string[]): EventSeries[] {
-  const byCause = columns.filter((c) => /^(drops|marks)_\w+$/.test(c))
+/**
+ * The causes each algorithm can report (ALGORITHMS.md §0): every discipline overflows; the RED family
+ * drops early and forced, CoDel and PIE above their target, seed 004's discipline per flow, GFR whole or
+ * partial frames. Marks are the same causes with ECN. An unknown kind shows every cause the trace has.
+ */
+const CAUSES: Record<string, readonly string[]> = {
+  droptail: ['overflow'],
+  red: ['overflow', 'early', 'forced'],
+  gentle_red: ['overflow', 'early', 'forced'],
+  ared: ['overflow', 'early', 'forced'],
+  feng_ared: ['overflow', 'early', 'forced'],
+  qvared: ['overflow', 'early', 'forced'],
+  hred: ['overflow', 'early'],
+  red_hw: ['overflow', 'early', 'forced'],
+  wred: ['overflow', 'early', 'forced'],
+  blue: ['overflow', 'early'],
+  pi: ['overflow', 'early'],
+  avq: ['overflow', 'early'],
+  codel: ['overflow', 'target'],
+  pie: ['overflow', 'target'],
+  fq_codel: ['overflow', 'target'],
+  selective_drop: ['overflow', 'selective'],
+  gfr: ['epd', 'ppd'],
+}
+
+export function eventSeries(columns: readonly string[], kind?: string): EventSeries[] {
+  const causes = kind === undefined ? undefined : CAUSES[kind]
+  const byCause = columns.filter(
+    (c) => /^(drops|marks)_\w+$/.test(c) && (causes === undefined || causes.includes(c.slice(c.indexOf('_') + 1))),
+  )
   const chosen = byCause.length > 0 ? byCause : columns.filter((c) => c === 'drops' || c === 'marks')
   return chosen.map((column, i) => {
     const [kind, ...rest] = column.split('_')
