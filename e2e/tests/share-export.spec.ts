@@ -50,6 +50,10 @@ test('traces, charts and the scenario export; an exported scenario dropped on th
   expect(lines[4].startsWith('t,')).toBe(true)
   const rows = lines.slice(5)
   expect(rows.length).toBeGreaterThan(20)
+  // The rows are the trace the page shows: their queue column is the page's samples, row for row.
+  const qColumn = lines[4].split(',').indexOf('q_pkts')
+  const shown = await page.evaluate((n) => Array.from(window.__aqm?.latestQueue(n) ?? []), rows.length)
+  expect(rows.map((r) => Number(r.split(',')[qColumn]))).toEqual(shown)
 
   const json = JSON.parse((await saved(page, () => share.button('export.tracesJson', d).click())).bytes.toString('utf8'))
   expect(json).toMatchObject({ format: 'aqm-lab-traces', engine: { name: 'aqm-engine' }, scenario_version: 1, scenario })

@@ -32,7 +32,10 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
   const text = draft ?? displayValue(running)
   const unit = unitLabel === '' ? '' : ` (${unitLabel})`
   const describedBy = `${id}-help${error !== undefined ? ` ${id}-error` : ''}`
-  const range = { min: formatNumber(schema.min), max: formatNumber(schema.max), unit: unitLabel === '' ? '' : ` ${unitLabel}` }
+  // A threshold's schema allows any queue length; the buffer (sliderCap) is the limit that matters here,
+  // and the engine names it if a value goes beyond.
+  const shownMax = sliderCap !== undefined ? Math.min(schema.max, sliderCap) : schema.max
+  const range = { min: formatNumber(schema.min), max: formatNumber(shownMax), unit: unitLabel === '' ? '' : ` ${unitLabel}` }
 
   const commit = (value: string) => {
     const checked = checkParamInput(value, schema)
