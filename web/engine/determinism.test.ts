@@ -16,7 +16,7 @@ const scenarios: Record<string, object> = {
     duration: 20,
     link: { rate_mbps: 10, delay_ms: 10, buffer: 60, loss_rate: 0.001 },
     flows: [{ count: 12, tcp: 'reno', rtt_ms: [20, 200] }],
-    aqm: { kind: 'droptail' },
+    aqm: { kind: 'red', min_th: 10, max_th: 40, max_p: 0.1 },
   },
   'mixed tcp and udp in byte mode': {
     seed: 9,
