@@ -18,6 +18,16 @@ const scenarios: Record<string, object> = {
     flows: [{ count: 12, tcp: 'reno', rtt_ms: [20, 200] }],
     aqm: { kind: 'red', min_th: 10, max_th: 40, max_p: 0.1 },
   },
+  'cubic and vegas over pie': {
+    seed: 5,
+    duration: 15,
+    link: { rate_mbps: 8, delay_ms: 5, buffer: 200 },
+    flows: [
+      { count: 3, tcp: 'cubic', rtt_ms: [20, 120] },
+      { count: 3, tcp: 'vegas', rtt_ms: [20, 120] },
+    ],
+    aqm: { kind: 'pie' },
+  },
   'mixed tcp and udp in byte mode': {
     seed: 9,
     duration: 15,
