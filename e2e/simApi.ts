@@ -1,6 +1,6 @@
 // Typed proxy over window.__aqm (see web/testApi.ts), evaluated in the page.
 import type { Page } from '@playwright/test'
-import type { AlgorithmInfo, AqmConfig } from '../web/engine/protocol'
+import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from '../web/engine/protocol'
 import type {} from '../web/testApi' // brings in the window.__aqm declaration
 
 export class SimApi {
@@ -22,11 +22,27 @@ export class SimApi {
   latestQueue(n: number): Promise<number[]> {
     return this.page.evaluate((k) => window.__aqm?.latestQueue(k) ?? [], n)
   }
+  /** [t, value] of one sampled column from `fromS` on (what the page still holds). */
+  trace(column: string, fromS: number): Promise<Array<[number, number]>> {
+    return this.page.evaluate(([c, from]) => window.__aqm?.trace(c, from) ?? [], [column, fromS] as const)
+  }
+  /** Playback speed (simulated s per wall s; Infinity at full speed). */
+  speed(): Promise<number> {
+    return this.page.evaluate(() => window.__aqm?.speed() ?? Number.NaN)
+  }
   playing(): Promise<boolean> {
     return this.page.evaluate(() => window.__aqm?.playing() ?? false)
   }
   aqm(): Promise<AqmConfig | null> {
     return this.page.evaluate(() => window.__aqm?.aqm() ?? null)
+  }
+  /** The AQM's internal state with the latest frame (RED's averaged queue is `avg`). */
+  aqmState(): Promise<AqmState> {
+    return this.page.evaluate(() => window.__aqm?.aqmState() ?? {})
+  }
+  /** The latest run summary the worker sent (since the warm-up); null before the first of this run. */
+  summary(): Promise<RunSummary | null> {
+    return this.page.evaluate(() => window.__aqm?.summary() ?? null)
   }
   algorithms(): Promise<AlgorithmInfo[]> {
     return this.page.evaluate(() => window.__aqm?.algorithms() ?? [])

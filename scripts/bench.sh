@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench`: simulated bottleneck packets per wall second on the reference scenarios of
-# engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node, with their ratio. Numbers, not a test.
+# engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node, with their ratio; then, if the page is
+# built (dist/), the page's frame budget in Chromium (scripts/bench-page.mjs). Numbers, not a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f web/engine/pkg/aqm_engine_bg.wasm ] || bash scripts/build-wasm.sh
@@ -21,3 +22,9 @@ for scenario in engine-wasm/bench/*.json; do
     console.log("wasm slowdown vs native:", (n.bottleneck_packets_per_s / w.bottleneck_packets_per_s).toFixed(2) + "x");
   ' "$native" "$wasm"
 done
+echo "== page frame budget (scripts/bench-page.mjs)"
+if [ -f dist/index.html ]; then
+  node scripts/bench-page.mjs
+else
+  echo "skipped: no dist/ (run \`npm run build\` first, then \`npm run bench:page\`)"
+fi

@@ -1,6 +1,6 @@
 // window.__aqm: typed read-only hooks for the end-to-end tests (and curious people in the
 // console). Installed in every build; it only reads the page's own state.
-import type { AlgorithmInfo, AqmConfig } from './engine/protocol'
+import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from './engine/protocol'
 import type { SimStore } from './engine/store'
 import { loadMainEngine } from './share/mainEngine'
 
@@ -15,6 +15,15 @@ async function traceDigest(store: SimStore, untilS: number, column?: string): Pr
   return (await loadMainEngine()).digest(Float64Array.from(values))
 }
 
+function trace(store: SimStore, column: string, fromS: number): Array<[number, number]> {
+  const rows = store.buffer
+  const [tCol, col] = [rows?.columnIndex('t') ?? -1, rows?.columnIndex(column) ?? -1]
+  if (!rows || tCol < 0 || col < 0) return []
+  const out: Array<[number, number]> = []
+  for (let i = 0; i < rows.length; i++) if (rows.at(i, tCol) >= fromS) out.push([rows.at(i, tCol), rows.at(i, col)])
+  return out
+}
+
 export interface AqmTestApi {
   /** Simulated time of the latest frame, seconds. */
   simTime(): number
@@ -24,8 +33,16 @@ export interface AqmTestApi {
   /** The last `n` instantaneous queue lengths (packets), oldest first. */
   latestQueue(n: number): number[]
   columns(): string[]
+  /** [t, value] of one column for the sampled rows with t ≥ fromS still in the ring buffer, oldest first. */
+  trace(column: string, fromS: number): Array<[number, number]>
   playing(): boolean
+  /** Playback speed: simulated seconds per wall second (Infinity: as fast as the worker can). */
+  speed(): number
   aqm(): AqmConfig | null
+  /** The AQM's internal state with the latest frame (RED: `avg`, `count`, ...). */
+  aqmState(): AqmState
+  /** The latest run summary from the worker (since the warm-up); null before the first of this run. */
+  summary(): RunSummary | null
   /** The engine's algorithm catalogue (labels, parameter schemas). */
   algorithms(): AlgorithmInfo[]
   /** Current error messages, keyed by control ("set-param:min_th", "run", ...). */
@@ -55,8 +72,12 @@ export function installTestApi(store: SimStore): () => void {
     samplesReceived: () => store.buffer?.received ?? 0,
     latestQueue: (n) => store.buffer?.tail('q_pkts', n) ?? [],
     columns: () => snap().columns,
+    trace: (column, fromS) => trace(store, column, fromS),
     playing: () => snap().playing,
+    speed: () => snap().speed,
     aqm: () => snap().aqm,
+    aqmState: () => snap().aqmState,
+    summary: () => snap().summary,
     algorithms: () => snap().algorithms,
     errors: () => Object.fromEntries(Object.entries(snap().errors).map(([k, e]) => [k, e.message])),
     scenario: () => (snap().scenario === '' ? null : JSON.parse(snap().scenario)),

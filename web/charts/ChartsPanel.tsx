@@ -1,6 +1,6 @@
 // Every live chart in one compact grid: the queue with the drop-probability curve beside it, the
 // congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
-// toolbar for the shared time window and the latest values above. Memoised: its props change only
+// toolbar for the shared time window, the latest values and the run's summary above. Memoised: its props change only
 // when the scenario, the algorithm or an error does; the charts redraw from the frame loop.
 import { memo, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,11 +16,12 @@ import { frameStats } from './frameLoop'
 import { ProbabilityCurve } from './ProbabilityCurve'
 import { QueueChart } from './QueueChart'
 import { Readouts } from './Readouts'
+import { RunSummaryReadout } from './RunSummaryReadout'
 import { bufferInUnit } from './thresholds'
 import { ThroughputBars } from './ThroughputBars'
 import { TimeControls } from './TimeControls'
 import { TimeViewStore } from './timeWindow'
-import { installChartsTestApi } from './testApi'
+import { frameWhen, installChartsTestApi } from './testApi'
 import './charts.css'
 
 interface ChartsPanelProps {
@@ -47,7 +48,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
   const [showSum, setShowSum] = useState(false)
   const [highlight, setHighlight] = useState<number | null>(null)
-  useEffect(() => installChartsTestApi({ frameStats }), [])
+  useEffect(() => installChartsTestApi({ frameStats, frameWhen }), [])
 
   const buffer = useMemo(() => parse(scenario, bufferOf), [scenario])
   const link = useMemo(() => parse(scenario, linkOf), [scenario])
@@ -77,6 +78,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
       <div className="charts-bar">
         <TimeControls view={view} store={store} />
         <Readouts store={store} />
+        <RunSummaryReadout store={store} />
       </div>
       <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bufferOf, linkOf, parseAqm, parseColumns, parseCurve, parseState, withAqm } from './decode'
+import { bufferOf, linkOf, parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
 
 describe('engine JSON decoding', () => {
   it('keeps numbers and turns booleans into 0/1 in the state snapshot', () => {
@@ -39,5 +39,20 @@ describe('engine JSON decoding', () => {
     expect(linkOf('{"link":{"rate_mbps":10}}')).toEqual({ rateMbps: 10, meanPktSize: 1000 })
     expect(linkOf('{"link":{"rate_mbps":0}}')).toBeNull()
     expect(linkOf('{"flows":[]}')).toBeNull()
+  })
+
+  it("keeps the page's subset of the run summary and reads the engine's null as NaN", () => {
+    const json = JSON.stringify({
+      measured_from_s: 10, measured_to_s: 40, utilisation: 0.95, mean_queue_pkts: 40.5, std_queue_pkts: 9,
+      delay_ms: { mean: 32, p50: 30, p95: 60, p99: 70 }, jain: 0.98, min_max_fairness_pct: null,
+      sync: { cuts: 120, index: 0.7, random: 0.35, excess: 0.35, mass_cut_share: 0.5 },
+      drops_by_reason: { overflow: 120, early: 0 }, marks_by_reason: {}, flows: [{ id: 0 }],
+    })
+    expect(parseRunSummary(json)).toEqual({
+      measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 40.5, delay_ms: { mean: 32 }, utilisation: 0.95, jain: 0.98,
+      min_max_fairness_pct: NaN, sync: { index: 0.7, random: 0.35, excess: 0.35 }, drops_by_reason: { overflow: 120, early: 0 },
+      marks_by_reason: {},
+    })
+    expect(() => parseRunSummary('[1]')).toThrow(/summary/)
   })
 })

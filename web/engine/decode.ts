@@ -1,6 +1,14 @@
 // Turns the engine's JSON strings into checked, typed values. Used by the worker; pure, so
 // unit-tested in Node without the wasm module.
-import { isAlgorithmInfo, isAqmConfig, type AlgorithmInfo, type AqmConfig, type AqmState, type Curve } from './protocol'
+import {
+  isAlgorithmInfo,
+  isAqmConfig,
+  type AlgorithmInfo,
+  type AqmConfig,
+  type AqmState,
+  type Curve,
+  type RunSummary,
+} from './protocol'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
   const v: unknown = JSON.parse(json)
@@ -45,6 +53,39 @@ export function parseCurve(json: string): Curve | null {
     if (Array.isArray(pt) && typeof pt[0] === 'number' && typeof pt[1] === 'number') out.push([pt[0], pt[1]])
   }
   return out
+}
+
+/** A number, or NaN for the engine's null (how serde writes NaN) and anything else. */
+const num = (x: unknown): number => (typeof x === 'number' ? x : Number.NaN)
+
+function counts(x: unknown): Record<string, number> {
+  if (typeof x !== 'object' || x === null) return {}
+  return Object.fromEntries(Object.entries(x).filter((e): e is [string, number] => typeof e[1] === 'number'))
+}
+
+function field(x: unknown, key: string): unknown {
+  return typeof x === 'object' && x !== null && key in x ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
+}
+
+/** The page's subset of the engine's `summary()`; the rest (per-flow rows, ...) stays in the worker. */
+export function parseRunSummary(json: string): RunSummary {
+  const v: unknown = JSON.parse(json)
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
+    throw new Error('engine summary(): unexpected shape')
+  }
+  const sync = field(v, 'sync')
+  return {
+    measured_from_s: num(field(v, 'measured_from_s')),
+    measured_to_s: num(field(v, 'measured_to_s')),
+    mean_queue_pkts: num(field(v, 'mean_queue_pkts')),
+    delay_ms: { mean: num(field(field(v, 'delay_ms'), 'mean')) },
+    utilisation: num(field(v, 'utilisation')),
+    jain: num(field(v, 'jain')),
+    min_max_fairness_pct: num(field(v, 'min_max_fairness_pct')),
+    sync: { index: num(field(sync, 'index')), random: num(field(sync, 'random')), excess: num(field(sync, 'excess')) },
+    drops_by_reason: counts(field(v, 'drops_by_reason')),
+    marks_by_reason: counts(field(v, 'marks_by_reason')),
+  }
 }
 
 /** Returns the scenario JSON with its `aqm` field replaced; other fields stay untouched. */

@@ -82,4 +82,15 @@ describe('isFromWorker', () => {
     expect(isFromWorker(ready)).toBe(true)
     expect(isFromWorker({ ...ready, algorithms: [{ ...alg, params: [{ ...param, integer: 'yes' }] }] })).toBe(false)
   })
+
+  it('checks the run summary, NaN allowed where the engine has no value yet', () => {
+    const summary = {
+      measured_from_s: 10, measured_to_s: 12, mean_queue_pkts: 4, delay_ms: { mean: 2 }, utilisation: 0.9, jain: NaN,
+      min_max_fairness_pct: NaN, sync: { index: NaN, random: NaN, excess: NaN }, drops_by_reason: { overflow: 3 }, marks_by_reason: {},
+    }
+    expect(isFromWorker({ type: 'summary', epoch: 1, summary })).toBe(true)
+    expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, sync: { index: 0.5 } } })).toBe(false)
+    expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, drops_by_reason: { overflow: '3' } } })).toBe(false)
+    expect(isFromWorker({ type: 'summary', summary })).toBe(false)
+  })
 })

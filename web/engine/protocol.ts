@@ -39,6 +39,27 @@ export type AqmState = Record<string, number>
 /** Drop probability against the averaged queue: [[x, p], ...]. */
 export type Curve = Array<[number, number]>
 
+/**
+ * The engine's run summary over the measured window (after the warm-up) so far, narrowed to what the
+ * page shows. Names and nesting are the engine's (`Simulation.summary()`); a value the engine cannot
+ * define yet (no window cuts, no departures) is NaN.
+ */
+export interface RunSummary {
+  /** The measured window in simulated seconds: it starts when the warm-up ends. */
+  measured_from_s: number
+  measured_to_s: number
+  mean_queue_pkts: number
+  delay_ms: { mean: number }
+  utilisation: number
+  jain: number
+  min_max_fairness_pct: number
+  /** Global synchronisation: share of window cuts with another flow's cut within one RTT, against chance. */
+  sync: { index: number; random: number; excess: number }
+  /** Events per cause since the warm-up ("overflow", "early", ...); causes with none are absent. */
+  drops_by_reason: Record<string, number>
+  marks_by_reason: Record<string, number>
+}
+
 /** Which control a worker error belongs to, so the page can show it next to that control. */
 export type ErrorContext =
   | { control: 'configure' }
@@ -112,6 +133,8 @@ export type FromWorker =
       /** The scenario the current simulation was built from, with the live AQM folded in. */
       scenario: string
     }
+  /** The run summary, at most about once per wall second while playing, and after a step or pause. */
+  | { type: 'summary'; epoch: number; summary: RunSummary }
   | { type: 'error'; code: ErrorCode; message: string; context: ErrorContext }
 
 // ---- guards -----------------------------------------------------------------------------
@@ -165,6 +188,30 @@ function isCurve(x: unknown): x is Curve {
 
 function isAqmState(x: unknown): x is AqmState {
   return isObj(x) && Object.values(x).every(isNum)
+}
+
+function isCounts(x: unknown): x is Record<string, number> {
+  return isObj(x) && Object.values(x).every(isNum)
+}
+
+export function isRunSummary(x: unknown): x is RunSummary {
+  return (
+    isObj(x) &&
+    isNum(x.measured_from_s) &&
+    isNum(x.measured_to_s) &&
+    isNum(x.mean_queue_pkts) &&
+    isObj(x.delay_ms) &&
+    isNum(x.delay_ms.mean) &&
+    isNum(x.utilisation) &&
+    isNum(x.jain) &&
+    isNum(x.min_max_fairness_pct) &&
+    isObj(x.sync) &&
+    isNum(x.sync.index) &&
+    isNum(x.sync.random) &&
+    isNum(x.sync.excess) &&
+    isCounts(x.drops_by_reason) &&
+    isCounts(x.marks_by_reason)
+  )
 }
 
 function isErrorCode(x: unknown): x is ErrorCode {
@@ -245,6 +292,8 @@ export function isFromWorker(x: unknown): x is FromWorker {
         isAqmConfig(x.aqm) &&
         isStr(x.scenario)
       )
+    case 'summary':
+      return isNum(x.epoch) && isRunSummary(x.summary)
     case 'error':
       return isErrorCode(x.code) && isStr(x.message) && isErrorContext(x.context)
     default:

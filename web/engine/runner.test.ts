@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { IDLE_MS, Runner, SLICE_MS, type Engine, type EngineSim } from './runner'
+import { IDLE_MS, Runner, SLICE_MS, SUMMARY_COST_FACTOR, SUMMARY_MS, type Engine, type EngineSim } from './runner'
 import type { FromWorker } from './protocol'
 
 const COLUMNS = ['t', 'q_pkts', 'avg']
@@ -41,6 +41,17 @@ class FakeSim implements EngineSim {
   aqm() { return JSON.stringify(this.aqmCfg) }
   state() { return '{"avg":2,"count":3}' }
   curve() { return '[[5,0],[15,0.1]]' }
+  summaries = 0
+  summary() {
+    this.summaries++
+    // The engine writes NaN as null (no window cuts yet: no sync index).
+    return JSON.stringify({
+      measured_from_s: 0.5, measured_to_s: this.t, utilisation: 0.9, mean_queue_pkts: 3, std_queue_pkts: 1,
+      delay_ms: { mean: 2.5, p50: 2, p95: 4, p99: 5 }, jain: 0.99, min_max_fairness_pct: 90,
+      sync: { cuts: 0, index: null, random: null, excess: null, mass_cut_share: null },
+      drops_by_reason: { overflow: 4 }, marks_by_reason: {}, flows: [],
+    })
+  }
   free() { this.freed = true }
 }
 
@@ -61,6 +72,8 @@ let now: number
 let queued: Array<() => void>
 let delays: number[]
 let runner: Runner
+/** Wall time at which each message was posted. */
+let postedAt: number[]
 
 const ofType = <T extends FromWorker['type']>(type: T) =>
   posted.filter((m): m is Extract<FromWorker, { type: T }> => m.type === type)
@@ -72,11 +85,12 @@ beforeEach(() => {
   now = 0
   queued = []
   delays = []
+  postedAt = []
   const schedule = (fn: () => void, delayMs: number) => {
     queued.push(fn)
     delays.push(delayMs)
   }
-  runner = new Runner(world, (m) => posted.push(m), { clock: () => now, schedule })
+  runner = new Runner(world, (m) => { posted.push(m); postedAt.push(now) }, { clock: () => now, schedule })
   runner.boot()
 })
 
@@ -189,5 +203,50 @@ describe('Runner', () => {
     runner.handle({ type: 'reset' })
     expect(world.sims.at(-1)?.t).toBe(0)
     expect(last('state')).toMatchObject({ epoch: 2, aqm: { kind: 'codel' } })
+  })
+
+  it('posts the run summary at most about once per wall second while playing, and after a pause and a step', () => {
+    const summaryTimes = () => posted.flatMap((m, i) => (m.type === 'summary' ? [postedAt[i]] : []))
+    runner.handle({ type: 'set-speed', simSecondsPerWallSecond: 10 })
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 700; i++) advance(5) // 3.5 s of wall time in 700 ticks
+    const times = summaryTimes()
+    expect(times).toHaveLength(3) // at 1, 2 and 3 s: not once per tick or per frame
+    times.slice(1).forEach((t, k) => expect(t - times[k]).toBeGreaterThanOrEqual(SUMMARY_MS))
+    expect(world.sims[0].summaries).toBe(3)
+
+    // Each summary follows the frame that carries the rows it covers.
+    const i = posted.findIndex((m) => m.type === 'summary')
+    expect(posted[i - 1].type).toBe('frame')
+
+    runner.handle({ type: 'pause' })
+    expect(posted.at(-1)?.type).toBe('summary')
+    runner.handle({ type: 'step', seconds: 0.25 })
+    const s = last('summary')
+    expect(posted.at(-1)).toBe(s)
+    expect(summaryTimes()).toHaveLength(5)
+    expect(s?.epoch).toBe(last('state')?.epoch)
+    expect(s?.summary).toMatchObject({ mean_queue_pkts: 3, delay_ms: { mean: 2.5 }, drops_by_reason: { overflow: 4 }, marks_by_reason: {} })
+    expect(s?.summary.measured_to_s).toBeCloseTo(world.sims[0].t, 9)
+    expect(s?.summary.sync.excess).toBeNaN() // null from the engine
+    expect(s?.summary).not.toHaveProperty('flows') // the page gets the narrow subset only
+  })
+
+  it('spaces the summaries out when one takes long, so the worker stays responsive', () => {
+    const sim = world.sims[0]
+    const realSummary = sim.summary.bind(sim)
+    sim.summary = () => {
+      now += 100 // a long run: sorting and scanning a million window cuts
+      return realSummary()
+    }
+    runner.handle({ type: 'play' })
+    const at: number[] = []
+    for (let i = 0; i < 1000; i++) {
+      const before = ofType('summary').length
+      advance(10)
+      if (ofType('summary').length > before) at.push(now)
+    }
+    expect(at.length).toBeGreaterThanOrEqual(2)
+    at.slice(1).forEach((t, k) => expect(t - at[k]).toBeGreaterThanOrEqual(SUMMARY_COST_FACTOR * 100))
   })
 })

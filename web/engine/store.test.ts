@@ -80,4 +80,21 @@ describe('SimStore', () => {
     store.dismissError('configure')
     expect(store.getSnapshot().errors.configure).toBeUndefined()
   })
+
+  it('keeps the run summary of the running simulation only', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    const summary = {
+      measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 42, delay_ms: { mean: 33 }, utilisation: 0.97, jain: 0.99,
+      min_max_fairness_pct: 80, sync: { index: 0.6, random: 0.3, excess: 0.3 }, drops_by_reason: { overflow: 9 }, marks_by_reason: {},
+    }
+    w.emit(state(1))
+    w.emit({ type: 'summary', epoch: 1, summary })
+    expect(store.getSnapshot().summary).toEqual(summary)
+    w.emit(state(2)) // reset: a new run has no summary yet
+    expect(store.getSnapshot().summary).toBeNull()
+    w.emit({ type: 'summary', epoch: 1, summary }) // late, from the replaced run
+    expect(store.getSnapshot().summary).toBeNull()
+  })
 })

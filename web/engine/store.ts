@@ -10,6 +10,7 @@ import {
   type ErrorCode,
   type ErrorContext,
   type FromWorker,
+  type RunSummary,
 } from './protocol'
 import type { SimClient } from './simClient'
 
@@ -36,6 +37,8 @@ export interface SimSnapshot {
   aqmState: AqmState
   curve: Curve | null
   scenario: string
+  /** The engine's summary of the current run since its warm-up; null until the first (a new run clears it). */
+  summary: RunSummary | null
   /** Latest error per control (see errorKey); a new request to that control clears it. */
   errors: Record<string, ShownError>
   framesReceived: number
@@ -60,6 +63,7 @@ const initial: SimSnapshot = {
   aqmState: {},
   curve: null,
   scenario: '',
+  summary: null,
   errors: {},
   framesReceived: 0,
   version: 0,
@@ -120,6 +124,7 @@ export class SimStore {
       case 'state':
         this.ensureBuffer(msg.columns, msg.epoch)
         return this.update({
+          ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
           epoch: msg.epoch,
           playing: msg.playing,
           speed: msg.speed,
@@ -134,6 +139,7 @@ export class SimStore {
         }
         if (this.buffer && msg.columns === this.buffer.stride) this.buffer.append(msg.samples)
         return this.update({
+          ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
           epoch: msg.epoch,
           simTime: msg.simTime,
           aqmState: msg.state,
@@ -141,6 +147,10 @@ export class SimStore {
           framesReceived: this.snapshot.framesReceived + 1,
           version: this.snapshot.version + 1,
         })
+      case 'summary':
+        // A summary of a simulation that has since been replaced is dropped.
+        if (msg.epoch === this.snapshot.epoch) this.update({ summary: msg.summary })
+        return
       case 'error': {
         const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context }
         return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
