@@ -232,21 +232,17 @@ impl QueueDisc for Ared {
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {
-        let (m, line) = (self.vars.marks, self.line());
+        let line = self.line();
         let (lo, hi) = line.band();
-        vec![
-            ("avg", self.vars.avg.avg),
-            ("p_b", m.p_b),
-            ("p_a", m.p_a),
-            ("count", m.count as f64),
-            ("max_p", line.max_p),
-            ("region", m.region.code()),
+        let mut s = self.vars.marks.snapshot(self.vars.avg.avg, line.max_p);
+        s.extend([
             ("band_lo", lo),
             ("band_hi", hi),
             ("min_th", line.min_th),
             ("max_th", line.max_th),
             ("w_q", self.resolved.w_q),
-        ]
+        ]);
+        s
     }
 
     fn operating_point(&self) -> OperatingPoint {

@@ -204,16 +204,9 @@ impl QueueDisc for FengAred {
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {
-        let m = self.vars.marks;
-        vec![
-            ("avg", self.vars.avg.avg),
-            ("p_b", m.p_b),
-            ("p_a", m.p_a),
-            ("count", m.count as f64),
-            ("max_p", self.vars.max_p),
-            ("region", m.region.code()),
-            ("status", self.vars.status.code()),
-        ]
+        let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.vars.max_p);
+        s.push(("status", self.vars.status.code()));
+        s
     }
 
     fn operating_point(&self) -> OperatingPoint {

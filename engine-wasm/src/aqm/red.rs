@@ -268,17 +268,9 @@ impl<F: Flavour> QueueDisc for Red<F> {
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {
-        let m = self.vars.marks;
-        vec![
-            ("avg", self.vars.avg.avg),
-            ("p_b", m.p_b),
-            ("p_a", m.p_a),
-            ("count", m.count as f64),
-            ("max_p", self.line.max_p),
-            ("region", m.region.code()),
-            ("min_th", self.line.min_th),
-            ("max_th", self.line.max_th),
-        ]
+        let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.line.max_p);
+        s.extend([("min_th", self.line.min_th), ("max_th", self.line.max_th)]);
+        s
     }
 
     fn operating_point(&self) -> OperatingPoint {

@@ -173,6 +173,18 @@ impl Default for Marks {
 }
 
 impl Marks {
+    /// The RED state every variant shows, in this order: avg, p_b, p_a, count, max_p, region.
+    pub fn snapshot(&self, avg: f64, max_p: f64) -> Vec<(&'static str, f64)> {
+        vec![
+            ("avg", avg),
+            ("p_b", self.p_b),
+            ("p_a", self.p_a),
+            ("count", self.count as f64),
+            ("max_p", max_p),
+            ("region", self.region.code()),
+        ]
+    }
+
     /// Floyd & Jacobson Fig. 2 (with §3's gentle region): `p_b` already includes any byte-mode scaling;
     /// `u` is drawn only where the decision is random.
     pub fn decide(&mut self, region: Region, p_b: f64, u: impl FnOnce() -> f64) -> Verdict {
