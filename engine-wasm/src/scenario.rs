@@ -175,6 +175,10 @@ pub struct FlowGroup {
     pub min_rto_ms: f64,
     /// Service class (WRED precedence), 0..=3.
     pub class: u8,
+    /// Window cuts land on whole segments, ssthresh = max(⌊flight/2⌋, 2) as in Linux (`tcp_reno_ssthresh`)
+    /// and ns-2 before 2006 (`precisionReduce_ false`, the seeds' ns-2); off: flight/2 exactly (RFC 5681
+    /// counts bytes; ns-3).
+    pub whole_segment_cuts: bool,
 }
 
 impl Default for FlowGroup {
@@ -195,6 +199,7 @@ impl Default for FlowGroup {
             initial_cwnd: 2,
             min_rto_ms: 200.0,
             class: 0,
+            whole_segment_cuts: false,
         }
     }
 }

@@ -591,6 +591,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
                 initial_cwnd: g.initial_cwnd as f64,
                 ecn: g.ecn,
                 class: g.class,
+                whole_segment_cuts: g.whole_segment_cuts,
                 rto: RtoConfig { min: from_millis(g.min_rto_ms), ..RtoConfig::default() },
             };
             let http = match spec.traffic {

@@ -132,18 +132,23 @@ fn selective_drop_restores_a_fair_share_against_a_greedy_udp_flow() {
 
 #[test]
 fn selective_drop_lets_vegas_share_the_link_that_reno_takes_under_drop_tail() {
-    // Seed 004 Tables 1 and 2 (ns-2; buffer 50, 1000 B, receiver window 20, access 10 Mbit/s and 1 ms).
-    // Drop-tail: Reno takes ≈ 88 % of every link (fairness min/max 10–12 %): both senders are window-limited
-    // and Vegas keeps only its α–β packets queued. Selective drop (seed: 88–96 %): auto mode's
-    // Q_thresh = ⌈2·W_best⌉ (5, 5, 5, 7 here). At 5 Mbit/s our Reno loses the tail of each 20-segment
-    // burst to the per-flow cap, gets no duplicate ACKs and times out (~240 RTOs in 100 s), so Vegas wins
-    // instead: that link is left out here and reported in the issue note, as is 512 kbit/s, which reaches
-    // only ~68 %.
-    for (rate, delay, min_fairness) in [(0.512, 5.0, 60.0), (1.5, 2.0, 85.0), (2.0, 2.0, 85.0)] {
+    // Seed 004 Tables 1 and 2 (ns-2.27 of 2004: buffer 50, 1000 B, receiver window 20, whole-segment window
+    // cuts; access 10 Mbit/s and 1 ms assumed). The seed measures each sender's bytes carried per second
+    // (Reno + Vegas = the link rate in every row), so fairness here is min/max of throughput.
+    // Drop-tail: both senders are window-limited and Vegas keeps only its α–β packets queued, so Reno takes
+    // ≈ 87 % of every link (min/max 15 %; seed 10–12 %). Selective drop with the seed's own Q_thresh per link
+    // (Table 2: 4, 5, 6, 6): seed 91.6 / 94.1 / 88.1 / 96.4 %, ours 82 / 96 / 85 / 94 %, so ≥ 80 % with the
+    // link still full. At 512 kbit/s a packet takes 15.6 ms, longer than the 12 ms base RTT: Reno's whole
+    // window sits in the queue, the cap then costs it two packets of one window and a timeout (~120 in
+    // 100 s); the links above time out at most a few times.
+    for (rate, delay, q_thresh, max_timeouts) in
+        [(0.512, 5.0, 4, 200), (1.5, 2.0, 5, 5), (2.0, 2.0, 6, 5), (5.0, 2.0, 6, 5)]
+    {
         let rtt = 2.0 * (delay + 1.0);
         let flow = |tcp: &str| {
             format!(
-                r#"{{"count":1,"tcp":"{tcp}","rtt_ms":[{rtt},{rtt}],"start_spread_s":0,"access_rate_mbps":10,"rwnd":20}}"#
+                r#"{{"count":1,"tcp":"{tcp}","rtt_ms":[{rtt},{rtt}],"start_spread_s":0,"access_rate_mbps":10,
+                    "rwnd":20,"whole_segment_cuts":true}}"#
             )
         };
         let run = |aqm: &str| {
@@ -157,13 +162,16 @@ fn selective_drop_lets_vegas_share_the_link_that_reno_takes_under_drop_tail() {
             sim.run_to_end();
             sim.summary()
         };
-        let dt = run(r#"{"kind":"droptail"}"#);
-        let sd = run(r#"{"kind":"selective_drop","auto":true}"#);
-        let (reno, vegas) = (dt.flows[0].goodput_mbps, dt.flows[1].goodput_mbps);
-        assert!(reno > 4.0 * vegas, "{rate} Mbit/s drop-tail: Reno {reno:.3}, Vegas {vegas:.3}");
-        assert!(dt.min_max_fairness_pct < 20.0, "{rate} Mbit/s drop-tail fairness {:.1}", dt.min_max_fairness_pct);
-        let (reno, vegas) = (sd.flows[0].goodput_mbps, sd.flows[1].goodput_mbps);
-        assert!(sd.min_max_fairness_pct > min_fairness, "{rate} Mbit/s selective: Reno {reno:.3}, Vegas {vegas:.3}");
-        assert!(reno + vegas > 0.95 * rate, "{rate} Mbit/s selective: total goodput {:.3}", reno + vegas);
+        let throughput = |s: &Summary| (s.flows[0].throughput_mbps, s.flows[1].throughput_mbps);
+        let fairness = |(reno, vegas): (f64, f64)| 100.0 * reno.min(vegas) / reno.max(vegas);
+        let dt = throughput(&run(r#"{"kind":"droptail"}"#));
+        assert!(dt.0 > 4.0 * dt.1, "{rate} Mbit/s drop-tail: Reno {:.3}, Vegas {:.3}", dt.0, dt.1);
+        assert!(fairness(dt) < 20.0, "{rate} Mbit/s drop-tail fairness {:.1} %", fairness(dt));
+        let sd_summary = run(&format!(r#"{{"kind":"selective_drop","q_thresh":{q_thresh}}}"#));
+        let sd = throughput(&sd_summary);
+        assert!(fairness(sd) >= 80.0, "{rate} Mbit/s selective: Reno {:.3}, Vegas {:.3}", sd.0, sd.1);
+        assert!(sd.0 + sd.1 > 0.97 * rate, "{rate} Mbit/s selective: total {:.3}", sd.0 + sd.1);
+        let timeouts = sd_summary.flows[0].timeouts;
+        assert!(timeouts <= max_timeouts, "{rate} Mbit/s selective: Reno timed out {timeouts} times");
     }
 }

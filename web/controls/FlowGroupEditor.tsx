@@ -87,6 +87,14 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
         <div className="field-grid">
           {fields.more.map(number)}
           {tcp && <Check path={p('delayed_ack')} label={t('flows.delayedAck')} checked={group.delayed_ack === true} onEdit={onEdit} />}
+          {tcp && (
+            <Check
+              path={p('whole_segment_cuts')}
+              label={t('flows.wholeSegmentCuts')}
+              checked={group.whole_segment_cuts === true}
+              onEdit={onEdit}
+            />
+          )}
         </div>
       </details>
     </fieldset>

@@ -228,7 +228,7 @@ export function editorPaths(draft: JsonObject): string[] {
   const paths = [...linkFields(draft).map((f) => f.path), 'link.buffer_unit', SEED_FIELD.path, 'flows']
   flowGroups(draft).forEach((g, i) => {
     const f = groupFields(i)
-    paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`)
+    paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`, `flows[${i}].whole_segment_cuts`)
     for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i)]) paths.push(spec.path)
   })
   return paths

@@ -20,6 +20,8 @@ pub struct SenderConfig {
     pub initial_cwnd: f64,
     pub ecn: bool,
     pub class: u8,
+    /// Round ssthresh down to whole segments after a cut (Linux, ns-2 before 2006).
+    pub whole_segment_cuts: bool,
     pub rto: RtoConfig,
 }
 
@@ -182,10 +184,19 @@ impl TcpSender {
         self.timer_armed = false;
     }
 
+    /// With whole-segment cuts, the variant's ssthresh rounds down to a segment (Linux `snd_cwnd >> 1`,
+    /// ns-2 `(int)(window()/2)`), never below 2.
+    fn round_cut(&mut self) {
+        if self.cfg.whole_segment_cuts && self.w.ssthresh.is_finite() {
+            self.w.ssthresh = libm::floor(self.w.ssthresh).max(2.0);
+        }
+    }
+
     /// A congestion event detected by duplicate ACKs or ECN: the variant's ssthresh.
     fn congestion_event(&mut self, now: Time, out: &mut Outbox) {
         self.recovery_flight = self.loss_flight();
         self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.recovery_flight, now);
+        self.round_cut();
         self.recover = self.snd_max;
         out.cut = true;
     }
@@ -199,6 +210,7 @@ impl TcpSender {
         if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
             // RFC 3168 §6.1.2: react as to a loss, without retransmitting, once per window.
             self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
+            self.round_cut();
             self.w.cwnd = self.w.ssthresh.max(1.0);
             self.ecn_recover = self.snd_max;
             out.cut = true;
@@ -301,6 +313,7 @@ impl TcpSender {
         self.timeouts += 1;
         let flight = self.loss_flight();
         self.cc.on_rto(&mut self.w, flight, now);
+        self.round_cut();
         self.rtt.back_off();
         self.in_recovery = false;
         self.dupacks = 0;
@@ -325,6 +338,7 @@ mod tests {
             initial_cwnd: 1.0,
             ecn: false,
             class: 0,
+            whole_segment_cuts: false,
             rto: RtoConfig::default(),
         };
         TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
@@ -389,6 +403,24 @@ mod tests {
         s.on_ack(&ack(10, 0), 2 * MILLI, &mut out);
         assert_eq!(s.w.cwnd, 5.0);
         assert_eq!(s.phase(), Phase::Avoidance);
+    }
+
+    #[test]
+    fn whole_segment_cuts_halve_seven_segments_to_three_not_three_and_a_half() {
+        for (whole, ssthresh) in [(false, 3.5), (true, 3.0)] {
+            let mut s = sender(Recovery::Reno);
+            s.cfg.whole_segment_cuts = whole;
+            s.w = Window { cwnd: 7.0, ssthresh: 64.0 };
+            let mut out = Outbox::default();
+            s.send_available(0, &mut out);
+            for _ in 0..3 {
+                s.on_ack(&ack(0, 0), MILLI, &mut out);
+            }
+            assert_eq!(s.w.ssthresh, ssthresh, "whole-segment cuts {whole}");
+            // And after a timeout: flight 7 → 3 (never below 2).
+            s.on_timeout(s.timer_gen, 2000 * MILLI, &mut out);
+            assert_eq!(s.w.ssthresh, if whole { 3.0 } else { 3.5 });
+        }
     }
 
     #[test]
