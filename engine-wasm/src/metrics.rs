@@ -30,6 +30,8 @@ struct FlowCounters {
     arrivals: u64,
     drops: u64,
     marks: u64,
+    departures: u64,
+    sojourn_sum: Time,
 }
 
 /// Counters over one sampling interval.
@@ -162,11 +164,14 @@ impl Metrics {
         self.q_bytes = q_bytes as f64;
     }
 
-    /// A packet left the queue for the link after `sojourn`.
-    pub fn on_dequeue(&mut self, sojourn: Time, now: Time) {
+    /// A packet of `flow` left the queue for the link after `sojourn`.
+    pub fn on_dequeue(&mut self, flow: FlowId, sojourn: Time, now: Time) {
         self.interval.sojourn_sum += sojourn;
         self.interval.departures += 1;
         if self.measuring(now) {
+            let c = &mut self.per_flow[flow as usize];
+            c.departures += 1;
+            c.sojourn_sum += sojourn;
             let bin = ((sojourn / SOJOURN_BIN) as usize).min(SOJOURN_BINS - 1);
             self.sojourn_hist[bin] += 1;
             self.sojourn_sum += sojourn as f64;
@@ -259,6 +264,7 @@ impl Metrics {
                 throughput_mbps: c.bytes_out as f64 * 8.0 / span / 1e6,
                 untagged_mbps: (c.bytes_out - c.tagged_bytes_out) as f64 * 8.0 / span / 1e6,
                 goodput_mbps: c.goodput_bytes as f64 * 8.0 / span / 1e6,
+                delay_ms: if c.departures > 0 { c.sojourn_sum as f64 / c.departures as f64 / 1e6 } else { f64::NAN },
                 arrivals: c.arrivals,
                 drops: c.drops,
                 marks: c.marks,
@@ -443,6 +449,8 @@ pub struct FlowSummary {
     pub untagged_mbps: f64,
     /// New in-order data at the receiver (in ATM mode: the cells of those frames, seed 002 §3.2).
     pub goodput_mbps: f64,
+    /// Mean time the flow's packets waited in the bottleneck queue (NaN if none left it).
+    pub delay_ms: f64,
     pub arrivals: u64,
     pub drops: u64,
     pub marks: u64,
@@ -563,9 +571,11 @@ mod tests {
         m.on_queue_change(0, 10, 10_000);
         m.on_queue_change(1000 * MILLI, 20, 20_000);
         for ms in 1..=100 {
-            m.on_dequeue(ms * MILLI, 0);
+            m.on_dequeue(0, ms * MILLI, 0);
         }
-        let s = m.summary(2000 * MILLI, &[], 0, 1);
+        let input = FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 };
+        let s = m.summary(2000 * MILLI, &[input], 0, 1);
+        assert!((s.flows[0].delay_ms - 50.5).abs() < 1e-9, "per-flow mean delay {}", s.flows[0].delay_ms);
         assert!((s.mean_queue_pkts - 15.0).abs() < 1e-9);
         assert!((s.std_queue_pkts - 5.0).abs() < 1e-9);
         assert!((s.delay_ms.mean - 50.5).abs() < 1e-9);

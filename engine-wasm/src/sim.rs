@@ -444,7 +444,7 @@ impl Simulation {
         let next = self.bottleneck.start_next(now);
         self.count_signals();
         if let Some((p, done_at)) = next {
-            self.metrics.on_dequeue(now - p.enqueued_at, now);
+            self.metrics.on_dequeue(p.flow, now - p.enqueued_at, now);
             self.events.schedule(done_at, Event::TxDone);
         }
     }

@@ -77,6 +77,35 @@ fn fq_codel_gives_short_and_long_rtt_flows_equal_shares() {
     assert!(fq.delay_ms.mean < 15.0 && fq.utilisation > 0.95, "{:.1} ms, {:.3}", fq.delay_ms.mean, fq.utilisation);
 }
 
+#[test]
+fn fq_codel_lets_a_sparse_flow_skip_the_bulk_queue() {
+    // RFC 8290 §1.3, §4.1: a flow that never builds a queue stays on the new-flows list and is served ahead of
+    // the backlogged ones, so its packets barely wait; in a single FIFO (drop-tail, or even CoDel's 5 ms
+    // target) they wait behind everyone's. Thin flow: 200-byte UDP packets at 64 kbit/s (a voice call)
+    // beside five bulk Reno flows.
+    let flows = format!(
+        r#"{FIVE_RENO},{{"count":1,"traffic":{{"kind":"poisson","rate_mbps":0.064}},"packet_size":200,"rtt_ms":[40,40]}}"#
+    );
+    let sparse = |s: &Summary| s.flows[5].delay_ms;
+    let dt = run(1000, &flows, r#"{"kind":"droptail"}"#, 60);
+    let codel = run(1000, &flows, r#"{"kind":"codel"}"#, 60);
+    let fq = run(1000, &flows, r#"{"kind":"fq_codel"}"#, 60);
+    let bulk = |s: &Summary| s.flows[..5].iter().map(|f| f.delay_ms).sum::<f64>() / 5.0;
+    eprintln!(
+        "sparse flow delay: drop-tail {:.1} ms, CoDel {:.2} ms, FQ-CoDel {:.2} ms (bulk {:.2} ms)",
+        sparse(&dt),
+        sparse(&codel),
+        sparse(&fq),
+        bulk(&fq)
+    );
+    assert!(sparse(&dt) > 300.0, "drop-tail: the thin flow waits behind the bloated buffer");
+    // Served after at most the bulk packet in service and a DRR round of a few 0.8 ms packets.
+    assert!(sparse(&fq) < 2.0, "FQ-CoDel: the thin flow is served ahead ({:.2} ms)", sparse(&fq));
+    assert!(sparse(&fq) < sparse(&codel) / 3.0, "and well ahead of CoDel's shared queue");
+    assert!(bulk(&fq) > 2.0 && fq.utilisation > 0.95, "while the bulk flows keep a standing queue");
+    assert_eq!(fq.flows[5].drops, 0, "the thin flow loses nothing");
+}
+
 fn count(map: &std::collections::BTreeMap<&'static str, u64>, reason: &str) -> u64 {
     map.get(reason).copied().unwrap_or(0)
 }

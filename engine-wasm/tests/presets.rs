@@ -367,6 +367,47 @@ fn seed003_hred_responds_to_the_doubled_load_faster_than_pi_and_red() {
     assert!(hred < pi && hred < red, "HRED {hred} s, PI {pi} s, RED {red} s");
 }
 
+#[test]
+fn seed003_pi_settles_on_q_ref_where_red_oscillates() {
+    // Seed 003 §IV (Figs. 3–4) with Table 1–2's PI (q_ref 187 KB, 160 Hz, a/b) and gentle RED (125/250 KB,
+    // p_max 0.02) at a steady load of 100 and 200 FTP flows: the integral action holds the mean queue at
+    // q_ref (ours 186 KB), RED's average wanders with the load and its queue swings (std 63–94 KB against
+    // PI's 35–39 KB), costing utilisation.
+    let p = preset("seed003-hred-load-step");
+    let (pi_side, red_side) = (1, 2);
+    assert_eq!((label(&p, pi_side).as_str(), label(&p, red_side).as_str()), ("PI", "Gentle RED"));
+    eprintln!("seed 003, steady load: mean queue and its std (KB), utilisation");
+    for ftp in [100, 200] {
+        let steady = |k: usize| {
+            let s = set(
+                &side(&p, k),
+                "flows",
+                json!([{"count": ftp, "rtt_ms": [160, 240], "packet_size": 500, "start_spread_s": 5}]),
+            );
+            run(&set(&set(&s, "duration", json!(200)), "warmup", json!(50)))
+        };
+        let (pi, red) = (steady(pi_side), steady(red_side));
+        // Every packet is 500 B, so the queue's std in bytes is 500 × its std in packets.
+        let std_kb = |s: &Summary| s.std_queue_pkts * 0.5;
+        for (name, s) in [("PI", &pi), ("Gentle RED", &red)] {
+            eprintln!(
+                "  {ftp} FTP {name:10}: mean {:5.1} KB, std {:5.1} KB, utilisation {:.3}",
+                s.mean_queue_bytes / 1000.0,
+                std_kb(s),
+                s.utilisation
+            );
+        }
+        assert!(
+            (pi.mean_queue_bytes - 187_000.0).abs() < 0.05 * 187_000.0,
+            "{ftp} FTP: PI mean {}",
+            pi.mean_queue_bytes
+        );
+        assert!(pi.utilisation > 0.99, "{ftp} FTP: PI utilisation {}", pi.utilisation);
+        assert!(std_kb(&red) > 1.5 * std_kb(&pi), "{ftp} FTP: RED std {} vs PI {}", std_kb(&red), std_kb(&pi));
+        assert!(red.utilisation < pi.utilisation, "{ftp} FTP: RED's swings idle the link");
+    }
+}
+
 // ---- seed 002 ---------------------------------------------------------------------------------------------------
 
 #[test]
