@@ -53,18 +53,7 @@ impl ParamSpec {
         default: f64,
         help: &'static str,
     ) -> Self {
-        ParamSpec {
-            name,
-            label,
-            unit,
-            min: range.0,
-            max: range.1,
-            default,
-            step: 1.0,
-            integer: true,
-            boolean: false,
-            help,
-        }
+        ParamSpec { step: 1.0, integer: true, ..Self::real(name, label, unit, range, default, help) }
     }
     /// An on/off switch (0 or 1).
     pub const fn flag(name: &'static str, label: &'static str, default: bool, help: &'static str) -> Self {
