@@ -36,6 +36,33 @@ pub struct Scenario {
     pub link: LinkSpec,
     pub flows: Vec<FlowGroup>,
     pub aqm: AqmConfig,
+    /// Which implementation the lab behaves like (`crate::profile`): the papers (default), ns-2, ns-3 or
+    /// Linux. A profile supplies defaults for the fields a scenario leaves out; written fields win.
+    pub profile: Profile,
+}
+
+/// The implementation whose published details the engine follows (see `crate::profile`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Profile {
+    /// The algorithms as their papers and RFCs specify them (today's behaviour).
+    #[default]
+    Paper,
+    Ns2,
+    Ns3,
+    Linux,
+}
+
+/// How a sender repairs a window after fast retransmit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LossRecovery {
+    /// NewReno partial-ACK recovery with window inflation (RFC 6582); Reno and Tahoe keep their own.
+    #[default]
+    #[serde(rename = "rfc6582")]
+    Rfc6582,
+    /// Proportional Rate Reduction, PRR-SSRB (RFC 6937).
+    #[serde(rename = "prr")]
+    Prr,
 }
 
 impl Default for Scenario {
@@ -49,6 +76,7 @@ impl Default for Scenario {
             link: LinkSpec::default(),
             flows: vec![FlowGroup::default()],
             aqm: AqmConfig::default(),
+            profile: Profile::Paper,
         }
     }
 }
@@ -179,6 +207,22 @@ pub struct FlowGroup {
     /// and ns-2 before 2006 (`precisionReduce_ false`, the seeds' ns-2); off: flight/2 exactly (RFC 5681
     /// counts bytes; ns-3).
     pub whole_segment_cuts: bool,
+    /// Selective acknowledgements (RFC 2018) with an RFC 6675 scoreboard at the sender.
+    pub sack: bool,
+    /// Loss recovery after fast retransmit.
+    pub recovery: LossRecovery,
+    /// Limited Transmit (RFC 3042): a new segment for each of the first two duplicate ACKs.
+    pub limited_transmit: bool,
+    /// RACK-TLP (RFC 8985): time-based loss detection and tail-loss probes.
+    pub rack: bool,
+    /// HyStart++ (RFC 9406) slow-start exit for Cubic.
+    pub hystart: bool,
+    /// Vegas thresholds α, β, γ in segments queued (ns-2 1/3/1; Linux and ns-3 2/4/1).
+    pub vegas_alpha: f64,
+    pub vegas_beta: f64,
+    pub vegas_gamma: f64,
+    /// Clock granularity G of the RTO estimator (RFC 6298), ms: ns-2 `tcpTick_` 10 ms, ns-3 1 ms.
+    pub timer_granularity_ms: f64,
 }
 
 impl Default for FlowGroup {
@@ -200,6 +244,15 @@ impl Default for FlowGroup {
             min_rto_ms: 200.0,
             class: 0,
             whole_segment_cuts: false,
+            sack: false,
+            recovery: LossRecovery::Rfc6582,
+            limited_transmit: false,
+            rack: false,
+            hystart: false,
+            vegas_alpha: 1.0,
+            vegas_beta: 3.0,
+            vegas_gamma: 1.0,
+            timer_granularity_ms: 10.0,
         }
     }
 }
@@ -289,6 +342,10 @@ impl Scenario {
         in_range(&f("initial_cwnd"), g.initial_cwnd as f64, 1.0, 100.0, "segments")?;
         in_range(&f("min_rto_ms"), g.min_rto_ms, 1.0, 60_000.0, "ms")?;
         in_range(&f("class"), g.class as f64, 0.0, 3.0, "")?;
+        in_range(&f("vegas_alpha"), g.vegas_alpha, 0.0, 100.0, "segments")?;
+        in_range(&f("vegas_beta"), g.vegas_beta, g.vegas_alpha, 100.0, "segments (not below vegas_alpha)")?;
+        in_range(&f("vegas_gamma"), g.vegas_gamma, 0.0, 100.0, "segments")?;
+        in_range(&f("timer_granularity_ms"), g.timer_granularity_ms, 0.001, 1_000.0, "ms")?;
         match &g.traffic {
             Traffic::Ftp => {}
             Traffic::Http { mean_object_kb, shape, think_s } => {

@@ -592,7 +592,11 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
                 ecn: g.ecn,
                 class: g.class,
                 whole_segment_cuts: g.whole_segment_cuts,
-                rto: RtoConfig { min: from_millis(g.min_rto_ms), ..RtoConfig::default() },
+                rto: RtoConfig {
+                    min: from_millis(g.min_rto_ms),
+                    granularity: from_millis(g.timer_granularity_ms),
+                    ..RtoConfig::default()
+                },
             };
             let http = match spec.traffic {
                 Traffic::Http { mean_object_kb, shape, think_s } => {
