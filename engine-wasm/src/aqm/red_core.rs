@@ -398,10 +398,10 @@ pub fn ared_step_within(max_p: f64, avg: f64, band: (f64, f64), bottom: f64) -> 
     next.clamp(bottom, top)
 }
 
-/// ns-2 (`bottom_ 0`, since June 2004) and ns-3 (`Bottom` 0) automatic lower bound of ARED's max_p, as
-/// ns-3's `RedQueueDisc::InitializeParams` computes it: min(0.01, 8·MeanPktSize·RTT/C) with RTT = 0.1 s
-/// (`Rtt`). Its comment calls this 1/W, W a flow's window in packets, but 1/W would be 8·S/(C·RTT); we
-/// follow the code (docs/red.md).
+/// ns-3's automatic lower bound of ARED's max_p (`Bottom` 0), as `RedQueueDisc::InitializeParams`
+/// computes it: min(0.01, 8·MeanPktSize·RTT/C) with RTT = 0.1 s (`Rtt`). Its comment calls this 1/W, W a
+/// flow's window in packets, which would be 8·S/(C·RTT) (ns-2's `80000/bandwidth`); we follow ns-3's code
+/// (docs/red.md).
 pub fn ared_auto_bottom(link: &LinkInfo) -> f64 {
     const RTT: f64 = 0.1;
     (8.0 * link.mean_pkt_size as f64 * RTT / link.rate_bps).min(0.01)
