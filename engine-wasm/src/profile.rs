@@ -294,4 +294,22 @@ mod tests {
         assert!(apply_profile("[1]", "ns3").unwrap_err().contains("expected a JSON object"));
         assert!(apply_profile(r#"{"flows":[{"count":0}]}"#, "ns3").unwrap_err().contains("flows[0].count"));
     }
+
+    #[test]
+    fn an_explicit_paper_profile_runs_bit_identically_and_ns3_changes_the_run() {
+        use crate::digest::trace_digest_hex;
+        use crate::sim::Simulation;
+        use crate::time::from_secs;
+        let digest = |json: &str| {
+            let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+            sim.run_until(from_secs(8.0));
+            trace_digest_hex(&sim.take_samples())
+        };
+        let base = r#""duration":8,"link":{"buffer":40},"flows":[{"count":8}],"aqm":{"kind":"red","max_p":0.1}"#;
+        let none = digest(&format!("{{{base}}}"));
+        assert_eq!(digest(&format!(r#"{{{base},"profile":"paper"}}"#)), none);
+        let ns3 = digest(&format!(r#"{{{base},"profile":"ns3"}}"#));
+        assert_ne!(ns3, none);
+        assert_eq!(digest(&format!(r#"{{{base},"profile":"ns3"}}"#)), ns3, "same seed, same run");
+    }
 }

@@ -117,9 +117,9 @@ pub struct Rules {
     /// Space marks with [`spaced_wait`] (ns-2 `wait_`, ns-3 `Wait`).
     pub wait: bool,
     /// ns-2 `REDQueue::enque` / ns-3 `RedQueueDisc::DoEnqueue`: (1) no early or forced decision while the
-    /// queue holds at most one packet before the arrival; (2) the first arrival with avg ≥ min_th (after avg
-    /// was below, or the queue held ≤ 1 packet) is admitted untested and restarts count at 1; (3) count grows
-    /// on every arrival and a forced drop does not reset it (ns `Ns1Compat` off).
+    /// queue holds at most 1 (packet, or byte in byte mode) before the arrival; (2) the first arrival with
+    /// avg ≥ min_th (after avg was below, or the queue held ≤ 1) is admitted untested and restarts count at
+    /// 1; (3) count grows on every arrival and a forced drop does not reset it (ns `Ns1Compat` off).
     pub ns: bool,
 }
 
@@ -222,7 +222,7 @@ impl Marks {
         self.decide_with(Rules::default(), region, p_b, 0, u)
     }
 
-    /// [`Marks::decide`] with implementation `rules`; `queued` is the queue length in packets before the
+    /// [`Marks::decide`] with implementation `rules`; `queued` is the queue length (in its unit) before the
     /// arrival (used by the ns rules only).
     pub fn decide_with(
         &mut self,
