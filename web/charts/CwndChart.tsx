@@ -12,7 +12,7 @@ import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } f
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { cwndDomainMax, linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -98,7 +98,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       }
       if (showSum) drawSum(ctx, vis, cols, x, (v) => box.margin.top + ySum(v), colours.ink, setSumMax, sumMax)
       if (drawn !== traces) setTraces(drawn)
-      const next = stickyMax(yMax, queueDomainMax(max, [], 4))
+      const next = cwndDomainMax(yMax, max)
       if (next !== yMax) setYMax(next)
     },
   })
