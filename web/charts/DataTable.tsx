@@ -37,22 +37,25 @@ export function DataTable({ store, title, series, testId }: { store: SimStore; t
     if (next.length !== values.length || next.some((v, i) => v !== values[i])) setValues(next)
   }, `table-${testId}`)
   return (
-    <table className="chart-data" data-testid={`${testId}-table`}>
-      <caption>{t('table.caption', { title, t: values[0] })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('table.series')}</th>
-          <th scope="col">{t('table.latest')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {series.map((s, i) => (
-          <tr key={s.column}>
-            <th scope="row">{s.label}</th>
-            <td>{values[i + 1] ?? '–'}</td>
+    // The clip sits on a wrapper: a table ignores a 1px width and would widen a phone's page.
+    <div className="chart-data">
+      <table data-testid={`${testId}-table`}>
+        <caption>{t('table.caption', { title, t: values[0] })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('table.series')}</th>
+            <th scope="col">{t('table.latest')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {series.map((s, i) => (
+            <tr key={s.column}>
+              <th scope="row">{s.label}</th>
+              <td>{values[i + 1] ?? '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
