@@ -656,3 +656,32 @@ fn no_text_points_at_per_flow_numbers_the_summary_does_not_show() {
         }
     }
 }
+
+/// The guided lesson's text (web/i18n/locales/<lang>/teach.json, `lesson.red-vs-droptail`) in both languages.
+fn lesson_text(lang: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../web/i18n/locales/{lang}/teach.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str::<Value>(&text).unwrap()["lesson"]["red-vs-droptail"].clone()
+}
+
+#[test]
+fn red_vs_droptail_lesson_answers_and_closing_text_match_the_runs() {
+    let (p, r) = all_sides("red-vs-droptail");
+    let (dt, red) = (&r[0], &r[1]);
+    // The lesson's right answers (web/walkthrough/lessons.ts): drop-tail "over 50 packets", RED near min_th
+    // (15, against 45 and 85), drop-tail the more synchronised.
+    assert!(dt.mean_queue_pkts > 50.0, "{}", dt.mean_queue_pkts);
+    let min_th = p["compare"][0]["aqm"]["min_th"].as_f64().unwrap();
+    assert!((red.mean_queue_pkts - min_th).abs() < (red.mean_queue_pkts - 45.0).abs());
+    assert!(dt.sync.excess > red.sync.excess);
+    for lang in ["en", "ko"] {
+        let l = lesson_text(lang);
+        assert!(l["droptail"]["choices"]["full"].as_str().unwrap().contains("50"), "{lang}");
+        assert!(l["red"]["choices"]["min_th"].as_str().unwrap().contains(&whole(min_th)), "{lang}");
+        // "at a clear cost in utilisation (about 85 % against drop-tail's 100 %)".
+        let done = l["done"]["body"].as_str().unwrap();
+        for n in [format!("{} %", whole(red.utilisation * 100.0)), format!("{} %", whole(dt.utilisation * 100.0))] {
+            assert!(done.contains(&n), "{lang} done.body should say {n}: {done}");
+        }
+    }
+}
