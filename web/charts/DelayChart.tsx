@@ -85,7 +85,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       testId="delay-chart"
       className="chart-delay"
       title={t('delay.title')}
-      table={<DataTable store={store} testId="delay-chart" title={t('delay.title')} series={[{ label: `${t('delay.delay')} (ms)`, column: 'delay_ms' }]} />}
+      table={<DataTable store={store} testId="delay-chart" title={t('delay.title')} series={[{ label: `${t('delay.delay')} · ms`, column: 'delay_ms' }]} />}
       bodyRef={bodyRef}
       legend={
         <>

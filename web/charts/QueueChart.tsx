@@ -99,7 +99,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
           testId="queue-chart"
           title={t('queue.title')}
           series={[
-            { label: `${t('queue.instantaneous')} (${unitLabel})`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
+            { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
             ...(hasAvg ? [{ label: t('queue.average'), column: 'avg' }] : []),
           ]}
         />
