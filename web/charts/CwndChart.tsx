@@ -7,16 +7,19 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
+import { DataTable } from './DataTable'
 import { flowColumns } from './fairness'
 import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { cwndDomainMax, linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+
+const TABLE_FLOWS = 20
 
 interface CwndChartProps {
   store: SimStore
@@ -98,10 +101,16 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       }
       if (showSum) drawSum(ctx, vis, cols, x, (v) => box.margin.top + ySum(v), colours.ink, setSumMax, sumMax)
       if (drawn !== traces) setTraces(drawn)
-      const next = stickyMax(yMax, queueDomainMax(max, [], 4))
+      const next = cwndDomainMax(yMax, max)
       if (next !== yMax) setYMax(next)
     },
   })
+
+  // The first flows only: a table of 10,000 rows is no help to anyone listening to it.
+  const tableSeries = useMemo(
+    () => flows.slice(0, TABLE_FLOWS).map((f, i) => ({ label: `${t('flow.name', { n: i + 1 })} · ${t(`variants.${f.variant}`, { defaultValue: f.variant })}`, column: `cwnd_${i}` })),
+    [flows, t],
+  )
 
   const onPointerMove = (e: PointerEvent<SVGRectElement>) => {
     const l = last.current
@@ -126,6 +135,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       className="chart-cwnd"
       title={t('cwnd.title')}
       tools={tools}
+      table={<DataTable store={store} testId="cwnd-chart" title={t('cwnd.title')} series={tableSeries} />}
       bodyRef={bodyRef}
       data={{ 'data-traces': traces, 'data-highlight': highlight ?? '' }}
       legend={

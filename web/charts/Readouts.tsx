@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
+import { Help } from './Help'
 
 const REFRESH_MS = 250
 
@@ -28,6 +29,9 @@ const FIELDS: Field[] = [
   { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true },
   { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true },
 ]
+
+/** Readouts whose name is jargon get a "?" that explains it. */
+const HELP = new Set(['avg', 'p'])
 
 function read(store: SimStore): string[] {
   const buffer = store.buffer
@@ -59,7 +63,15 @@ export function Readouts({ store }: { store: SimStore }) {
       </div>
       {FIELDS.map((f, i) => (
         <div key={f.key}>
-          <dt>{t(`readouts.${f.key}`)}</dt>
+          <dt>
+            {t(`readouts.${f.key}`)}
+            {HELP.has(f.key) && (
+              <>
+                {' '}
+                <Help term={t(`readouts.${f.key}`)} text={t(`readouts.help_${f.key}`)} />
+              </>
+            )}
+          </dt>
           <dd>{f.unit ? t(`readouts.${f.key}_value`, { v: values[i + 1] }) : values[i + 1]}</dd>
         </div>
       ))}

@@ -28,8 +28,6 @@ export type ProblemCode =
   | 'bad-length'
   | 'total-flows'
   | 'invalid'
-  | 'caption-markup'
-  | 'caption-too-long'
   | 'bad-token'
   | 'bad-speed'
   | 'engine'

@@ -21,7 +21,7 @@
  *   lz-string compressToEncodedURIComponent.
  * - View keys (not part of the scenario): `speed` (simulated seconds per second, or `max`), and for
  *   iframes `embed=1`, `views` (charts: queue,readouts), `controls` (play, aqm, params or parameter
- *   names), `autoplay=1` (otherwise an embed starts paused), `caption` (plain text, ≤ 200 characters).
+ *   names), `autoplay=1` (otherwise an embed starts paused), `caption` (plain text, shown as text; cut to 200 characters with an ellipsis).
  *   `lang` (en|ko) belongs to the page's language picker and is left alone.
  *
  * Decoding never evaluates anything: it reads at most MAX_LINK_CHARS characters, MAX_PARAMS parameters,
