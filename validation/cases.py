@@ -12,7 +12,15 @@ metrics is the engine's Scenario::warmup(): max(10 % of duration, 10 s), capped 
 PACKET = 1500
 
 
-def tcp_group(count, tcp, rtt_ms, rate_mbps):
+def window(rate_mbps, rtt_ms, buffer):
+    """Receive window (segments) that never limits a flow: twice the whole pipe, path plus buffer. ns-3's
+    send and receive buffers are set to the same (its default 128 KB would cap the window), and no larger:
+    a bulk sender fills its send buffer, and ns-3 keeps every buffered packet in memory."""
+    bdp = rate_mbps * 1e6 * rtt_ms[1] / 1e3 / 8 / PACKET
+    return int(2 * (bdp + buffer)) + 10
+
+
+def tcp_group(count, tcp, rtt_ms, rate_mbps, rwnd):
     return {
         "count": count,
         "tcp": tcp,
@@ -22,7 +30,7 @@ def tcp_group(count, tcp, rtt_ms, rate_mbps):
         "packet_size": PACKET,
         "start_s": 0.0,
         "start_spread_s": 1.0,
-        "rwnd": 100000,
+        "rwnd": rwnd,
         "delayed_ack": True,
         "initial_cwnd": 10,
         "min_rto_ms": 1000.0,
@@ -53,7 +61,7 @@ def scenario(seed, duration, rate_mbps, delay_ms, buffer, count, tcp, rtt_ms, aq
             "buffer_unit": "packets",
             "mean_pkt_size": PACKET,
         },
-        "flows": [tcp_group(count, tcp, rtt_ms, rate_mbps)],
+        "flows": [tcp_group(count, tcp, rtt_ms, rate_mbps, window(rate_mbps, rtt_ms, buffer))],
         "aqm": aqm,
     }
 

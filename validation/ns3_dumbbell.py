@@ -148,7 +148,7 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
                 s["link"]["delay_ms"] / 1e3,
                 TCP_TYPES[g["tcp"]],
                 segment,
-                g["rwnd"] * segment if g["rwnd"] * segment < 2**31 else 2**31 - 1,
+                g["rwnd"] * segment,
                 qtype,
                 attrs,
                 vec([f["access_delay_ns"] / 1e9 for f in flows]),
@@ -226,7 +226,7 @@ def main():
                 expect = json.load(f).get("expect", "agree")
         result["expect"] = expect
         with open(path, "w") as f:
-            json.dump(result, f, indent=2)
+            json.dump(result, f, indent=2, sort_keys=True, ensure_ascii=False)
             f.write("\n")
         m = result["ns3"]["metrics"]
         print(
