@@ -49,6 +49,15 @@ function describe(c: ValidationCase): Record<string, string | number> {
   return { aqm: s.aqm?.kind ?? '?', tcp: g.tcp ?? '?', flows: g.count ?? 0, rate: s.link?.rate_mbps ?? 0 }
 }
 
+/** "early 120, forced 3" from a drops-by-reason object (ns-3's as mapped by the script, or the engine's). */
+function causes(byReason: unknown): string {
+  if (typeof byReason !== 'object' || byReason === null) return ''
+  return Object.entries(byReason)
+    .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ')
+}
+
 function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | undefined }) {
   const { t } = useTranslation('validation')
   const rows = VALIDATION_METRICS.map((m) => {
@@ -71,6 +80,12 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
       </header>
       <p className="validation-ns3">
         {t('ns3_version', { version: c.ns3.version })} · <code>{c.ns3.command}</code>
+      </p>
+      <p className="validation-causes">
+        {t('causes', {
+          ns3: causes(c.ns3.drops_by_reason) || t('none'),
+          ours: outcome?.ok === true ? causes(outcome.summary.drops_by_reason) || t('none') : t('pending'),
+        })}
       </p>
       {outcome?.ok === false && <p role="alert">{t('engine_failed', { message: outcome.error })}</p>}
       <table className="validation-table">
