@@ -25,6 +25,9 @@ export function Gallery() {
             </button>
           ))}
         </div>
+        <p className="gallery-validation">
+          <a href={links.validation()}>{t('gallery.validation')}</a>
+        </p>
         {presets.state === 'loading' && <p className="muted">{t('status.loading')}</p>}
         {presets.state === 'error' && (
           <p role="alert" className="error-note">
