@@ -14,6 +14,8 @@ use crate::scheduler::Scheduler;
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, SenderConfig, TcpSender};
+use crate::tcp::vegas::VegasParams;
+use crate::tcp::CcConfig;
 use crate::time::{from_millis, from_secs, transmission_time, Time};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
@@ -38,6 +40,8 @@ enum Event {
         flow: FlowId,
         generation: u64,
     },
+    /// A paced sender's next departure time.
+    Pace(FlowId),
     AqmTick {
         generation: u64,
     },
@@ -326,6 +330,15 @@ impl Simulation {
                 self.dispatch(flow, &mut out);
                 self.outbox = out;
             }
+            Event::Pace(flow) => {
+                let mut out = std::mem::take(&mut self.outbox);
+                out.clear();
+                if let Source::Tcp { sender, .. } = &mut self.flows[flow as usize].source {
+                    sender.on_pace(self.now, &mut out);
+                }
+                self.dispatch(flow, &mut out);
+                self.outbox = out;
+            }
             Event::DelayedAck { flow, generation } => {
                 let mut rx = RxOut::default();
                 if let Source::Tcp { receiver, .. } = &mut self.flows[flow as usize].source {
@@ -414,6 +427,9 @@ impl Simulation {
         }
         if let Some((at, generation)) = out.timer.take() {
             self.events.schedule(at, Event::Rto { flow: id, generation });
+        }
+        if let Some(at) = out.pace.take() {
+            self.events.schedule(at, Event::Pace(id));
         }
         if out.cut {
             self.metrics.on_window_cut(id, now);
@@ -580,6 +596,18 @@ impl Simulation {
     }
 }
 
+/// The flow group's congestion-control parameters, and the flow's own random stream.
+fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcConfig {
+    CcConfig {
+        hystart: g.hystart,
+        vegas: VegasParams { alpha: g.vegas_alpha, beta: g.vegas_beta, gamma: g.vegas_gamma },
+        rng_seed: seed,
+        rng_stream: stream::CC_FLOW + spec.id as u64,
+        segment_bytes: spec.packet_size,
+        initial_cwnd: g.initial_cwnd as f64,
+    }
+}
+
 fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
     let g = &s.flows[spec.group];
     let source = match &spec.traffic {
@@ -605,7 +633,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
                 _ => None,
             };
             Source::Tcp {
-                sender: TcpSender::new(cfg, spec.tcp.controller()),
+                sender: TcpSender::new(cfg, spec.tcp.controller(&cc_config(&spec, g, s.seed))),
                 receiver: TcpReceiver::new(spec.id, g.delayed_ack),
                 http,
             }

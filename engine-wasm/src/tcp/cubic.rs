@@ -9,7 +9,8 @@
 //! loss:  W_max = cwnd·(1 + β)/2 if cwnd < W_max (fast convergence, §4.7) else cwnd;
 //!        ssthresh = max(flight·β, 2) (§4.6); the sender's Reno recovery deflates cwnd to ssthresh
 //! ```
-//! Slow start is RFC 5681's (HyStart++ is not modelled). After a timeout the next epoch starts with
+//! Slow start is RFC 5681's, or with the flow option `hystart` HyStart++ (RFC 9406, `hystart.rs`) in the
+//! first slow start, which may end it before any loss (ssthresh = cwnd). After a timeout the next epoch starts with
 //! W_max = cwnd_epoch and K = 0 (§4.8). All cube roots go through `libm` so native and WebAssembly runs
 //! agree to the bit.
 //!
@@ -19,6 +20,7 @@
 //! is the shared sender's Reno fast recovery, so two or more drops in one window end in a timeout, which a
 //! Linux sender with SACK would avoid.
 
+use super::hystart::{HyStart, Stage};
 use super::{reno, AckInfo, CongestionControl, Recovery, Window};
 use crate::time::{to_secs, Time};
 
@@ -83,6 +85,8 @@ pub struct Cubic {
     restart_from_epoch: bool,
     /// Time of the latest ACK, for the exposed epoch age.
     last_ack: Time,
+    /// HyStart++ while the first slow start lasts (RFC 9406 §4.3); None without the option or after it.
+    hystart: Option<HyStart>,
 }
 
 impl Cubic {
@@ -96,7 +100,17 @@ impl Cubic {
             alpha: params.alpha(),
             restart_from_epoch: false,
             last_ack: 0,
+            hystart: None,
         }
+    }
+
+    /// With `hystart`, the first slow start follows HyStart++ (RFC 9406).
+    pub fn with_hystart(params: CubicParams, hystart: bool) -> Self {
+        Cubic { hystart: hystart.then(HyStart::default), ..Cubic::new(params) }
+    }
+
+    pub fn hystart_stage(&self) -> Option<Stage> {
+        self.hystart.as_ref().map(HyStart::stage)
     }
 
     pub fn epoch(&self) -> Option<Epoch> {
@@ -166,7 +180,17 @@ impl CongestionControl for Cubic {
     fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
         self.last_ack = info.now;
         if w.cwnd < w.ssthresh {
-            reno::aimd_increase(w, info.acked);
+            match &mut self.hystart {
+                Some(h) => {
+                    w.cwnd += h.on_ack(info.ack, info.snd_max, info.acked, info.rtt);
+                    if h.stage() == Stage::Done {
+                        // HyStart++ ends slow start without a loss (RFC 9406 §4.2): ssthresh = cwnd.
+                        w.ssthresh = w.cwnd;
+                        self.hystart = None;
+                    }
+                }
+                None => reno::aimd_increase(w, info.acked),
+            }
         } else {
             self.avoidance(w, info);
         }
@@ -179,6 +203,7 @@ impl CongestionControl for Cubic {
         self.cwnd_prior = w.cwnd;
         self.alpha = p.alpha();
         self.epoch = None;
+        self.hystart = None;
         (in_use(w, flight) * p.beta).max(2.0)
     }
 
@@ -187,6 +212,7 @@ impl CongestionControl for Cubic {
         self.alpha = self.params.alpha();
         self.epoch = None;
         self.restart_from_epoch = true;
+        self.hystart = None;
         w.ssthresh = (in_use(w, flight) * self.params.beta).max(2.0);
         w.cwnd = 1.0;
     }
