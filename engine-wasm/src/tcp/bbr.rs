@@ -404,6 +404,12 @@ impl CongestionControl for Bbr {
         w.ssthresh = f64::INFINITY;
     }
 
+    /// BBR keeps sending at its rate through a recovery with many holes; Linux, its reference, rearms the
+    /// timer on every ACK of new data, so it recovers one hole per round trip instead of timing out.
+    fn rearm_on_partial_ack(&self) -> bool {
+        true
+    }
+
     fn wants_rate_samples(&self) -> bool {
         true
     }
@@ -454,5 +460,166 @@ impl CongestionControl for Bbr {
             ("cwnd_gain", self.cwnd_gain),
             ("pacing_rate_mbps", mbps(self.pacing_rate)),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tcp::rate::RateSample;
+
+    fn bbr(seed: u64) -> Bbr {
+        Bbr::new(Rng::new(seed, 9), 1000, 2.0)
+    }
+
+    /// An ACK at `now` with a valid rate sample of `rate` segments/s that starts a round.
+    fn ack(now: Time, rate: f64, rtt: Time, pipe: u64, delivered: u64) -> Delivery {
+        Delivery {
+            now,
+            rtt: Some(rtt),
+            srtt: rtt,
+            sample: RateSample {
+                delivery_rate: rate,
+                delivered: 1,
+                interval: rtt,
+                prior_delivered: Some(delivered),
+                is_app_limited: false,
+                valid: true,
+            },
+            newly_delivered: 1,
+            delivered: delivered + 1,
+            flight: pipe,
+            prior_flight: pipe,
+            pipe,
+            prior_pipe: pipe,
+            ..Delivery::default()
+        }
+    }
+
+    #[test]
+    fn the_max_filter_keeps_the_best_of_the_last_ten_rounds() {
+        let mut f = MaxFilter::new(10);
+        assert_eq!(f.get(), 0.0);
+        f.update(5.0, 0);
+        f.update(3.0, 1);
+        assert_eq!(f.get(), 5.0);
+        f.update(2.0, 9);
+        assert_eq!(f.get(), 5.0, "round 0 is still within (−1, 9]");
+        f.update(2.5, 10);
+        assert_eq!(f.get(), 3.0, "round 0 expired: the best of rounds 1..=10");
+        f.update(4.0, 11);
+        assert_eq!(f.get(), 4.0);
+        f.update(1.0, 21);
+        assert_eq!(f.get(), 1.0);
+    }
+
+    #[test]
+    fn startup_ends_after_three_rounds_without_25_percent_growth_then_drain_then_probe_bw() {
+        let mut b = bbr(1);
+        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        let rtt = 40 * MILLI;
+        // Rates double for 4 rounds, then stay flat: full pipe on the 3rd flat round.
+        let rates = [100.0, 200.0, 400.0, 800.0, 850.0, 900.0, 950.0];
+        for (i, r) in rates.iter().enumerate() {
+            b.on_delivery(&mut w, &ack(i as Time * rtt, *r, rtt, 60, b.delivered));
+            let expect_full = i == rates.len() - 1;
+            assert_eq!(b.filled_pipe(), expect_full, "round {i}");
+        }
+        // Filled: Drain, unless inflight (60) is already ≤ BDP + quanta = 800·0.04 + 6 = 38: it is not.
+        assert_eq!(b.mode(), Mode::Drain);
+        assert!((b.pacing_gain() - 1.0 / HIGH_GAIN).abs() < 1e-12);
+        b.on_delivery(&mut w, &ack(8 * rtt, 700.0, rtt, 30, b.delivered));
+        assert_eq!(b.mode(), Mode::ProbeBw);
+        // BBR's cwnd = 2·BDP + 3 quanta at most: 2·950·0.04 + 6 = 82.
+        assert!(w.cwnd <= 82.0 + 1e-9, "{}", w.cwnd);
+    }
+
+    #[test]
+    fn probe_bw_never_starts_in_the_draining_phase_and_cycles_through_all_eight() {
+        let mut starts = [0; 8];
+        for seed in 0..200 {
+            let mut b = bbr(seed);
+            b.rtprop = Some(40 * MILLI);
+            b.enter_probe_bw(0);
+            starts[b.cycle_index()] += 1;
+        }
+        assert_eq!(starts[1], 0, "{starts:?}");
+        assert!(starts.iter().enumerate().all(|(i, &n)| i == 1 || n > 10), "{starts:?}");
+        // Phases of gain 1 last one RTprop; 1.25 also needs inflight to reach 1.25·BDP (or a loss); 0.75 ends
+        // early once inflight is down to the BDP.
+        let mut b = bbr(3);
+        b.rtprop = Some(40 * MILLI);
+        b.btl_bw.update(1000.0, 0); // BDP 40 segments
+        b.pacing_rate = 1000.0; // 8 Mbit/s: send quantum 2 segments
+        b.filled_pipe = true;
+        b.enter_probe_bw(0);
+        b.cycle_index = GAIN_CYCLE.len() - 1;
+        b.advance_cycle_phase(0);
+        assert_eq!(b.pacing_gain(), 1.25);
+        let at = |now: Time, prior_pipe: u64| Delivery { now, prior_pipe, ..Delivery::default() };
+        assert!(!b.is_next_cycle_phase(&at(41 * MILLI, 40)), "inflight below 1.25·BDP + quanta");
+        assert!(b.is_next_cycle_phase(&at(41 * MILLI, 56)), "1.25·40 + 6 = 56 reached");
+        assert!(!b.is_next_cycle_phase(&at(39 * MILLI, 60)), "not a full RTprop yet");
+        b.advance_cycle_phase(41 * MILLI);
+        assert_eq!(b.pacing_gain(), 0.75);
+        assert!(b.is_next_cycle_phase(&at(42 * MILLI, 46)), "inflight ≤ BDP + quanta ends 0.75 early");
+        assert!(!b.is_next_cycle_phase(&at(42 * MILLI, 47)));
+        for k in 2..8 {
+            b.advance_cycle_phase(0);
+            assert_eq!((b.cycle_index(), b.pacing_gain()), (k, 1.0));
+        }
+        b.advance_cycle_phase(0);
+        assert_eq!(b.cycle_index(), 0);
+    }
+
+    #[test]
+    fn probe_rtt_after_ten_seconds_without_a_new_min_holds_four_segments_for_200_ms() {
+        let mut b = bbr(5);
+        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        b.on_delivery(&mut w, &ack(0, 1000.0, 40 * MILLI, 10, 0));
+        b.filled_pipe = true;
+        b.enter_probe_bw(0);
+        b.cwnd = 86.0;
+        // 10 s later, RTT samples of 50 ms only: RTprop expired.
+        let t = RTPROP_FILTER_LEN + MILLI;
+        assert!(b.on_delivery(&mut w, &ack(t, 1000.0, 50 * MILLI, 80, b.delivered)), "samples app-limited");
+        assert_eq!(b.mode(), Mode::ProbeRtt);
+        assert_eq!(w.cwnd, MIN_PIPE_CWND);
+        assert_eq!(b.prior_cwnd, 86.0);
+        // Inflight down to 4: the 200 ms start; a round and 200 ms later, back to ProbeBW with cwnd 86.
+        b.on_delivery(&mut w, &ack(t + 100 * MILLI, 1000.0, 40 * MILLI, 4, b.delivered));
+        assert_eq!(b.mode(), Mode::ProbeRtt);
+        b.on_delivery(&mut w, &ack(t + 200 * MILLI, 1000.0, 40 * MILLI, 4, b.delivered));
+        assert_eq!(b.mode(), Mode::ProbeRtt, "200 ms not yet over");
+        b.on_delivery(&mut w, &ack(t + 301 * MILLI, 1000.0, 40 * MILLI, 4, b.delivered));
+        assert_eq!(b.mode(), Mode::ProbeBw);
+        assert!(w.cwnd >= 86.0 - 1e-9, "{}", w.cwnd);
+        assert_eq!(b.rtprop, Some(40 * MILLI));
+    }
+
+    #[test]
+    fn recovery_conserves_packets_then_restores_the_window() {
+        let mut b = bbr(7);
+        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        b.on_delivery(&mut w, &ack(0, 1000.0, 40 * MILLI, 10, 0));
+        b.filled_pipe = true;
+        b.enter_probe_bw(0);
+        b.cwnd = 80.0;
+        assert_eq!(b.ssthresh_on_loss(&w, 80, MILLI), f64::INFINITY);
+        // The third duplicate ACK: recovery with 70 in the pipe: cwnd = pipe + 1, less the lost head.
+        let mut d = ack(MILLI, 0.0, 40 * MILLI, 70, b.delivered);
+        d.sample = RateSample::default();
+        d.in_recovery = true;
+        d.lost = 1;
+        d.flight = 80;
+        b.on_delivery(&mut w, &d);
+        assert_eq!(b.cwnd, 71.0);
+        // The sender's window counts the 10 segments the duplicates reported as well.
+        assert_eq!(w.cwnd, 81.0);
+        // Recovery ends: the 80 saved at the loss comes back.
+        let mut d = ack(50 * MILLI, 1000.0, 40 * MILLI, 60, b.delivered);
+        d.in_recovery = false;
+        b.on_delivery(&mut w, &d);
+        assert!(b.cwnd >= 80.0, "{}", b.cwnd);
     }
 }

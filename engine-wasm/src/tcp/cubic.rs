@@ -272,6 +272,37 @@ mod tests {
     }
 
     #[test]
+    fn a_loss_free_epoch_follows_w_cubic_within_two_percent_until_the_reno_friendly_region_takes_over() {
+        // RFC 9438 §4.2: ACK-clocked growth towards W_cubic(t + RTT) keeps cwnd on W(t) = C(t − K)³ + W_max.
+        // 100 ms RTT, one ACK per segment, from the loss at 100 (K = 4.22 s) to 2K. §4.3: W_est grows by
+        // α = 0.53 per RTT from 70, reaches cwnd_prior = 100 near K + 1.5 s, then α = 1, and from where
+        // W_est > W_cubic(t) cwnd is W_est.
+        let (mut c, mut w) = after_loss_at_100();
+        let rtt = 100 * MILLI;
+        let mut now: Time = 0;
+        let mut worst: f64 = 0.0;
+        let mut reno_from = None;
+        while now < from_secs(2.0 * K_75) {
+            c.on_ack(&mut w, &ack(now, rtt));
+            let e = c.epoch().unwrap();
+            let t = to_secs(now);
+            // (At the epoch's very first ACK W_est = 70 + α/70 is a hair above W_cubic(0) = 70.)
+            if t > 0.5 && c.w_est() > e.w_cubic(t) {
+                reno_from.get_or_insert(t);
+                // cwnd = max(cwnd, W_est): equal once W_est has overtaken the window it inherited.
+                let over = w.cwnd - c.w_est();
+                assert!((0.0..0.02 * c.w_est()).contains(&over), "t = {t}: cwnd {} W_est {}", w.cwnd, c.w_est());
+            } else if t > 0.5 && reno_from.is_none() {
+                worst = worst.max((w.cwnd - e.w_cubic(t)).abs() / e.w_cubic(t));
+            }
+            now += rtt / libm::floor(w.cwnd) as Time;
+        }
+        assert!(worst < 0.02, "largest deviation {:.2} %", worst * 100.0);
+        let from = reno_from.expect("the Reno-friendly region takes over");
+        assert!((5.5..6.0).contains(&from), "from {from:.2} s");
+    }
+
+    #[test]
     fn w_cubic_is_concave_to_w_max_at_k_then_convex() {
         let e = Epoch::new(0, 70.0, 100.0, 0.4);
         assert!((e.w_cubic(0.0) - 70.0).abs() < 1e-9);
@@ -340,6 +371,50 @@ mod tests {
         // 10 s past K the curve is ~500: target = 1.5·cwnd, so cwnd += 0.5.
         c.on_ack(&mut w, &ack(from_secs(K_75 + 10.0), 100 * MILLI));
         assert!((w.cwnd - before - 0.5).abs() < 1e-12, "{} -> {}", before, w.cwnd);
+    }
+
+    #[test]
+    fn hystart_ends_slow_start_on_an_rtt_rise_and_sets_ssthresh_at_the_end_of_css() {
+        let mut c = Cubic::with_hystart(CubicParams::default(), true);
+        let mut w = Window { cwnd: 10.0, ssthresh: f64::INFINITY };
+        let a = |now: Time, ack: u64, snd_max: u64, rtt_ms: u64| AckInfo {
+            now,
+            acked: 1,
+            rtt: Some(rtt_ms * MILLI),
+            srtt: rtt_ms * MILLI,
+            ack,
+            flight: 0,
+            snd_max,
+        };
+        // Round 1 (windowEnd 20) at 40 ms, round 2 (windowEnd 60) at 50 ms ≥ 40 + 5: CSS on the 8th ACK.
+        for k in 10..20 {
+            c.on_ack(&mut w, &a(0, k, 20, 40));
+        }
+        assert_eq!(w.cwnd, 20.0);
+        for k in 20..28 {
+            c.on_ack(&mut w, &a(0, k, 60, 50));
+        }
+        assert_eq!(c.hystart_stage(), Some(Stage::Css));
+        assert_eq!(w.cwnd, 28.0);
+        c.on_ack(&mut w, &a(0, 28, 60, 50));
+        assert_eq!(w.cwnd, 28.25);
+        // Four more full CSS rounds, then the first ACK of the next: ssthresh = cwnd, HyStart++ done.
+        let mut end = 60;
+        for _ in 0..4 {
+            for k in end..end + 8 {
+                c.on_ack(&mut w, &a(0, k, end + 8, 50));
+            }
+            end += 8;
+        }
+        assert_eq!(c.hystart_stage(), Some(Stage::Css));
+        let before = w.cwnd;
+        c.on_ack(&mut w, &a(0, end, end + 8, 50));
+        assert_eq!(c.hystart_stage(), None);
+        assert_eq!((w.cwnd, w.ssthresh), (before, before));
+        // A loss ends HyStart++ for good too (only the first slow start uses it, RFC 9406 §4.3).
+        let mut c = Cubic::with_hystart(CubicParams::default(), true);
+        c.ssthresh_on_loss(&Window { cwnd: 30.0, ssthresh: f64::INFINITY }, 30, 0);
+        assert_eq!(c.hystart_stage(), None);
     }
 
     #[test]

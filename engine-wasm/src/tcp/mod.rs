@@ -153,6 +153,12 @@ pub trait CongestionControl {
         false
     }
 
+    /// Restart the retransmission timer on every partial ACK (RFC 6582 §4 "Slow-but-Steady", what Linux
+    /// and ns-3 do) instead of the first only ("Impatient", this sender's default).
+    fn rearm_on_partial_ack(&self) -> bool {
+        false
+    }
+
     /// Pacing rate in segments/s; None: the window alone clocks the sender.
     fn pacing_rate(&self) -> Option<f64> {
         None

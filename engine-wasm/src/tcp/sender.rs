@@ -320,7 +320,7 @@ impl TcpSender {
                     // window with hundreds of holes (a slow-start overshoot) ends in a timeout instead of
                     // one retransmission per RTT for tens of seconds ("Slow-but-Steady").
                     self.partial_acks += 1;
-                    restart_timer = self.partial_acks == 1;
+                    restart_timer = self.partial_acks == 1 || self.cc.rearm_on_partial_ack();
                 }
                 Recovery::NewReno => {
                     // Full ACK: cwnd = min(ssthresh, flight + 1).
