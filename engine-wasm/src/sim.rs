@@ -281,6 +281,17 @@ impl Simulation {
         })
     }
 
+    /// Congestion-control state of the flows whose controller keeps a path model (BBR: mode, BtlBw,
+    /// RTprop, gains), for the page's per-flow snapshot; other variants are left out to keep frames small.
+    pub fn model_states(&self) -> Vec<(usize, Vec<(&'static str, f64)>)> {
+        self.flows
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.spec.tcp == crate::tcp::Variant::Bbr && f.spec.traffic.is_tcp())
+            .filter_map(|(i, _)| Some((i, self.flow_state(i)?)))
+            .collect()
+    }
+
     pub fn summary(&self) -> Summary {
         let inputs: Vec<FlowSummaryInput> = self
             .flows

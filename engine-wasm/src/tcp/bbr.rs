@@ -236,11 +236,8 @@ impl Bbr {
     }
 
     fn save_cwnd(&mut self) {
-        self.prior_cwnd = if !self.in_recovery && self.mode != Mode::ProbeRtt {
-            self.cwnd
-        } else {
-            self.prior_cwnd.max(self.cwnd)
-        };
+        self.prior_cwnd =
+            if !self.in_recovery && self.mode != Mode::ProbeRtt { self.cwnd } else { self.prior_cwnd.max(self.cwnd) };
     }
 
     fn restore_cwnd(&mut self) {

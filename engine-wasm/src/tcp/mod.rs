@@ -46,7 +46,14 @@ pub struct CcConfig {
 
 impl Default for CcConfig {
     fn default() -> Self {
-        CcConfig { hystart: false, vegas: vegas::VegasParams::default(), rng_seed: 0, rng_stream: 0, segment_bytes: 1000, initial_cwnd: 2.0 }
+        CcConfig {
+            hystart: false,
+            vegas: vegas::VegasParams::default(),
+            rng_seed: 0,
+            rng_stream: 0,
+            segment_bytes: 1000,
+            initial_cwnd: 2.0,
+        }
     }
 }
 
