@@ -39,6 +39,8 @@ interface Tip {
   thr: number
   left: number
   top: number
+  /** The flow's path model when it has one (BBR), as of the latest frame. */
+  model?: Record<string, number>
 }
 
 export function CwndChart({ store, view, flows, colourBy, showSum, highlight, onHighlight, tools }: CwndChartProps) {
@@ -126,7 +128,8 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
     const ys = cols.cwnd.map((c) => (c < 0 ? NaN : y(rows.at(r, c))))
     const flow = nearestTrace(ys, py, 12)
     onHighlight(flow)
-    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py })
+    const model = flow === null ? undefined : store.getSnapshot().flowStates[String(flow)]
+    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py, model })
   }
 
   return (
@@ -165,6 +168,19 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
           <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> · {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
           <br />
           {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
+          {tip.model && tip.model.mode !== undefined && (
+            <>
+              <br />
+              <span data-testid="cwnd-tip-model">
+                {t('flow.bbr', {
+                  mode: t(`bbr_modes.${tip.model.mode}`, { defaultValue: String(tip.model.mode) }),
+                  bw: formatValue(tip.model.btl_bw_mbps),
+                  rtt: formatValue(tip.model.min_rtt_ms),
+                  gain: formatValue(tip.model.pacing_gain),
+                })}
+              </span>
+            </>
+          )}
         </div>
       )}
     </ChartShell>

@@ -7,7 +7,7 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
 
-export const TCP_VARIANTS = ['reno', 'newreno', 'tahoe', 'vegas', 'cubic'] as const
+export const TCP_VARIANTS = ['reno', 'newreno', 'tahoe', 'vegas', 'cubic', 'bbr'] as const
 export const TRAFFIC_KINDS = ['ftp', 'http', 'cbr', 'poisson', 'on_off'] as const
 export const BUFFER_UNITS = ['packets', 'bytes'] as const
 export type TrafficKind = (typeof TRAFFIC_KINDS)[number]

@@ -9,6 +9,7 @@ import {
   type Curve,
   type ErrorCode,
   type ErrorContext,
+  type FlowStates,
   type FromWorker,
   type RunSummary,
 } from './protocol'
@@ -36,6 +37,8 @@ export interface SimSnapshot {
   aqm: AqmConfig | null
   aqmState: AqmState
   curve: Curve | null
+  /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
+  flowStates: FlowStates
   scenario: string
   /** The engine's summary of the current run since its warm-up; null until the first (a new run clears it). */
   summary: RunSummary | null
@@ -62,6 +65,7 @@ const initial: SimSnapshot = {
   aqm: null,
   aqmState: {},
   curve: null,
+  flowStates: {},
   scenario: '',
   summary: null,
   errors: {},
@@ -144,6 +148,7 @@ export class SimStore {
           simTime: msg.simTime,
           aqmState: msg.state,
           curve: msg.curve,
+          flowStates: msg.flowStates ?? {},
           framesReceived: this.snapshot.framesReceived + 1,
           version: this.snapshot.version + 1,
         })

@@ -12,7 +12,7 @@
  *   `seed`, `duration` (s), `warmup` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
  *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate);
  *   per flow group, comma-separated, one value per group, or one value for every group: `flows` (count; always
- *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic),
+ *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic|bbr),
  *   `rtt` (rtt_ms as `low-high` or one value for a fixed RTT);
  *   `aqm` (the algorithm's kind) and each of its scalar parameters by name (`max_th=15`, `gentle=1`); a
  *   parameter whose name is taken by a key above is written `aqm.<name>` (`aqm.flows` for FQ-CoDel).

@@ -126,7 +126,8 @@ impl TcpSender {
     // ---------------------------------------------------------------------------------------------
     // The SACK sender (RFC 6675).
 
-    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+    /// `prior`: snd_una, flight and retransmissions before this ACK, for the delivery-rate sample.
+    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox, prior: (u64, u64, u64)) {
         let rack_on = self.cfg.rack;
         let min_rtt = self.rtt.min_rtt.unwrap_or(0);
         let advanced = ack.next_expected > self.snd_una;
@@ -219,6 +220,11 @@ impl TcpSender {
                 self.arm_timer(now, out);
             }
         }
+        if self.rate.is_some() {
+            // A model-based controller (BBR) sets its window from this ACK's rate sample before sending.
+            let (prior_una, prior_flight, prior_retransmits) = prior;
+            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
+        }
         self.sack_send(now, out);
         if rack_on {
             self.rack_rearm(now, reo_timeout, advanced, out);
@@ -302,12 +308,15 @@ impl TcpSender {
 
     /// RFC 6675 step (C): while cwnd − pipe ≥ 1, send NextSeg(). Outside recovery the window counts the
     /// flight as RFC 5681 does.
-    fn sack_send(&mut self, now: Time, out: &mut Outbox) {
+    pub(super) fn sack_send(&mut self, now: Time, out: &mut Outbox) {
         if !self.in_recovery {
             self.send_available(now, out);
             return;
         }
         while self.w.cwnd - self.sb.pipe() as f64 >= 1.0 {
+            if self.pace_gate(now, out) {
+                break;
+            }
             let Some(seq) = self.next_seg() else { break };
             if seq == self.snd_max {
                 self.send_new(now, out);
