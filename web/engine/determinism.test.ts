@@ -47,6 +47,24 @@ const scenarios: Record<string, object> = {
       { count: 3, traffic: { kind: 'http' }, tcp: 'tahoe' },
     ],
   },
+  // The implementation details of the ns-3 profile: RED's wait and ns rules, FQ-CoDel's Newton-step
+  // control law (fixed-point integer arithmetic).
+  'ns-3 profile over gentle red with ecn': {
+    seed: 3,
+    duration: 15,
+    profile: 'ns3',
+    link: { rate_mbps: 10, delay_ms: 10, buffer: 100 },
+    flows: [{ count: 8, tcp: 'newreno', rtt_ms: [30, 150], ecn: true }],
+    aqm: { kind: 'gentle_red', min_th: 10, max_th: 30, max_p: 0.1 },
+  },
+  'ns-3 profile over fq-codel': {
+    seed: 4,
+    duration: 15,
+    profile: 'ns3',
+    link: { rate_mbps: 10, delay_ms: 10, buffer: 300 },
+    flows: [{ count: 8, tcp: 'cubic', rtt_ms: [30, 150] }],
+    aqm: { kind: 'fq_codel', ecn: false },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {

@@ -519,6 +519,48 @@ mod tests {
     }
 
     #[test]
+    fn mark_ecn_th_moves_the_switch_from_marking_to_dropping() {
+        // ns-3 MarkEcnThreshold / Linux ecn_prob: at p = 0.15 the default 0.1 drops, a threshold of 0.2 marks.
+        let run = |mark_ecn_th: f64| {
+            let mut q = pie(Params { ecn: true, derandomize: false, mark_ecn_th, ..Params::default() });
+            let mut rng = Rng::new(1, 2);
+            q.vars.burst_allowance = 0;
+            q.vars.qdelay_old = 100 * MILLI;
+            (0..3).for_each(|_| {
+                enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
+            });
+            q.vars.drop_prob = 0.15;
+            let mut ect = pkt(1, 1000);
+            ect.ect = true;
+            (0..300).flat_map(|_| enqueue_at(&mut q, ect, 0, &mut rng)).collect::<Vec<_>>()
+        };
+        let (dropped, marked) = (run(0.1), run(0.2));
+        assert!(!dropped.is_empty() && dropped.iter().all(|s| !s.marked));
+        assert!(!marked.is_empty() && marked.iter().all(|s| s.marked));
+    }
+
+    #[test]
+    fn burst_holds_p_keeps_the_probability_at_zero_until_the_allowance_is_spent() {
+        // qdelay 40 ms against QDELAY_REF 15 ms from p = 0, allowance 150 ms: RFC 8033 (default) raises p
+        // every T_UPDATE, ns-3 holds it at 0 until the allowance has run out after 10 updates.
+        let run = |burst_holds_p: bool| {
+            let mut q = pie(Params { burst_holds_p, ..Params::default() });
+            (0..11)
+                .map(|_| {
+                    q.update(40 * MILLI);
+                    q.vars.drop_prob
+                })
+                .collect::<Vec<_>>()
+        };
+        let (rfc, ns3) = (run(false), run(true));
+        assert!(close(rfc[0], (0.125 * 0.025 + 1.25 * 0.04) / 2048.0), "{rfc:?}");
+        assert!(rfc.windows(2).all(|w| w[1] > w[0]), "{rfc:?}");
+        assert!(ns3[..10].iter().all(|&p| p == 0.0), "{ns3:?}");
+        // The 11th update is the first with no allowance left: p leaves 0 (α term only, qdelay steady).
+        assert!(close(ns3[10], 0.125 * 0.025 / 2048.0), "{ns3:?}");
+    }
+
+    #[test]
     fn rate_estimator_turns_backlog_into_delay() {
         let mut q = pie(Params { dq_rate_estimator: true, ..Params::default() });
         let mut rng = Rng::new(1, 2);
