@@ -225,6 +225,21 @@ RunCase(uint32_t run,
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
+    // Fixed random streams: ns-3 numbers the streams of its random variables in creation order across
+    // the whole process, so without this a case's result would depend on the cases run before it.
+    NodeContainer all(senders);
+    all.Add(a);
+    all.Add(b);
+    int64_t stream = stack.AssignStreams(all, 1000);
+    if (auto red = DynamicCast<RedQueueDisc>(q))
+    {
+        red->AssignStreams(stream);
+    }
+    if (auto pie = DynamicCast<PieQueueDisc>(q))
+    {
+        pie->AssignStreams(stream);
+    }
+
     for (size_t i = 0; i < n; i++)
     {
         uint16_t port = 10000 + i;

@@ -34,6 +34,7 @@ export function ValidationView() {
         <p role="status" data-testid="validation-progress">
           {done < cases.length ? t('running', { done, total: cases.length }) : t('finished', { total: cases.length })}
         </p>
+        {done === cases.length && cases.length > 0 && <Tally cases={cases} results={results} />}
         {malformed.length > 0 && <p role="alert">{t('malformed', { files: malformed.join(', ') })}</p>}
         {cases.map((c, i) => (
           <CaseCard key={c.id} c={c} outcome={results[i]} />
@@ -41,6 +42,18 @@ export function ValidationView() {
       </main>
     </div>
   )
+}
+
+/** Each metric of a case: ns-3's value, the engine's (NaN until it ran), their difference and verdict. */
+function caseRows(c: ValidationCase, outcome: RunOutcome | undefined) {
+  return VALIDATION_METRICS.map((m) => {
+    const ns3 = c.ns3.metrics[m.id] ?? Number.NaN
+    const ours = outcome?.ok === true ? summaryValue(outcome.summary, m.summaryPath) : Number.NaN
+    const diff = outcome?.ok === true ? difference(m, ours, ns3) : null
+    const gap = recordedGap(c, m.id)
+    const verdict: Verdict | null = outcome?.ok === true ? judge(m, diff, gap?.measured_diff ?? null) : null
+    return { m, ns3, ours, diff, gap, verdict }
+  })
 }
 
 function describe(c: ValidationCase): Record<string, string | number> {
@@ -58,16 +71,23 @@ function causes(byReason: unknown): string {
     .join(', ')
 }
 
+/** How many metrics agree, hold their recorded gap, differ, or are too few to compare, over all cases. */
+function Tally({ cases, results }: { cases: ValidationCase[]; results: (RunOutcome | undefined)[] }) {
+  const { t } = useTranslation('validation')
+  const count: Record<Verdict, number> = { agree: 0, known_gap: 0, miss: 0, gap_moved: 0, not_compared: 0 }
+  cases.forEach((c, i) => {
+    for (const r of caseRows(c, results[i])) if (r.verdict !== null) count[r.verdict]++
+  })
+  return (
+    <p data-testid="validation-tally">
+      {t('tally', { agree: count.agree, known: count.known_gap, differ: count.miss + count.gap_moved, skipped: count.not_compared })}
+    </p>
+  )
+}
+
 function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | undefined }) {
   const { t } = useTranslation('validation')
-  const rows = VALIDATION_METRICS.map((m) => {
-    const ns3 = c.ns3.metrics[m.id] ?? Number.NaN
-    const ours = outcome?.ok === true ? summaryValue(outcome.summary, m.summaryPath) : Number.NaN
-    const diff = outcome?.ok === true ? difference(m, ours, ns3) : null
-    const gap = recordedGap(c, m.id)
-    const verdict: Verdict | null = outcome?.ok === true ? judge(m, diff, gap?.measured_diff ?? null) : null
-    return { m, ns3, ours, diff, gap, verdict }
-  })
+  const rows = caseRows(c, outcome)
   const headingId = `case-${c.id}`
   return (
     <section className="panel validation-case" data-testid="validation-case" data-case={c.id} aria-labelledby={headingId}>
