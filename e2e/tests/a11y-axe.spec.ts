@@ -30,6 +30,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await page.goto(v.search)
       await v.ready(page)
+      // Every view wears the theme (the teaching views used to stay light).
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme)
       // Charts draw on the next frames; give the page a moment of real content before checking.
       await page.waitForFunction(() => document.fonts.status === 'loaded')
       const result = await new AxeBuilder({ page })

@@ -1,5 +1,6 @@
 // Issue 14, item 18: on a long run the time axis reads seconds in full ("117,086", not "117.086k") with
-// labels that do not touch each other.
+// labels that do not touch each other, and the congestion-window axis follows the traces down once the
+// slow-start spike has left the window.
 import { test, expect } from '../fixtures'
 import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
@@ -21,4 +22,25 @@ test('a long run labels its time axis in plain seconds, without overlap', async 
   const boxes = await ticks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })))
   boxes.sort((a, b) => a.left - b.left)
   for (let i = 1; i < boxes.length; i++) expect(boxes[i].left - boxes[i - 1].right).toBeGreaterThan(8)
+})
+
+test('the congestion-window axis gives back the slow-start spike once it has left the window', async ({ page }) => {
+  test.setTimeout(90_000)
+  const app = new AppPage(page)
+  const lab = labApi(page)
+  await page.goto('./?v=1&flows=1&buffer=200&speed=10')
+  await expect.poll(() => lab.ready()).toBe(true)
+  await app.playButton.click()
+  await expect.poll(() => lab.simTime(), { timeout: 60_000 }).toBeGreaterThan(45)
+  await app.pauseButton.click()
+  const now = await lab.simTime()
+  const max = (xs: Array<[number, number]>) => Math.max(...xs.map(([, v]) => v).filter(Number.isFinite))
+  const all = await page.evaluate(() => window.__aqm?.trace('cwnd_0', 0) ?? [])
+  const visible = await page.evaluate((from) => window.__aqm?.trace('cwnd_0', from) ?? [], now - 20)
+  // The run had a slow-start spike well above anything the 20 s window still shows.
+  expect(max(all)).toBeGreaterThan(1.5 * max(visible))
+  const ticks = page.getByTestId('cwnd-chart').locator('.axis-left .tick text')
+  await expect
+    .poll(async () => Math.max(...(await ticks.allTextContents()).map((s) => Number(s.replace(/,/g, '')))))
+    .toBeLessThanOrEqual(1.35 * max(visible))
 })

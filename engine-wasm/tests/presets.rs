@@ -685,12 +685,17 @@ fn no_text_points_at_per_flow_numbers_the_summary_does_not_show() {
                 "goodputs in the summary",
                 "flow in the summary",
                 "throughput in the summary",
+                "the two goodputs",
             ] {
                 assert!(!en.contains(bad), "{id} {field}.en: {bad:?}");
             }
-            for bad in
-                ["요약 표의 흐름", "요약 표에서 웹 흐름", "요약 표의 마지막 흐름", "요약 표의 공정성과 두 흐름의 유효"]
-            {
+            for bad in [
+                "요약 표의 흐름",
+                "요약 표에서 웹 흐름",
+                "요약 표의 마지막 흐름",
+                "요약 표의 공정성과 두 흐름의 유효",
+                "두 유효 처리량을 보세요",
+            ] {
                 assert!(!ko.contains(bad), "{id} {field}.ko: {bad:?}");
             }
         }
