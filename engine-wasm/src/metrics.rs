@@ -359,7 +359,7 @@ pub fn jain(x: &[f64]) -> f64 {
     }
 }
 
-/// Response time after a load change at `t_change` (seed 003, ALGORITHMS.md §16): the delay until the
+/// Response time after a load change at `t_change` (seed 003; docs/metrics.md): the delay until the
 /// queue enters [lo, hi] and stays there for `hold` seconds. `samples` are (time s, queue) in time order;
 /// None if it never settles within the samples.
 pub fn response_time(samples: &[(f64, f64)], t_change: f64, lo: f64, hi: f64, hold: f64) -> Option<f64> {
