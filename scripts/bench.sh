@@ -1,27 +1,89 @@
 #!/usr/bin/env bash
-# `npm run bench`: simulated bottleneck packets per wall second on the reference scenarios of
-# engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node, with their ratio; then, if the page is
-# built (dist/), the page's frame budget in Chromium (scripts/bench-page.mjs). Numbers, not a test.
+# `npm run bench [-- --baseline <git-rev>]`: simulated bottleneck packets and events per wall second and
+# peak memory on the reference scenarios of engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node;
+# then, if the page is built (dist/), the page's frame budget in Chromium (scripts/bench-page.mjs).
+# With --baseline, that revision is built in a temporary git worktree (its own cargo target directory,
+# seeded from ours so dependencies are not compiled again) and measured the same way on the same
+# scenario files, and the report shows both with their ratios. Numbers, not a test: on a busy machine
+# repeat with --runs N (each figure is the best of N).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f web/engine/pkg/aqm_engine_bg.wasm ] || bash scripts/build-wasm.sh
-(cd engine-wasm && cargo build --release --quiet --bin aqm-cli)
-for scenario in engine-wasm/bench/*.json; do
-  echo "== $scenario"
-  native=$(engine-wasm/target/release/aqm-cli bench "$(node -e "console.log(JSON.parse(require('fs').readFileSync('$scenario','utf8')).duration)")" "$scenario")
-  wasm=$(node scripts/bench-wasm.mjs "$scenario")
-  node -e '
-    const n = JSON.parse(process.argv[1]), w = JSON.parse(process.argv[2]);
-    const row = (k, a, b) => console.log(k.padEnd(28), String(a).padStart(16), String(b).padStart(16));
-    row("", "native", "wasm (node)");
-    row("bottleneck packets / s", Math.round(n.bottleneck_packets_per_s), Math.round(w.bottleneck_packets_per_s));
-    row("events / s", Math.round(n.events_per_s), Math.round(w.events_per_s));
-    row("x real time", n.speed_vs_real_time.toFixed(1), w.speed_vs_real_time.toFixed(1));
-    row("memory (peak RSS / wasm)", n.peak_rss_bytes, w.wasm_memory_bytes);
-    row("memory per flow (bytes)", Math.round(n.peak_rss_bytes / n.flows), Math.round(w.wasm_memory_bytes / n.flows));
-    console.log("wasm slowdown vs native:", (n.bottleneck_packets_per_s / w.bottleneck_packets_per_s).toFixed(2) + "x");
-  ' "$native" "$wasm"
+root=$(pwd)
+
+baseline=""
+runs=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --baseline) baseline=${2:?--baseline needs a git revision}; shift 2 ;;
+    --baseline=*) baseline=${1#--baseline=}; shift ;;
+    --runs) runs=${2:?--runs needs a number}; shift 2 ;;
+    *) echo "usage: npm run bench [-- --baseline <git-rev>] [--runs N]" >&2; exit 2 ;;
+  esac
 done
+
+say() { printf '[bench] %s\n' "$*" >&2; }
+
+# Builds the native CLI and the wasm package of the engine in <src>/engine-wasm into <out>/.
+build_engine() {
+  local src=$1 target=$2 out=$3
+  mkdir -p "$out/pkg"
+  (cd "$src/engine-wasm" && CARGO_TARGET_DIR=$target cargo build --release --quiet --bin aqm-cli)
+  cp "$target/release/aqm-cli" "$out/aqm-cli"
+  (cd "$src/engine-wasm" && CARGO_TARGET_DIR=$target cargo build --release --quiet --target wasm32-unknown-unknown --lib)
+  wasm-bindgen --target web --out-dir "$out/pkg" "$target/wasm32-unknown-unknown/release/aqm_engine.wasm"
+}
+
+# One JSON object per scenario: {"scenario", "native": {...}, "wasm": {...}}, best of $runs.
+measure() {
+  local out=$1 scenario=$2 secs
+  secs=$(node -e "console.log(JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')).duration)" "$scenario")
+  local natives=() wasms=()
+  for _ in $(seq "$runs"); do
+    natives+=("$("$out/aqm-cli" bench "$secs" "$scenario")")
+    wasms+=("$(node scripts/bench-wasm.mjs "$scenario" "$secs" "$out/pkg")")
+  done
+  node -e '
+    const [scenario, runs, ...all] = process.argv.slice(1)
+    const n = Number(runs), parse = (a) => a.map((s) => JSON.parse(s))
+    const best = (xs) => xs.reduce((a, b) => (b.bottleneck_packets_per_s > a.bottleneck_packets_per_s ? b : a))
+    console.log(JSON.stringify({ scenario, native: best(parse(all.slice(0, n))), wasm: best(parse(all.slice(n))) }))
+  ' "$scenario" "$runs" "${natives[@]}" "${wasms[@]}"
+}
+
+work=$(mktemp -d)
+cleanup() {
+  if [ -n "$baseline" ] && [ -d "$work/src" ]; then git worktree remove --force "$work/src" >/dev/null 2>&1 || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+say "building this tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine-wasm || echo '+changes'))"
+build_engine "$root" "$root/engine-wasm/target" "$work/current"
+
+if [ -n "$baseline" ]; then
+  rev=$(git rev-parse --verify "$baseline^{commit}")
+  say "building baseline $baseline ($(git rev-parse --short "$rev")) in a temporary worktree"
+  git worktree add --detach --quiet "$work/src" "$rev"
+  mkdir -p "$work/target"
+  for d in release wasm32-unknown-unknown; do
+    [ -d engine-wasm/target/$d ] && cp -a --reflink=auto engine-wasm/target/$d "$work/target/"
+  done
+  build_engine "$work/src" "$work/target" "$work/baseline"
+fi
+
+results=()
+for scenario in engine-wasm/bench/*.json; do
+  say "measuring $scenario"
+  cur=$(measure "$work/current" "$scenario")
+  if [ -n "$baseline" ]; then
+    base=$(measure "$work/baseline" "$scenario")
+    results+=("$(node -e 'console.log(JSON.stringify({ ...JSON.parse(process.argv[1]), baseline: JSON.parse(process.argv[2]) }))' "$cur" "$base")")
+  else
+    results+=("$cur")
+  fi
+done
+node scripts/bench-report.mjs "${baseline:+$baseline}" "${results[@]}"
+
 echo "== page frame budget (scripts/bench-page.mjs)"
 if [ -f dist/index.html ]; then
   node scripts/bench-page.mjs

@@ -30,6 +30,10 @@ async function runAndRead(app: AppPage, sim: SimApi) {
   // On screen: the engine's numbers, rounded for reading.
   await expect.poll(async () => parseShown(await queue.innerText())).toBeCloseTo(engine.mean_queue_pkts, 1)
   await expect.poll(async () => parseShown(await sync.innerText())).toBeCloseTo(engine.sync.excess, 2)
+  // Goodput on screen is payload: 1000 B TCP/IP packets carry 960 B of data (RFC 791/793 headers).
+  const goodput = summary.getByTestId('summary-goodput')
+  await expect.poll(async () => parseShown(await goodput.innerText())).toBeCloseTo(engine.total_goodput_payload_mbps, 2)
+  expect(engine.total_goodput_payload_mbps / engine.total_goodput_mbps).toBeCloseTo(0.96, 9)
   return { queue: parseShown(await queue.innerText()), sync: parseShown(await sync.innerText()), simTime: pausedAt }
 }
 

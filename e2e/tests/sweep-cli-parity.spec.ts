@@ -26,6 +26,9 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
   await expect.poll(() => teach.sweepStatus(), { timeout: 90_000 }).toBe('finished')
   await expect(page.getByRole('progressbar', { name: teach.t('sweep.progress_label') })).toHaveAttribute('value', '8')
   await expect(page.getByTestId('sweep-status')).toHaveText(teach.t('sweep.status_finished', { total: 8 }))
+  // The pool's pace on screen: a positive number of runs per second.
+  await expect(page.getByTestId('sweep-rate')).toHaveText(/^[0-9]+\.[0-9]{2} runs per second on [0-9]+ workers/)
+  expect(Number.parseFloat((await page.getByTestId('sweep-rate').textContent()) ?? '')).toBeGreaterThan(0)
 
   const s = await teach.sweep()
   expect(s.scenarios).toHaveLength(8)

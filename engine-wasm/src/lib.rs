@@ -20,6 +20,7 @@ pub mod time;
 #[cfg(target_arch = "wasm32")]
 mod api;
 pub mod digest;
+pub mod headers;
 pub mod link;
 pub mod metrics;
 pub mod profile;

@@ -1,12 +1,19 @@
-//! Measurements (ALGORITHMS.md §16): a trace sampled every `sample_interval` into rows the page and the
+//! Measurements (docs/metrics.md): a trace sampled every `sample_interval` into rows the page and the
 //! CLI drain, and summary statistics over the measurement window after the warm-up.
+//!
+//! Every summary statistic is kept incrementally in memory that does not grow with the run: counters,
+//! time integrals, a fixed sojourn histogram and the synchronisation tracker (`sync`), so a ten-hour run
+//! holds what a ten-second run holds and a summary costs O(flows + histogram), never a sort.
+
+mod sync;
 
 use serde::Serialize;
 
 use crate::aqm::{OperatingPoint, Reason, Signal};
 use crate::packet::FlowId;
-use crate::rng::Rng;
 use crate::time::{to_secs, Time};
+
+pub use sync::{SyncIndex, SyncTracker};
 
 /// Fixed columns of a trace row; then `drops_<reason>` for every reason, `marks_<reason>` for the
 /// reasons a discipline can mark for, and `cwnd_i` and `thr_i` for every flow.
@@ -18,15 +25,16 @@ const MARK_REASONS: [Reason; 3] = [Reason::Early, Reason::Forced, Reason::Target
 /// Sojourn histogram: 100 µs bins up to 10 s (the last bin holds everything longer).
 const SOJOURN_BIN: Time = 100_000;
 const SOJOURN_BINS: usize = 100_000;
-/// At most this many window cuts are kept for the synchronisation index.
-const MAX_CUTS: usize = 1_000_000;
 
 #[derive(Clone, Debug, Default)]
 struct FlowCounters {
     bytes_out: u64,
     /// Of `bytes_out`, frames tagged CLP = 1 (GFR).
     tagged_bytes_out: u64,
+    /// In-order data at the receiver, counted as it crossed the link (headers; ATM: cells).
     goodput_bytes: u64,
+    /// The same data's payload only (crate::headers).
+    goodput_payload_bytes: u64,
     arrivals: u64,
     drops: u64,
     marks: u64,
@@ -61,7 +69,8 @@ pub struct Metrics {
     drops: [u64; Reason::ALL.len()],
     marks: [u64; Reason::ALL.len()],
     random_losses: u64,
-    sojourn_hist: Vec<u32>,
+    /// u64: a bin can pass 2³² packets in ten hours at 1 Gbit/s.
+    sojourn_hist: Vec<u64>,
     sojourn_sum: f64,
     departures: u64,
     q_last_change: Time,
@@ -70,11 +79,12 @@ pub struct Metrics {
     q_integral: f64,
     q_sq_integral: f64,
     q_bytes_integral: f64,
-    cuts: Vec<(Time, FlowId)>,
+    sync: SyncTracker,
 }
 
 impl Metrics {
-    pub fn new(flows: usize, link_rate_bps: f64, warmup: Time) -> Self {
+    /// `sync_window` is the synchronisation index's R, the flows' mean base RTT.
+    pub fn new(flows: usize, link_rate_bps: f64, warmup: Time, sync_window: Time) -> Self {
         Metrics {
             flows,
             link_rate_bps,
@@ -97,7 +107,7 @@ impl Metrics {
             q_integral: 0.0,
             q_sq_integral: 0.0,
             q_bytes_integral: 0.0,
-            cuts: Vec::new(),
+            sync: SyncTracker::new(flows, sync_window, warmup),
         }
     }
 
@@ -196,17 +206,20 @@ impl Metrics {
         }
     }
 
-    /// New in-order data reached the receiver.
-    pub fn on_delivered(&mut self, flow: FlowId, bytes: u64, now: Time) {
+    /// New in-order data reached the receiver: `bytes` as they crossed the link (headers, ATM cells),
+    /// `payload` the application's part of them.
+    pub fn on_delivered(&mut self, flow: FlowId, bytes: u64, payload: u64, now: Time) {
         if self.measuring(now) {
-            self.per_flow[flow as usize].goodput_bytes += bytes;
+            let c = &mut self.per_flow[flow as usize];
+            c.goodput_bytes += bytes;
+            c.goodput_payload_bytes += payload;
         }
     }
 
     /// A sender cut its window (loss, timeout or ECN): for the synchronisation index.
     pub fn on_window_cut(&mut self, flow: FlowId, now: Time) {
-        if self.measuring(now) && self.cuts.len() < MAX_CUTS {
-            self.cuts.push((now, flow));
+        if self.measuring(now) {
+            self.sync.record(now, flow);
         }
     }
 
@@ -243,7 +256,12 @@ impl Metrics {
         std::mem::take(&mut self.rows)
     }
 
-    pub fn summary(&self, now: Time, flows: &[FlowSummaryInput], base_rtt: Time, seed: u64) -> Summary {
+    /// Window cuts the synchronisation tracker holds now (bounded by the cuts of two base RTTs).
+    pub fn sync_cuts_held(&self) -> usize {
+        self.sync.held()
+    }
+
+    pub fn summary(&self, now: Time, flows: &[FlowSummaryInput]) -> Summary {
         let span = to_secs(now.saturating_sub(self.warmup)).max(1e-9);
         let mut q = (self.q_integral, self.q_sq_integral, self.q_bytes_integral);
         if now > self.q_last_change {
@@ -264,6 +282,7 @@ impl Metrics {
                 throughput_mbps: c.bytes_out as f64 * 8.0 / span / 1e6,
                 untagged_mbps: (c.bytes_out - c.tagged_bytes_out) as f64 * 8.0 / span / 1e6,
                 goodput_mbps: c.goodput_bytes as f64 * 8.0 / span / 1e6,
+                goodput_payload_mbps: c.goodput_payload_bytes as f64 * 8.0 / span / 1e6,
                 delay_ms: if c.departures > 0 { c.sojourn_sum as f64 / c.departures as f64 / 1e6 } else { f64::NAN },
                 arrivals: c.arrivals,
                 drops: c.drops,
@@ -295,9 +314,10 @@ impl Metrics {
             marks_by_reason: reasons(&self.marks).into_iter().collect(),
             drop_rate: if self.arrivals > 0 { total_drops as f64 / self.arrivals as f64 } else { 0.0 },
             total_goodput_mbps: goodputs.iter().sum(),
+            total_goodput_payload_mbps: per_flow.iter().map(|f| f.goodput_payload_mbps).sum(),
             jain: jain(&goodputs),
             min_max_fairness_pct: if max > 0.0 { 100.0 * min / max } else { f64::NAN },
-            sync: sync_index(&self.cuts, flows.len(), base_rtt, self.warmup, now, seed),
+            sync: self.sync.summary(now),
             ack_drops: 0,
             flows: per_flow,
         }
@@ -308,7 +328,7 @@ impl Metrics {
             let target = libm::ceil(q * self.departures as f64).max(1.0) as u64;
             let mut seen = 0u64;
             for (i, n) in self.sojourn_hist.iter().enumerate() {
-                seen += *n as u64;
+                seen += *n;
                 if seen >= target {
                     // Report the middle of the bin, in ms.
                     return (i as f64 + 0.5) * SOJOURN_BIN as f64 / 1e6;
@@ -339,74 +359,7 @@ pub fn jain(x: &[f64]) -> f64 {
     }
 }
 
-/// Global-synchronisation index (ALGORITHMS.md §16): the share of window cuts that have a cut of another
-/// flow within ±R, against the same statistic after shifting each flow's cuts by an independent uniform
-/// circular offset (what chance alone gives). Also the share of cuts in "mass cuts" (≥ half the flows
-/// within R).
-pub fn sync_index(cuts: &[(Time, FlowId)], flows: usize, r: Time, from: Time, to: Time, seed: u64) -> SyncIndex {
-    let span = to.saturating_sub(from).max(1);
-    let s = synchronised_share(cuts, r);
-    let mut rng = Rng::new(seed, crate::rng::stream::METRICS);
-    let offsets: Vec<Time> = (0..flows).map(|_| (rng.uniform() * span as f64) as Time).collect();
-    let shifted: Vec<(Time, FlowId)> =
-        cuts.iter().map(|(t, f)| (from + (t - from + offsets[*f as usize]) % span, *f)).collect();
-    let s_rand = synchronised_share(&shifted, r);
-    SyncIndex {
-        cuts: cuts.len() as u64,
-        index: s,
-        random: s_rand,
-        excess: s - s_rand,
-        mass_cut_share: mass_cut_share(cuts, flows, r),
-    }
-}
-
-fn sorted(cuts: &[(Time, FlowId)]) -> Vec<(Time, FlowId)> {
-    let mut c = cuts.to_vec();
-    c.sort_unstable();
-    c
-}
-
-fn synchronised_share(cuts: &[(Time, FlowId)], r: Time) -> f64 {
-    if cuts.is_empty() {
-        return f64::NAN;
-    }
-    let c = sorted(cuts);
-    let synced = (0..c.len())
-        .filter(|&i| {
-            let (t, f) = c[i];
-            let before = c[..i].iter().rev().take_while(|(u, _)| t - u <= r).any(|(_, g)| *g != f);
-            let after = c[i + 1..].iter().take_while(|(u, _)| u - t <= r).any(|(_, g)| *g != f);
-            before || after
-        })
-        .count();
-    synced as f64 / c.len() as f64
-}
-
-fn mass_cut_share(cuts: &[(Time, FlowId)], flows: usize, r: Time) -> f64 {
-    if cuts.is_empty() || flows < 2 {
-        return f64::NAN;
-    }
-    let c = sorted(cuts);
-    let mut in_mass = 0usize;
-    let mut seen = vec![u32::MAX; flows];
-    for i in 0..c.len() {
-        let t = c[i].0;
-        let lo = c[..i].iter().rev().take_while(|(u, _)| t - u <= r).count();
-        let mut distinct = 0usize;
-        for (_, g) in c[i - lo..].iter().take_while(|(u, _)| *u <= t + r) {
-            if seen[*g as usize] != i as u32 {
-                seen[*g as usize] = i as u32;
-                distinct += 1;
-            }
-        }
-        if 2 * distinct >= flows {
-            in_mass += 1;
-        }
-    }
-    in_mass as f64 / c.len() as f64
-}
-
-/// Response time after a load change at `t_change` (seed 003, ALGORITHMS.md §16): the delay until the
+/// Response time after a load change at `t_change` (seed 003; docs/metrics.md): the delay until the
 /// queue enters [lo, hi] and stays there for `hold` seconds. `samples` are (time s, queue) in time order;
 /// None if it never settles within the samples.
 pub fn response_time(samples: &[(f64, f64)], t_change: f64, lo: f64, hi: f64, hold: f64) -> Option<f64> {
@@ -447,8 +400,11 @@ pub struct FlowSummary {
     pub throughput_mbps: f64,
     /// The part of the throughput not tagged CLP = 1: GFR's guaranteed share; all of it elsewhere.
     pub untagged_mbps: f64,
-    /// New in-order data at the receiver (in ATM mode: the cells of those frames, seed 002 §3.2).
+    /// New in-order data at the receiver as it crossed the link, headers included (in ATM mode: the
+    /// cells of those frames, seed 002 §3.2's goodput).
     pub goodput_mbps: f64,
+    /// The payload of that data: what the receiving application got (crate::headers).
+    pub goodput_payload_mbps: f64,
     /// Mean time the flow's packets waited in the bottleneck queue (NaN if none left it).
     pub delay_ms: f64,
     pub arrivals: u64,
@@ -467,18 +423,6 @@ pub struct DelayStats {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SyncIndex {
-    pub cuts: u64,
-    /// Share of cuts with another flow's cut within ±R.
-    pub index: f64,
-    /// The same share expected by chance (randomly shifted cuts).
-    pub random: f64,
-    /// index − random: > 0 means synchronisation.
-    pub excess: f64,
-    pub mass_cut_share: f64,
-}
-
-#[derive(Clone, Debug, Serialize)]
 pub struct Summary {
     pub measured_from_s: f64,
     pub measured_to_s: f64,
@@ -494,7 +438,10 @@ pub struct Summary {
     pub drops_by_reason: std::collections::BTreeMap<&'static str, u64>,
     pub marks_by_reason: std::collections::BTreeMap<&'static str, u64>,
     pub drop_rate: f64,
+    /// Σ per-flow `goodput_mbps` (wire bytes of in-order data); Jain and min/max fairness use these.
     pub total_goodput_mbps: f64,
+    /// Σ per-flow `goodput_payload_mbps`: payload delivered in order to the applications.
+    pub total_goodput_payload_mbps: f64,
     pub jain: f64,
     pub min_max_fairness_pct: f64,
     pub sync: SyncIndex,
@@ -519,25 +466,29 @@ mod tests {
     }
 
     #[test]
-    fn simultaneous_cuts_are_synchronised_and_spread_cuts_are_not() {
-        let r = 100 * MILLI;
-        let sync: Vec<(Time, FlowId)> =
-            (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64, f))).collect();
-        let s = sync_index(&sync, 4, r, 0, 40_000 * MILLI, 1);
-        assert_eq!(s.index, 1.0);
-        assert_eq!(s.mass_cut_share, 1.0);
-        assert!(s.excess >= 0.25, "{s:?}"); // chance alone: 1 − 0.9³ ≈ 0.27 for periodic cuts
-                                            // Each flow cuts at its own phase, 500 ms apart: never within R of another.
-        let spread: Vec<(Time, FlowId)> =
-            (0..20).flat_map(|k| (0..4).map(move |f| (k * 2000 * MILLI + f as u64 * 500 * MILLI, f))).collect();
-        let s = sync_index(&spread, 4, r, 0, 40_000 * MILLI, 1);
-        assert_eq!(s.index, 0.0);
-        assert!(s.excess <= 0.0, "{s:?}");
+    fn goodput_counts_wire_bytes_and_payload_apart_from_the_warm_up_on() {
+        let mut m = Metrics::new(2, 10e6, 1000 * MILLI, 0);
+        m.on_delivered(0, 1000, 960, 500 * MILLI); // in the warm-up: not counted
+        for _ in 0..10 {
+            m.on_delivered(0, 3 * 1000, 3 * 960, 1500 * MILLI); // three 1000 B TCP/IP packets at once
+        }
+        for _ in 0..5 {
+            m.on_delivered(1, 1219, 1024, 1500 * MILLI); // ATM: a 1064 B packet in 23 cells of 53 B
+        }
+        let input = |id| FlowSummaryInput { id, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 };
+        let s = m.summary(2000 * MILLI, &[input(0), input(1)]); // 1 s measured
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(s.flows[0].goodput_mbps, 30_000.0 * 8.0 / 1e6), "{:?}", s.flows[0]);
+        assert!(close(s.flows[0].goodput_payload_mbps, 28_800.0 * 8.0 / 1e6), "{:?}", s.flows[0]);
+        assert!(close(s.flows[1].goodput_mbps, 6_095.0 * 8.0 / 1e6), "{:?}", s.flows[1]);
+        assert!(close(s.flows[1].goodput_payload_mbps, 5_120.0 * 8.0 / 1e6), "{:?}", s.flows[1]);
+        assert!(close(s.total_goodput_payload_mbps, 0.2304 + 0.04096), "{}", s.total_goodput_payload_mbps);
+        assert!(close(s.total_goodput_mbps, 0.24 + 0.04876), "{}", s.total_goodput_mbps);
     }
 
     #[test]
     fn trace_rows_split_drops_and_marks_by_reason() {
-        let mut m = Metrics::new(1, 10e6, 0);
+        let mut m = Metrics::new(1, 10e6, 0, 0);
         let p = crate::packet::Packet::new(0, 0, 1000, 0);
         for (reason, marked) in
             [(Reason::Overflow, false), (Reason::Early, false), (Reason::Early, true), (Reason::Target, true)]
@@ -567,14 +518,14 @@ mod tests {
 
     #[test]
     fn time_weighted_queue_mean_and_delay_percentiles() {
-        let mut m = Metrics::new(1, 10e6, 0);
+        let mut m = Metrics::new(1, 10e6, 0, 0);
         m.on_queue_change(0, 10, 10_000);
         m.on_queue_change(1000 * MILLI, 20, 20_000);
         for ms in 1..=100 {
             m.on_dequeue(0, ms * MILLI, 0);
         }
         let input = FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 };
-        let s = m.summary(2000 * MILLI, &[input], 0, 1);
+        let s = m.summary(2000 * MILLI, &[input]);
         assert!((s.flows[0].delay_ms - 50.5).abs() < 1e-9, "per-flow mean delay {}", s.flows[0].delay_ms);
         assert!((s.mean_queue_pkts - 15.0).abs() < 1e-9);
         assert!((s.std_queue_pkts - 5.0).abs() < 1e-9);

@@ -109,7 +109,6 @@ pub struct Simulation {
     metrics: Metrics,
     link_delay: Time,
     sample_interval: Time,
-    mean_base_rtt: Time,
     outbox: Outbox,
     events_handled: u64,
     /// Departure times of the ACKs in the reverse bottleneck, oldest first.
@@ -146,10 +145,9 @@ impl Simulation {
             bottleneck,
             traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
             loss_rng: Rng::new(scenario.seed, stream::LOSS),
-            metrics: Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup())),
+            metrics: Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup()), mean_base_rtt),
             link_delay,
             sample_interval: from_secs(scenario.sample_interval),
-            mean_base_rtt,
             outbox: Outbox::default(),
             events_handled: 0,
             reverse_queue: std::collections::VecDeque::new(),
@@ -321,7 +319,7 @@ impl Simulation {
                 }
             })
             .collect();
-        let mut summary = self.metrics.summary(self.now, &inputs, self.mean_base_rtt, self.scenario.seed);
+        let mut summary = self.metrics.summary(self.now, &inputs);
         summary.ack_drops = self.ack_drops;
         summary
     }
@@ -516,16 +514,17 @@ impl Simulation {
             Some(_) => crate::atm::aal5_cells(f.spec.packet_size) * crate::atm::CELL_BYTES,
             None => f.spec.packet_size,
         } as u64;
+        let payload = crate::headers::payload_bytes(f.spec.packet_size, f.spec.traffic.is_tcp()) as u64;
         match &mut f.source {
             Source::Tcp { receiver, .. } => {
                 let mut rx = RxOut::default();
                 receiver.on_data(&p, now, &mut rx);
-                self.metrics.on_delivered(p.flow, rx.delivered * size, now);
+                self.metrics.on_delivered(p.flow, rx.delivered * size, rx.delivered * payload, now);
                 self.send_ack(p.flow, rx);
             }
             Source::Udp { delivered, .. } => {
                 *delivered += 1;
-                self.metrics.on_delivered(p.flow, size, now);
+                self.metrics.on_delivered(p.flow, size, payload, now);
             }
         }
     }

@@ -69,8 +69,9 @@ fn one_reno_flow_fills_the_link_with_a_bdp_buffer_and_underuses_it_with_a_small_
 
 #[test]
 fn reno_and_newreno_follow_the_mathis_formula_under_random_loss() {
-    // Mathis et al. 1997: throughput = (MSS/RTT)·sqrt(3/(2p)), no delayed ACKs. The fast link and large
-    // buffer keep the queue empty, so RTT is the base RTT. At larger p timeouts pull Reno below it.
+    // Mathis et al. 1997: throughput = (MSS/RTT)·sqrt(3/(2p)), no delayed ACKs, in payload bytes: MSS =
+    // 1000 B packets less 40 B of TCP/IP headers. The fast link and large buffer keep the queue empty, so
+    // RTT is the base RTT. At larger p timeouts pull Reno below it.
     for tcp in ["reno", "newreno"] {
         for (p, tolerance) in [(0.0005, 0.2), (0.002, 0.2), (0.01, 0.2)] {
             let json = format!(
@@ -78,8 +79,8 @@ fn reno_and_newreno_follow_the_mathis_formula_under_random_loss() {
                    "flows":[{{"count":1,"tcp":"{tcp}","rtt_ms":[100,100],"start_spread_s":0,"access_rate_mbps":10000,"rwnd":100000}}]}}"#
             );
             let s = run(&json).summary();
-            let mathis = 1000.0 * 8.0 / 0.1 * (3.0f64 / (2.0 * p)).sqrt() / 1e6;
-            let got = s.total_goodput_mbps;
+            let mathis = 960.0 * 8.0 / 0.1 * (3.0f64 / (2.0 * p)).sqrt() / 1e6;
+            let got = s.total_goodput_payload_mbps;
             let ratio = got / mathis;
             assert!(
                 (ratio - 1.0).abs() <= tolerance,
@@ -167,8 +168,8 @@ mod conservation {
 
 #[test]
 fn a_slow_reverse_path_ack_clocks_the_forward_flow_down_to_its_ack_rate() {
-    // 64 kbit/s of 40-byte ACKs = 200 ACKs/s, one per 1000 B segment: at most 1.6 Mbit/s forward,
-    // although the forward link has 10, as long as no ACK is lost (a large ACK buffer; with ACK drops each
+    // 64 kbit/s of 40-byte ACKs = 200 ACKs/s, one per 1000 B segment (960 B of payload): at most
+    // 1.536 Mbit/s of goodput, although the forward link has 10, as long as no ACK is lost (a large ACK buffer; with ACK drops each
     // surviving cumulative ACK covers several segments and the limit rises). Without the reverse
     // bottleneck the flows fill the 10 Mbit/s.
     let json = |reverse: &str| {
@@ -179,11 +180,11 @@ fn a_slow_reverse_path_ack_clocks_the_forward_flow_down_to_its_ack_rate() {
     };
     let slow = run(&json(r#","reverse":{"rate_mbps":0.064,"buffer":100000,"ack_size":40}"#));
     let free = run(&json(""));
-    let (g_slow, g_free) = (slow.summary().total_goodput_mbps, free.summary().total_goodput_mbps);
-    assert!((g_slow - 1.6).abs() < 0.16, "goodput {g_slow:.3} Mbit/s, ACK-clock limit 1.6");
-    assert!(g_free > 9.5, "goodput {g_free:.3} without a reverse bottleneck");
+    let (g_slow, g_free) = (slow.summary().total_goodput_payload_mbps, free.summary().total_goodput_payload_mbps);
+    assert!((g_slow - 1.536).abs() < 0.16, "goodput {g_slow:.3} Mbit/s, ACK-clock limit 1.536");
+    assert!(g_free > 0.95 * 9.6, "goodput {g_free:.3} without a reverse bottleneck (payload of 10 Mbit/s: 9.6)");
     assert_eq!(slow.ack_drops(), 0);
     let thinned = run(&json(r#","reverse":{"rate_mbps":0.064,"buffer":20,"ack_size":40}"#));
-    let g_thinned = thinned.summary().total_goodput_mbps;
+    let g_thinned = thinned.summary().total_goodput_payload_mbps;
     assert!(thinned.ack_drops() > 0 && g_thinned > 2.0 * g_slow, "{g_thinned:.3} with ACK drops");
 }

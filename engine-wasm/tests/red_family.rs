@@ -175,7 +175,7 @@ fn wred_drops_the_higher_drop_precedence_first() {
     let r = run(json);
     let by_group = |g: usize| -> (f64, f64) {
         let f: Vec<_> = r.summary.flows.iter().filter(|f| f.group == g).collect();
-        let goodput = f.iter().map(|f| f.goodput_mbps).sum::<f64>();
+        let goodput = f.iter().map(|f| f.goodput_payload_mbps).sum::<f64>();
         let drops = f.iter().map(|f| f.drops).sum::<u64>() as f64 / f.iter().map(|f| f.arrivals).sum::<u64>() as f64;
         (goodput, drops)
     };

@@ -48,6 +48,7 @@ fn reno_takes_most_of_a_drop_tail_bottleneck_from_vegas_as_in_seed_004() {
                         {{"count":1,"tcp":"vegas","rtt_ms":[6,6],"start_spread_s":0,"access_rate_mbps":10,"rwnd":20}}]}}"#
         );
         let s = run(&json).summary();
+        // Seed 004's rates are wire bytes (its Reno and Vegas add up to the link rate), so goodput_mbps.
         let (reno, vegas) = (s.flows[0].goodput_mbps, s.flows[1].goodput_mbps);
         assert!(reno > 3.0 * vegas, "{rate} Mbit/s: Reno {reno:.3} vs Vegas {vegas:.3} Mbit/s");
         assert!(s.min_max_fairness_pct < 30.0, "{rate} Mbit/s: fairness {:.1} %", s.min_max_fairness_pct);

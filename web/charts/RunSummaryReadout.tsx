@@ -1,6 +1,6 @@
 // The engine's summary of the whole run since its warm-up, in one compact row under the latest
 // values: mean queue, the global-synchronisation index as its excess over chance, Jain's index,
-// utilisation and the drops (and marks) by cause. The worker sends it about once a second while
+// utilisation (wire bytes), goodput (payload bytes) and the drops (and marks) by cause. The worker sends it about once a second while
 // playing and after a step or a pause, so React re-renders this row only then.
 import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ const fmt = {
   index: d3.format('.2f'),
   jain: d3.format('.3f'),
   util: d3.format('.1%'),
+  mbps: d3.format(',.3~f'),
   count: d3.format(',.0f'),
 }
 
@@ -102,6 +103,10 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
       <div>
         <dt>{t('summary.util')}</dt>
         <dd data-testid="summary-util">{shown(fmt.util, s.utilisation)}</dd>
+      </div>
+      <div title={t('summary.goodput_help', { wire: shown(fmt.mbps, s.total_goodput_mbps) })}>
+        <dt>{t('summary.goodput')}</dt>
+        <dd data-testid="summary-goodput">{t('summary.mbps_value', { v: shown(fmt.mbps, s.total_goodput_payload_mbps) })}</dd>
       </div>
       <div>
         <dt>{t('summary.drops_since', { s: fmt.count(s.measured_from_s) })}</dt>

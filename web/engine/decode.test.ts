@@ -44,12 +44,14 @@ describe('engine JSON decoding', () => {
   it("keeps the page's subset of the run summary and reads the engine's null as NaN", () => {
     const json = JSON.stringify({
       measured_from_s: 10, measured_to_s: 40, utilisation: 0.95, mean_queue_pkts: 40.5, std_queue_pkts: 9,
+      total_goodput_mbps: 9.5, total_goodput_payload_mbps: 9.12,
       delay_ms: { mean: 32, p50: 30, p95: 60, p99: 70 }, jain: 0.98, min_max_fairness_pct: null,
       sync: { cuts: 120, index: 0.7, random: 0.35, excess: 0.35, mass_cut_share: 0.5 },
       drops_by_reason: { overflow: 120, early: 0 }, marks_by_reason: {}, flows: [{ id: 0 }],
     })
     expect(parseRunSummary(json)).toEqual({
       measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 40.5, delay_ms: { mean: 32 }, utilisation: 0.95, jain: 0.98,
+      total_goodput_payload_mbps: 9.12, total_goodput_mbps: 9.5,
       min_max_fairness_pct: NaN, sync: { index: 0.7, random: 0.35, excess: 0.35 }, drops_by_reason: { overflow: 120, early: 0 },
       marks_by_reason: {},
     })

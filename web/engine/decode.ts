@@ -89,6 +89,8 @@ export function parseRunSummary(json: string): RunSummary {
     mean_queue_pkts: num(field(v, 'mean_queue_pkts')),
     delay_ms: { mean: num(field(field(v, 'delay_ms'), 'mean')) },
     utilisation: num(field(v, 'utilisation')),
+    total_goodput_payload_mbps: num(field(v, 'total_goodput_payload_mbps')),
+    total_goodput_mbps: num(field(v, 'total_goodput_mbps')),
     jain: num(field(v, 'jain')),
     min_max_fairness_pct: num(field(v, 'min_max_fairness_pct')),
     sync: { index: num(field(sync, 'index')), random: num(field(sync, 'random')), excess: num(field(sync, 'excess')) },

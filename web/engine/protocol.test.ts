@@ -86,11 +86,13 @@ describe('isFromWorker', () => {
   it('checks the run summary, NaN allowed where the engine has no value yet', () => {
     const summary = {
       measured_from_s: 10, measured_to_s: 12, mean_queue_pkts: 4, delay_ms: { mean: 2 }, utilisation: 0.9, jain: NaN,
+      total_goodput_payload_mbps: 8.64, total_goodput_mbps: 9,
       min_max_fairness_pct: NaN, sync: { index: NaN, random: NaN, excess: NaN }, drops_by_reason: { overflow: 3 }, marks_by_reason: {},
     }
     expect(isFromWorker({ type: 'summary', epoch: 1, summary })).toBe(true)
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, sync: { index: 0.5 } } })).toBe(false)
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, drops_by_reason: { overflow: '3' } } })).toBe(false)
     expect(isFromWorker({ type: 'summary', summary })).toBe(false)
+    expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, total_goodput_payload_mbps: undefined } })).toBe(false)
   })
 })

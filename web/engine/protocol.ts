@@ -53,6 +53,10 @@ export interface RunSummary {
   mean_queue_pkts: number
   delay_ms: { mean: number }
   utilisation: number
+  /** In-order data delivered to the receiving applications, Mbit/s: payload only (headers excluded). */
+  total_goodput_payload_mbps: number
+  /** The same data as it crossed the link, headers (ATM: cells) included, Mbit/s. */
+  total_goodput_mbps: number
   jain: number
   min_max_fairness_pct: number
   /** Global synchronisation: share of window cuts with another flow's cut within one RTT, against chance. */
@@ -211,6 +215,8 @@ export function isRunSummary(x: unknown): x is RunSummary {
     isObj(x.delay_ms) &&
     isNum(x.delay_ms.mean) &&
     isNum(x.utilisation) &&
+    isNum(x.total_goodput_payload_mbps) &&
+    isNum(x.total_goodput_mbps) &&
     isNum(x.jain) &&
     isNum(x.min_max_fairness_pct) &&
     isObj(x.sync) &&

@@ -47,6 +47,7 @@ class FakeSim implements EngineSim {
     // The engine writes NaN as null (no window cuts yet: no sync index).
     return JSON.stringify({
       measured_from_s: 0.5, measured_to_s: this.t, utilisation: 0.9, mean_queue_pkts: 3, std_queue_pkts: 1,
+      total_goodput_mbps: 9, total_goodput_payload_mbps: 8.64,
       delay_ms: { mean: 2.5, p50: 2, p95: 4, p99: 5 }, jain: 0.99, min_max_fairness_pct: 90,
       sync: { cuts: 0, index: null, random: null, excess: null, mass_cut_share: null },
       drops_by_reason: { overflow: 4 }, marks_by_reason: {}, flows: [],

@@ -27,7 +27,7 @@ export interface EngineSim {
   /** Per-flow path-model state (BBR), JSON {flow: {name: number}}; absent in fakes. */
   model_states?(): string
   curve(): string
-  /** JSON summary of the run since the warm-up (cost grows with the run's window cuts). */
+  /** JSON summary of the run since the warm-up (cost O(flows), not growing with the run). */
   summary(): string
   free(): void
 }
@@ -59,9 +59,9 @@ export const IDLE_MS = 4
 /** Minimum wall time between two run summaries while playing. */
 export const SUMMARY_MS = 1000
 /**
- * A summary sorts and scans every window cut of the run (up to ~0.1 s for 100 flows after hours), and
- * the worker answers no message meanwhile: while playing, the next one waits at least this many times
- * as long as the last one took, so summaries never take more than ~5 % of the worker's time.
+ * The worker answers no message while the engine builds a summary (O(flows) and a fixed histogram scan:
+ * about a millisecond for 100 flows, however long the run): while playing, the next one waits at least
+ * this many times as long as the last one took, so summaries never take more than ~5 % of its time.
  */
 export const SUMMARY_COST_FACTOR = 20
 /** Wall time counted at most between two ticks, so a stalled tab does not try to catch up. */

@@ -87,6 +87,7 @@ describe('SimStore', () => {
     store.connect(new SimClient(w))
     const summary = {
       measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 42, delay_ms: { mean: 33 }, utilisation: 0.97, jain: 0.99,
+      total_goodput_payload_mbps: 9.31, total_goodput_mbps: 9.7,
       min_max_fairness_pct: 80, sync: { index: 0.6, random: 0.3, excess: 0.3 }, drops_by_reason: { overflow: 9 }, marks_by_reason: {},
     }
     w.emit(state(1))

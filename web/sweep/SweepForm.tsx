@@ -136,5 +136,5 @@ type T = ReturnType<typeof useTranslation>['t']
 
 export function metricLabel(t: T, m: Metric): string {
   const flow = /^flows\.(\d+)\./.exec(m.id)
-  return flow === null ? t(`metric.${m.key}`) : t('metric.flow_goodput', { n: Number(flow[1]) + 1 })
+  return flow === null ? t(`metric.${m.key}`) : t(`metric.${m.key}`, { n: Number(flow[1]) + 1 })
 }

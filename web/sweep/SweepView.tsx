@@ -16,7 +16,7 @@ import { installSweepApi } from './sweepApi'
 import { SweepChart, type Series } from './SweepChart'
 import { metricLabel, SweepForm, type SweepSettings } from './SweepForm'
 import { flowMetrics, METRICS, metricById, summaryValue } from './summary'
-import { useSweepRun } from './useSweepRun'
+import { runsPerSecond, useSweepRun } from './useSweepRun'
 
 const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
 
@@ -152,6 +152,11 @@ function Sweep({ presets }: { presets: Preset[] }) {
           <span data-testid="sweep-status" data-status={run.status}>
             {t(`sweep.status_${run.status}`, { done: run.done, total: run.grid.length, workers: pool.current?.size ?? 0 })}
           </span>
+          {run.done > 0 && (
+            <span data-testid="sweep-rate" className="muted">
+              {t('sweep.rate', { rate: runsPerSecond(run).toFixed(2), workers: pool.current?.size ?? 0 })}
+            </span>
+          )}
         </div>
         <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
         {failures.length > 0 && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from './csv'
-import { parseSummary, summaryValue } from './summary'
+import { flowMetrics, metricById, parseSummary, summaryValue } from './summary'
 
 const summary = parseSummary(
   '{"utilisation":0.9996092626886145,"mean_queue_pkts":12.5,"delay_ms":{"mean":3.1,"p95":null},"jain":null,"flows":[{"goodput_mbps":1.25}]}',
@@ -13,6 +13,14 @@ describe('summary values', () => {
     expect(summaryValue(summary, 'delay_ms.p95')).toBeNaN()
     expect(summaryValue(summary, 'flows.3.goodput_mbps')).toBeNaN()
     expect(summaryValue(summary, 'nothing.here')).toBeNaN()
+  })
+  it('name goodput as payload, and still know the wire figure older links chose', () => {
+    expect(flowMetrics(2).map((m) => m.id)).toEqual(['flows.0.goodput_payload_mbps', 'flows.1.goodput_payload_mbps'])
+    expect(metricById('flows.1.goodput_payload_mbps')?.key).toBe('flow_goodput')
+    expect(metricById('flows.1.goodput_mbps')?.key).toBe('flow_goodput_wire')
+    expect(metricById('flows.1.drops')).toBeUndefined()
+    expect(metricById('total_goodput_payload_mbps')?.key).toBe('goodput_payload')
+    expect(metricById('total_goodput_mbps')?.key).toBe('goodput')
   })
   it('refuse what is not a summary', () => {
     expect(() => parseSummary('[1]')).toThrow()

@@ -10,9 +10,16 @@ export interface SweepRun {
   status: 'idle' | 'running' | 'finished' | 'cancelled'
   /** `done` after every result, for the progress bar's history (tests read it). */
   progress: number[]
+  /** Wall milliseconds from the start to the latest result, for the runs-per-second readout. */
+  elapsedMs: number
 }
 
-const idle: SweepRun = { grid: [], results: [], done: 0, status: 'idle', progress: [] }
+const idle: SweepRun = { grid: [], results: [], done: 0, status: 'idle', progress: [], elapsedMs: 0 }
+
+/** Runs finished per wall second so far; NaN before the first result. */
+export function runsPerSecond(run: Pick<SweepRun, 'done' | 'elapsedMs'>): number {
+  return run.done > 0 && run.elapsedMs > 0 ? (1000 * run.done) / run.elapsedMs : Number.NaN
+}
 
 export function useSweepRun() {
   const pool = useRef<RunPool | null>(null)
@@ -21,7 +28,8 @@ export function useSweepRun() {
 
   const start = useCallback((grid: GridPoint[]) => {
     pool.current ??= new RunPool()
-    setRun({ grid, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0] })
+    const startedAt = performance.now()
+    setRun({ grid, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0], elapsedMs: 0 })
     void pool.current
       .run(
         grid.map((p) => p.scenario),
@@ -30,7 +38,8 @@ export function useSweepRun() {
             if (r.grid !== grid) return r
             const results = r.results.slice()
             results[i] = outcome
-            return { ...r, results, done: r.done + 1, progress: [...r.progress, r.done + 1] }
+            const elapsedMs = performance.now() - startedAt
+            return { ...r, results, done: r.done + 1, progress: [...r.progress, r.done + 1], elapsedMs }
           }),
       )
       .then((finished) => setRun((r) => (r.grid !== grid ? r : { ...r, status: finished ? 'finished' : 'cancelled' })))

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! aqm-cli run <scenario.json|-> [--trace trace.csv]   summary JSON on stdout
-//! aqm-cli sweep < scenarios.jsonl                      one summary JSON line per scenario line
+//! aqm-cli sweep [--jobs N] [--shard i/n] < s.jsonl    one summary JSON line per scenario line
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
 //! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
@@ -13,7 +13,7 @@
 //! `--profile <paper|ns2|ns3|linux>` anywhere on the line runs every scenario as if it said
 //! `"profile": "<name>"`: the profile fills the fields the scenario leaves out (docs/profiles.md).
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -88,22 +88,123 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn sweep() -> Result<(), String> {
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| e.to_string())?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let result = scenario(&line).and_then(Simulation::new).map(|mut sim| {
-            sim.run_to_end();
-            serde_json::to_string(&sim.summary()).unwrap_or_default()
-        });
-        match result {
-            Ok(json) => println!("{json}"),
-            Err(e) => println!("{}", serde_json::json!({ "line": n + 1, "error": e })),
+/// `sweep [--jobs N] [--shard i/n]`: reads every scenario line, keeps shard i's slice of them, runs it on
+/// N threads and writes one line per scenario in input order, whatever N (see `sweep::run`).
+fn sweep_cmd(args: &[String]) -> Result<(), String> {
+    let opts = sweep::Options::parse(args)?;
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).map_err(|e| e.to_string())?;
+    let lines: Vec<(usize, &str)> =
+        input.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(n, l)| (n + 1, l)).collect();
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    sweep::run(opts.shard.select(&lines), opts.jobs, |json| writeln!(out, "{json}").and_then(|_| out.flush()))
+        .map_err(|e| e.to_string())
+}
+
+/// One sweep line: its summary, or `{"line": n, "error": ...}` naming the input line.
+fn sweep_line(n: usize, line: &str) -> String {
+    let result = scenario(line).and_then(Simulation::new).map(|mut sim| {
+        sim.run_to_end();
+        serde_json::to_string(&sim.summary()).unwrap_or_default()
+    });
+    match result {
+        Ok(json) => json,
+        Err(e) => serde_json::json!({ "line": n, "error": e }).to_string(),
+    }
+}
+
+mod sweep {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc;
+
+    pub struct Options {
+        pub jobs: usize,
+        pub shard: Shard,
+    }
+
+    impl Options {
+        pub fn parse(args: &[String]) -> Result<Options, String> {
+            let mut opts = Options {
+                jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                shard: Shard { index: 0, count: 1 },
+            };
+            let mut it = args.iter();
+            while let Some(a) = it.next() {
+                let mut value = || it.next().ok_or(format!("{a} needs a value"));
+                match a.as_str() {
+                    "--jobs" | "-j" => {
+                        let v = value()?;
+                        opts.jobs = v
+                            .parse()
+                            .ok()
+                            .filter(|n| *n > 0)
+                            .ok_or(format!("--jobs: '{v}' is not a positive whole number"))?;
+                    }
+                    "--shard" => opts.shard = Shard::parse(value()?)?,
+                    _ => return Err(format!("sweep: unknown option '{a}' (usage: sweep [--jobs N] [--shard i/n])")),
+                }
+            }
+            Ok(opts)
         }
     }
-    Ok(())
+
+    /// Slice `index` of `count` (0-based): contiguous, so the shards' outputs concatenated in shard order
+    /// are the whole sweep's output.
+    pub struct Shard {
+        pub index: usize,
+        pub count: usize,
+    }
+
+    impl Shard {
+        fn parse(s: &str) -> Result<Shard, String> {
+            let bad = || format!("--shard: '{s}' is not i/n with 0 ≤ i < n (e.g. 0/4 … 3/4)");
+            let (i, n) = s.split_once('/').ok_or_else(bad)?;
+            let (index, count): (usize, usize) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+            if index >= count {
+                return Err(bad());
+            }
+            Ok(Shard { index, count })
+        }
+
+        /// This shard's items: [⌊i·m/n⌋, ⌊(i+1)·m/n⌋) of m, so sizes differ by at most one.
+        pub fn select<'a, T>(&self, items: &'a [T]) -> &'a [T] {
+            let m = items.len();
+            &items[self.index * m / self.count..(self.index + 1) * m / self.count]
+        }
+    }
+
+    /// Runs every (line number, scenario) on `jobs` threads, handing each idle thread the next line, and
+    /// calls `emit` with the results strictly in input order (a result that finishes early waits for the
+    /// ones before it), so any number of jobs writes the same bytes. Each run is deterministic on its own.
+    pub fn run<E>(lines: &[(usize, &str)], jobs: usize, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<(usize, String)>();
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.min(lines.len()) {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((n, line)) = lines.get(k) else { break };
+                    if tx.send((k, super::sweep_line(*n, line))).is_err() {
+                        break; // the writer stopped (e.g. a closed pipe)
+                    }
+                });
+            }
+            drop(tx);
+            let mut pending = std::collections::BTreeMap::new();
+            let mut due = 0;
+            for (k, json) in rx {
+                pending.insert(k, json);
+                while let Some(json) = pending.remove(&due) {
+                    emit(&json)?;
+                    due += 1;
+                }
+            }
+            Ok(())
+        })
+    }
 }
 
 fn digest(args: &[String]) -> Result<(), String> {
@@ -201,7 +302,7 @@ fn main() -> ExitCode {
     }
     let result = match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
-        Some("sweep") => sweep(),
+        Some("sweep") => sweep_cmd(&args[1..]),
         Some("digest") => digest(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("profile") => profile(&args[1..]),
