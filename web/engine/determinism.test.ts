@@ -38,6 +38,17 @@ const scenarios: Record<string, object> = {
       { count: 3, traffic: { kind: 'http' }, tcp: 'tahoe' },
     ],
   },
+  'sack, prr and rack-tlp over drop-tail with random loss': {
+    seed: 3,
+    duration: 15,
+    link: { rate_mbps: 10, delay_ms: 10, buffer: 50, loss_rate: 0.002 },
+    flows: [
+      { count: 3, tcp: 'cubic', rtt_ms: [30, 90], sack: true, recovery: 'prr', rack: true },
+      { count: 3, tcp: 'newreno', rtt_ms: [30, 90], sack: true, limited_transmit: true },
+      { count: 2, tcp: 'reno', rtt_ms: [30, 90], recovery: 'prr', limited_transmit: true },
+    ],
+    aqm: { kind: 'droptail' },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {
