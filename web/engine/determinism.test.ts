@@ -65,6 +65,28 @@ const scenarios: Record<string, object> = {
     flows: [{ count: 8, tcp: 'cubic', rtt_ms: [30, 150] }],
     aqm: { kind: 'fq_codel', ecn: false },
   },
+  'sack, prr and rack-tlp over drop-tail with random loss': {
+    seed: 3,
+    duration: 15,
+    link: { rate_mbps: 10, delay_ms: 10, buffer: 50, loss_rate: 0.002 },
+    flows: [
+      { count: 3, tcp: 'cubic', rtt_ms: [30, 90], sack: true, recovery: 'prr', rack: true },
+      { count: 3, tcp: 'newreno', rtt_ms: [30, 90], sack: true, limited_transmit: true },
+      { count: 2, tcp: 'reno', rtt_ms: [30, 90], recovery: 'prr', limited_transmit: true },
+    ],
+    aqm: { kind: 'droptail' },
+  },
+  'sack/prr/rack cubic, bbr and newreno over codel': {
+    seed: 11,
+    duration: 15,
+    link: { rate_mbps: 20, delay_ms: 10, buffer: 150 },
+    flows: [
+      { count: 3, tcp: 'cubic', rtt_ms: [30, 90], sack: true, recovery: 'prr', rack: true, hystart: true },
+      { count: 2, tcp: 'bbr', rtt_ms: [30, 90], sack: true },
+      { count: 2, tcp: 'newreno', rtt_ms: [30, 90] },
+    ],
+    aqm: { kind: 'codel' },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {
