@@ -1,6 +1,6 @@
 //! TCP Vegas (Brakmo, O'Malley, Peterson, "TCP Vegas: New Techniques for Congestion Detection and
 //! Avoidance", SIGCOMM 1994; Brakmo & Peterson, IEEE JSAC 13(8) 1995), with the window rules of ns-2's
-//! `tcp-vegas.cc` (the simulator of seed 004). ALGORITHMS.md §15.
+//! `tcp-vegas.cc` (the simulator of seed 004).
 //!
 //! Once per RTT, on the ACK of the segment tagged at the start of that RTT:
 //! ```text
