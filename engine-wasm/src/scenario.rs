@@ -221,6 +221,9 @@ pub struct FlowGroup {
     pub vegas_alpha: f64,
     pub vegas_beta: f64,
     pub vegas_gamma: f64,
+    /// The RTT Vegas compares once per RTT: "ns2" the mean of the round's samples, "min" the smallest
+    /// (Linux, ns-3).
+    pub vegas_rtt: crate::tcp::vegas::RttMeasure,
     /// Clock granularity G of the RTO estimator (RFC 6298), ms: ns-2 `tcpTick_` 10 ms, ns-3 1 ms.
     pub timer_granularity_ms: f64,
 }
@@ -252,6 +255,7 @@ impl Default for FlowGroup {
             vegas_alpha: 1.0,
             vegas_beta: 3.0,
             vegas_gamma: 1.0,
+            vegas_rtt: crate::tcp::vegas::RttMeasure::Mean,
             timer_granularity_ms: 10.0,
         }
     }

@@ -620,7 +620,7 @@ impl Simulation {
 fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcConfig {
     CcConfig {
         hystart: g.hystart,
-        vegas: VegasParams { alpha: g.vegas_alpha, beta: g.vegas_beta, gamma: g.vegas_gamma },
+        vegas: VegasParams { alpha: g.vegas_alpha, beta: g.vegas_beta, gamma: g.vegas_gamma, rtt: g.vegas_rtt },
         rng_seed: seed,
         rng_stream: stream::CC_FLOW + spec.id as u64,
         segment_bytes: spec.packet_size,

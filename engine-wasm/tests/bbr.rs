@@ -109,3 +109,22 @@ fn bbr_runs_are_reproducible_and_the_probe_bw_phase_comes_from_the_seed() {
     // Same RTTs and start times whatever the seed (no spread): only BBR's random start phase differs.
     assert_ne!(digest(1), digest(2));
 }
+
+#[test]
+fn paced_senders_keep_the_packet_ledger_balanced_with_http_loss_ecn_and_delayed_acks() {
+    // Pacing adds an event per held segment; every packet sent must still be somewhere.
+    let json = r#"{"seed":3,"duration":20,"link":{"rate_mbps":5,"delay_ms":5,"buffer":30,"loss_rate":0.01},
+        "flows":[{"count":5,"tcp":"bbr","traffic":{"kind":"http","mean_object_kb":50},"rtt_ms":[10,200],"delayed_ack":true},
+                 {"count":3,"tcp":"bbr","ecn":true,"rtt_ms":[10,200],"rwnd":20},
+                 {"count":2,"tcp":"cubic","hystart":true,"rtt_ms":[10,200]}],
+        "aqm":{"kind":"red"}}"#;
+    let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+    for k in 1..=20 {
+        sim.run_until(from_secs(k as f64));
+        let l = sim.ledger();
+        assert!(l.balances(), "{l:?}");
+    }
+    let s = sim.summary();
+    assert!(s.utilisation > 0.8, "utilisation {:.3}", s.utilisation);
+    assert!(s.flows.iter().all(|f| f.goodput_mbps > 0.0), "every flow delivers");
+}

@@ -1,4 +1,4 @@
-//! CUBIC (RFC 9438, "CUBIC for Fast and Long-Distance Networks"; ALGORITHMS.md §15). In congestion
+//! CUBIC (RFC 9438, "CUBIC for Fast and Long-Distance Networks"). In congestion
 //! avoidance the window follows a cubic function of the time t since the epoch began (the first ACK of the
 //! avoidance stage), centred on W_max, the window at the last congestion event:
 //! ```text

@@ -1,4 +1,4 @@
-//! TCP senders and receivers (ALGORITHMS.md §15). One sender model ([`sender::TcpSender`]) does sequence
+//! TCP senders and receivers (RFC 5681, RFC 6582, RFC 6298). One sender model ([`sender::TcpSender`]) does sequence
 //! numbers, RTO (RFC 6298 + Karn) and loss recovery as each variant's [`Recovery`] says; the window's growth
 //! and cuts come from a [`CongestionControl`] per variant, one file each.
 

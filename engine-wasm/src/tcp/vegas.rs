@@ -1,6 +1,6 @@
 //! TCP Vegas (Brakmo, O'Malley, Peterson, "TCP Vegas: New Techniques for Congestion Detection and
 //! Avoidance", SIGCOMM 1994; Brakmo & Peterson, IEEE JSAC 13(8) 1995), with the window rules of ns-2's
-//! `tcp-vegas.cc` (the simulator of seed 004). ALGORITHMS.md §15.
+//! `tcp-vegas.cc` (the simulator of seed 004).
 //!
 //! Once per RTT, on the ACK of the segment tagged at the start of that RTT:
 //! ```text
@@ -31,8 +31,21 @@ use std::collections::BTreeMap;
 use super::{AckInfo, CongestionControl, Recovery, Window};
 use crate::time::Time;
 
+/// Which RTT of the round just ended the per-RTT decision uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RttMeasure {
+    /// The mean of the round's samples (ns-2 `v_sumRTT_/v_cntRTT_`).
+    #[default]
+    #[serde(rename = "ns2")]
+    Mean,
+    /// The smallest sample of the round (Linux `tcp_vegas.c` minRTT, ns-3 `TcpVegas` m_minRtt), which
+    /// ignores delayed-ACK inflation of single samples.
+    #[serde(rename = "min")]
+    Min,
+}
+
 /// Vegas thresholds, in segments queued at the bottleneck. Defaults are ns-2's `v_alpha_`, `v_beta_`,
-/// `v_gamma_` = 1, 3, 1 (Linux uses 2, 4, 1).
+/// `v_gamma_` = 1, 3, 1 (Linux and ns-3 use 2, 4, 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VegasParams {
     /// Below α queued segments, avoidance adds one segment per RTT.
@@ -41,11 +54,12 @@ pub struct VegasParams {
     pub beta: f64,
     /// Above γ queued segments, slow start ends.
     pub gamma: f64,
+    pub rtt: RttMeasure,
 }
 
 impl Default for VegasParams {
     fn default() -> Self {
-        VegasParams { alpha: 1.0, beta: 3.0, gamma: 1.0 }
+        VegasParams { alpha: 1.0, beta: 3.0, gamma: 1.0, rtt: RttMeasure::Mean }
     }
 }
 
@@ -80,6 +94,8 @@ pub struct Vegas {
     /// RTT samples since the last decision (ns-2 `v_sumRTT_`, `v_cntRTT_`).
     sum_rtt: Time,
     cnt_rtt: u64,
+    /// Smallest sample since the last decision (Linux/ns-3 minRTT).
+    min_rtt: Option<Time>,
     /// The decision falls on the first ACK covering this segment (ns-2 `v_begseq_`).
     tag: u64,
     /// When the current RTT began (ns-2 `v_begtime_`); set by the first transmission.
@@ -107,6 +123,7 @@ impl Vegas {
             base_rtt: None,
             sum_rtt: 0,
             cnt_rtt: 0,
+            min_rtt: None,
             tag: 0,
             tag_time: None,
             sent_in_rtt: 0,
@@ -126,13 +143,14 @@ impl Vegas {
 
     /// The once-per-RTT decision. `window` = segments outstanding when this ACK arrived.
     fn decide(&mut self, w: &mut Window, window: u64, now: Time) {
-        let rtt = if self.cnt_rtt > 0 {
-            self.sum_rtt as f64 / self.cnt_rtt as f64
-        } else {
-            now.saturating_sub(self.tag_time.unwrap_or(now)) as f64
+        let rtt = match (self.params.rtt, self.min_rtt) {
+            (RttMeasure::Min, Some(m)) => m as f64,
+            _ if self.cnt_rtt > 0 => self.sum_rtt as f64 / self.cnt_rtt as f64,
+            _ => now.saturating_sub(self.tag_time.unwrap_or(now)) as f64,
         };
         self.sum_rtt = 0;
         self.cnt_rtt = 0;
+        self.min_rtt = None;
         if rtt <= 0.0 {
             return;
         }
@@ -209,6 +227,7 @@ impl CongestionControl for Vegas {
         if let Some(r) = info.rtt.filter(|&r| r > 0) {
             self.sum_rtt += r;
             self.cnt_rtt += 1;
+            self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
         }
     }
@@ -298,6 +317,24 @@ mod tests {
             v.on_ack(&mut w, &ack(101 * MILLI, 2 + i, 9, 11 + i, 100));
         }
         assert!((w.cwnd - 11.0).abs() < 1e-9, "{}", w.cwnd);
+    }
+
+    #[test]
+    fn the_min_rtt_measure_takes_the_smallest_sample_of_the_round() {
+        // Two samples, 100 and 200 ms: ns-2's mean 150 ms gives diff 3.33 (hold); Linux's min 100 ms gives
+        // diff 0 (< α: grow).
+        for (rtt, diff) in [(RttMeasure::Mean, 10.0 / 3.0), (RttMeasure::Min, 0.0)] {
+            let mut v = Vegas::new(VegasParams { rtt, ..VegasParams::default() });
+            let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
+            v.base_rtt = Some(100 * MILLI);
+            for s in 0..10 {
+                v.on_send(s, 0);
+            }
+            v.on_ack(&mut w, &ack(0, 0, 10, 10, 100)); // not past the tag: only records the sample
+            v.on_ack(&mut w, &ack(0, 0, 10, 10, 200));
+            v.on_ack(&mut w, &ack(150 * MILLI, 1, 9, 10, 150));
+            assert!((v.snapshot().diff - diff).abs() < 1e-9, "{rtt:?}: {}", v.snapshot().diff);
+        }
     }
 
     #[test]

@@ -1,0 +1,25 @@
+import { test, expect } from '../fixtures'
+
+test('hovering a BBR flow in the congestion-window chart shows its mode and bandwidth estimate', async ({ app, sim }) => {
+  await app.page.goto('./?v=1&flows=2&tcp=bbr&rtt=40')
+  await app.playButton.waitFor({ state: 'visible' })
+  await expect.poll(() => sim.ready()).toBe(true)
+  await app.playButton.click()
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(4)
+  await app.pauseButton.click()
+  await expect.poll(() => sim.playing()).toBe(false)
+
+  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
+  if (plot === null) throw new Error('no cwnd plot')
+  const x = plot.x + plot.width * 0.9
+  let y = plot.y
+  await expect(async () => {
+    await app.page.mouse.move(x, y)
+    y = Math.min(plot.y + plot.height, y + 3)
+    await expect(app.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
+  }).toPass({ timeout: 20_000, intervals: [0] })
+
+  // After 4 s of a 10 Mbit/s link shared by two flows: past Startup, BtlBw a few Mbit/s, min RTT ≈ 40 ms.
+  const model = app.cwndChart.getByTestId('cwnd-tip-model')
+  await expect(model).toContainText(/BBR (Drain|ProbeBW|ProbeRTT) · BtlBw \d+(\.\d+)? Mbit\/s · min RTT 4\d(\.\d+)? ms/)
+})
