@@ -10,7 +10,7 @@ import { Axis } from './Axis'
 import { prepareCanvas } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
 import { CurveHandles } from './CurveHandles'
-import { curveXMax, P_TICKS, sameCurve } from './curve'
+import { curveXMax, densify, P_TICKS, sameCurve } from './curve'
 import { tickFormat } from './format'
 import { useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
@@ -93,6 +93,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
 
   if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
   const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(Math.min(1, d[1])))
+  const drawn = densify(curve)
   const unitLabel = t(`units.${unit}`)
   return (
     <ChartShell
@@ -123,7 +124,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
             {t(`curve.axis_x_${unit}`)}
           </text>
           <YLabel x={-box.margin.left + 2} y={-box.margin.top * 0.35} anchor="start" text={t('curve.axis_p')} />
-          <path className="curve-line" d={line(curve) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
+          <path className="curve-line" d={line(drawn) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
           {aqm && (
             <CurveHandles
               params={params}

@@ -49,7 +49,7 @@ export function NumberField({ spec, value, problem, onChange }: NumberFieldProps
         inputMode={spec.integer ? 'numeric' : 'decimal'}
         step={spec.integer ? 1 : 'any'}
         value={shown}
-        placeholder={spec.optional ? t('flows.stopNever') : undefined}
+        placeholder={spec.optional ? t(spec.emptyLabel ?? 'flows.stopNever') : undefined}
         aria-invalid={error !== undefined}
         aria-describedby={error !== undefined ? `${id}-error` : undefined}
         onChange={(e) => change(e.target.value, e.target.validity.badInput)}

@@ -37,6 +37,8 @@ export interface SimSnapshot {
   aqmState: AqmState
   curve: Curve | null
   scenario: string
+  /** The run stopped at the scenario's duration; Play continues past it. */
+  ended: boolean
   /** The engine's summary of the current run since its warm-up; null until the first (a new run clears it). */
   summary: RunSummary | null
   /** Latest error per control (see errorKey); a new request to that control clears it. */
@@ -63,6 +65,7 @@ const initial: SimSnapshot = {
   aqmState: {},
   curve: null,
   scenario: '',
+  ended: false,
   summary: null,
   errors: {},
   framesReceived: 0,
@@ -132,6 +135,7 @@ export class SimStore {
           columns: msg.columns,
           aqm: msg.aqm,
           scenario: msg.scenario,
+          ended: msg.ended === true,
         })
       case 'frame':
         if (msg.epoch !== this.snapshot.epoch) {

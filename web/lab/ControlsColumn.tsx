@@ -17,6 +17,7 @@ import { Transport } from '../controls/Transport'
 import { applyErrorPlace, type Json, type JsonObject } from '../controls/scenarioDraft'
 import { useScenarioDraft } from '../controls/useScenarioDraft'
 import { ErrorBoundary } from './ErrorBoundary'
+import { RunEnd } from './RunEnd'
 
 /** Errors shown under the transport: running, stepping and the engine as a whole. */
 const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
@@ -70,6 +71,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
         onReset={() => store.reset()}
         onSpeed={(v) => store.setSpeed(v)}
       />
+      <RunEnd snapshot={snapshot} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
       <ErrorBoundary onReset={resetToLastGood}>
         <AlgorithmPicker
