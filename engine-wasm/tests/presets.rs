@@ -539,3 +539,37 @@ fn rfc7928_varying_load_pie_and_codel_keep_their_delay_through_every_change() {
     assert!(r[2].delay_ms.mean < 30.0 && r[3].delay_ms.mean < 30.0);
     assert!(r.iter().all(|s| s.utilisation > 0.85));
 }
+
+// ---- trace digests: nothing moves unless a change means it to --------------------------------------------------
+
+/// Every preset side (10 simulated seconds) and the default scenario keep the trace digests recorded in
+/// tests/golden_digests.json. A change that is meant to move a trace (a sender rewritten to its RFC) records the
+/// new digests with `UPDATE_GOLDEN=1 cargo test --release --test presets golden` and says why in its commit.
+#[test]
+fn golden_trace_digests_are_unchanged() {
+    use aqm_engine::digest::trace_digest_hex;
+    let mut scenarios: Vec<(String, Value)> = vec![("default".into(), json!({}))];
+    for id in index() {
+        let p = preset(&id);
+        for k in 0..sides(&p) {
+            scenarios.push((format!("{id}/{k}"), side(&p, k)));
+        }
+    }
+    let got: BTreeMap<String, String> = scenarios
+        .iter()
+        .map(|(name, s)| {
+            let mut sim = build(s);
+            sim.run_until(aqm_engine::time::from_secs(10.0));
+            (name.clone(), trace_digest_hex(&sim.take_samples()))
+        })
+        .collect();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden_digests.json");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
+    }
+    let want: BTreeMap<String, String> =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("tests/golden_digests.json")).unwrap();
+    let moved: Vec<&String> = want.keys().filter(|k| got.get(*k) != want.get(*k)).collect();
+    assert!(moved.is_empty(), "trace digests moved: {moved:?}");
+    assert_eq!(got.len(), want.len(), "sides added or removed: record them");
+}
