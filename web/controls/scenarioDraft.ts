@@ -4,7 +4,7 @@
 // The engine is the one validator; the page only catches what JSON cannot carry (text that is not a
 // number, a fraction where the engine reads an integer).
 
-import { flowGroupNode, schema } from '../scenario/model'
+import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
@@ -291,14 +291,32 @@ export function unreadableFields(draft: JsonObject): string[] {
   })
 }
 
-/** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
-export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' }
+/** The range the scenario schema (the engine's own limits) allows at a field's path; absent ends are open. */
+export interface Bounds {
+  min?: number
+  max?: number
+}
 
-export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>): FieldInput {
+/** The schema's bounds for an editor field ("flows[0].count" → 1..10000); {} where the schema gives none here. */
+export function fieldBounds(path: string): Bounds {
+  const parsed = parseFieldName(path)
+  const node = parsed === null ? null : nodeAt(parsed, {})
+  return { min: node?.minimum, max: node?.maximum }
+}
+
+/** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
+export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' | 'range' }
+
+/**
+ * Checks at once what the engine would refuse on Apply (as the parameter panel does): not a number, a
+ * fraction where a whole number is read, a value outside the schema's range.
+ */
+export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>, bounds: Bounds = {}): FieldInput {
   const t = text.trim()
   if (t === '' && spec.optional) return { ok: true, value: null }
   const v = t === '' ? Number.NaN : Number(t)
   if (!Number.isFinite(v)) return { ok: false, reason: 'number' }
+  if ((bounds.min !== undefined && v < bounds.min) || (bounds.max !== undefined && v > bounds.max)) return { ok: false, reason: 'range' }
   if (spec.integer && (!Number.isSafeInteger(v) || v < 0)) return { ok: false, reason: 'whole' }
   return { ok: true, value: v }
 }

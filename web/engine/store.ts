@@ -201,8 +201,9 @@ export class SimStore {
     this.client?.send({ type: 'set-param', name, value })
   }
   /** Missing parameters take the engine's defaults. */
-  setAlgorithm(kind: string): void {
+  /** Switches to `kind`, with `config`'s parameters when given (a preset's own settings), else the defaults. */
+  setAlgorithm(kind: string, config?: AqmConfig): void {
     this.clearError('set-algorithm', 'set-param:')
-    this.client?.send({ type: 'set-algorithm', aqm: { kind } })
+    this.client?.send({ type: 'set-algorithm', aqm: config !== undefined && config.kind === kind ? config : { kind } })
   }
 }

@@ -6,12 +6,14 @@ import { Lab } from '../lab/Lab'
 import { links } from './links'
 import { usePreset } from './load'
 import { PresetInfo } from './PresetInfo'
+import { presetAqms } from './aqmChoices'
 
 export function PresetLab({ id }: { id: string }) {
   const { t } = useTranslation('teach')
   const loaded = usePreset(id)
   const preset = loaded.state === 'ready' ? loaded.value : null
   const scenario = useMemo(() => (preset === null ? undefined : JSON.stringify(preset.scenario)), [preset])
+  const aqmChoices = useMemo(() => (preset === null ? [] : presetAqms(preset)), [preset])
   if (loaded.state === 'error') {
     return (
       <main className="teach-page">
@@ -21,5 +23,5 @@ export function PresetLab({ id }: { id: string }) {
       </main>
     )
   }
-  return <Lab scenario={scenario} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />
+  return <Lab scenario={scenario} aqmChoices={aqmChoices} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />
 }
