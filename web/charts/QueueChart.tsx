@@ -95,7 +95,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
-          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t('queue.average')} />}
+          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t(aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average')} />}
           {band && <LegendItem colour="var(--c-series-3)" area label={t(`queue.band_${band.kind}`, { ms: band.ms })} />}
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
