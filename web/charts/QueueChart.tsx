@@ -15,6 +15,9 @@ import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
 
+/** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
+const LABEL_CLEARANCE_PX = 18
+
 interface QueueChartProps {
   store: SimStore
   view: TimeViewStore
@@ -116,6 +119,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
           levels.map((p) => (
             <LevelHandle
               key={p.name}
+              labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
               param={p}
               aqm={aqm}
               unit={unitLabel}
