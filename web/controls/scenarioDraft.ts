@@ -283,12 +283,20 @@ export function editorPaths(draft: JsonObject): string[] {
   return paths
 }
 
-/** Fields holding text that is not a valid value (kept as NaN in the draft): nothing is applied while any remain. */
+/**
+ * Flows one browser tab runs and draws. The engine takes 10,000, but the page keeps per-flow traces and
+ * canvases: at 10,000 it needed ≈ 3 GB before Play and drew 2–4 frames a second; 1,000 runs smoothly.
+ * Larger experiments belong to the command-line engine (aqm-cli), which draws nothing.
+ */
+export const TAB_MAX_FLOWS = 1000
+
+/** Fields holding text that is not a valid value (kept as NaN in the draft), or more flows than a tab holds: nothing is applied while any remain. */
 export function unreadableFields(draft: JsonObject): string[] {
-  return editorPaths(draft).filter((p) => {
+  const bad = editorPaths(draft).filter((p) => {
     const v = getAt(draft, p)
     return typeof v === 'number' && !Number.isFinite(v)
   })
+  return totalFlows(draft) > TAB_MAX_FLOWS ? [...bad, 'flows'] : bad
 }
 
 /** The range the scenario schema (the engine's own limits) allows at a field's path; absent ends are open. */
