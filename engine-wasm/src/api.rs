@@ -50,6 +50,13 @@ pub fn algorithms() -> Result<String, JsError> {
     to_json(&aqm::catalogue())
 }
 
+/// The page's "Behave as" selector: the scenario with every field the profile ("paper", "ns2", "ns3",
+/// "linux") controls set to that profile's value, and `profile` set (`crate::profile::apply_profile`).
+#[wasm_bindgen]
+pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, JsError> {
+    crate::profile::apply_profile(scenario_json, profile).map_err(js_error)
+}
+
 /// "" when the scenario is valid, else a message naming the field and the allowed range.
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> String {

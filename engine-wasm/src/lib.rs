@@ -22,6 +22,7 @@ mod api;
 pub mod digest;
 pub mod link;
 pub mod metrics;
+pub mod profile;
 pub mod scenario;
 pub mod scheduler;
 pub mod sim;

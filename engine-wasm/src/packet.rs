@@ -66,4 +66,43 @@ pub struct Ack {
     pub ece: bool,
     /// Segments this ACK newly covers at the receiver (1, or 2 with delayed ACKs).
     pub segments: u32,
+    /// SACK option (RFC 2018); empty for flows without SACK.
+    pub sack: SackBlocks,
+}
+
+/// The blocks of one SACK option, most recent first (RFC 2018 §4), in segments. At most
+/// [`SackBlocks::MAX`]: RFC 2018 fits 4 blocks in the 40 option bytes, 3 beside the timestamps option
+/// (RFC 7323) that every modern stack sends; we keep Linux's and ns-3's 3 although timestamps are not
+/// modelled as bytes. Stored inline as offsets from the cumulative ACK so an `Ack` stays small and `Copy`
+/// (no allocation per ACK).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SackBlocks {
+    /// (start, end) offsets from `next_expected`: the block is segments [ack + start, ack + end).
+    blocks: [(u32, u32); SackBlocks::MAX],
+    len: u8,
+}
+
+impl SackBlocks {
+    pub const MAX: usize = 3;
+
+    /// Appends block [start, end) (absolute segment numbers, start ≥ ack); ignored when full.
+    pub fn push(&mut self, ack: u64, start: u64, end: u64) {
+        if (self.len as usize) < Self::MAX && start >= ack && end > start {
+            self.blocks[self.len as usize] = ((start - ack) as u32, (end - ack) as u32);
+            self.len += 1;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The blocks as absolute [start, end) segment ranges, most recent first.
+    pub fn iter(&self, ack: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.blocks[..self.len as usize].iter().map(move |&(s, e)| (ack + s as u64, ack + e as u64))
+    }
 }

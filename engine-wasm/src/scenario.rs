@@ -266,8 +266,11 @@ fn in_range(field: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result<(),
 }
 
 impl Scenario {
+    /// Parses and validates a scenario. Its `profile` first supplies the fields it leaves out
+    /// (`crate::profile::fill_absent`; nothing for the default "paper").
     pub fn from_json(json: &str) -> Result<Scenario, String> {
-        let s: Scenario = serde_json::from_str(json).map_err(|e| format!("scenario: {e}"))?;
+        let json = crate::profile::fill_absent(json);
+        let s: Scenario = serde_json::from_str(&json).map_err(|e| format!("scenario: {e}"))?;
         s.validate()?;
         Ok(s)
     }

@@ -9,11 +9,11 @@ use crate::link::Bottleneck;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
 use crate::packet::{Ack, FlowId, Packet};
 use crate::rng::{stream, Rng};
-use crate::scenario::{Scenario, Traffic};
+use crate::scenario::{LossRecovery, Scenario, Traffic};
 use crate::scheduler::Scheduler;
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
-use crate::tcp::sender::{Outbox, SenderConfig, TcpSender};
+use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
 use crate::time::{from_millis, from_secs, transmission_time, Time};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
@@ -270,6 +270,16 @@ impl Simulation {
                     ("retransmits", sender.retransmits as f64),
                     ("timeouts", sender.timeouts as f64),
                 ];
+                // Loss recovery, segments: SACKed and lost-marked on the scoreboard, pipe (RFC 6675),
+                // and which recovery (0 open, 1 fast recovery, 2 after a timeout).
+                let (sacked, lost, pipe) = sender.scoreboard_summary();
+                v.extend([
+                    ("sacked_pkts", sacked as f64),
+                    ("lost_pkts", lost as f64),
+                    ("pipe_pkts", pipe as f64),
+                    ("in_recovery", (sender.recovery_kind() != RecoveryKind::Open) as u8 as f64),
+                    ("recovery_kind", sender.recovery_kind() as u8 as f64),
+                ]);
                 v.extend(sender.variant_state());
                 v
             }
@@ -585,6 +595,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
     let g = &s.flows[spec.group];
     let source = match &spec.traffic {
         Traffic::Ftp | Traffic::Http { .. } => {
+            let sack_capable = spec.tcp != crate::tcp::Variant::Tahoe;
             let cfg = SenderConfig {
                 flow: spec.id,
                 segment_size: spec.packet_size,
@@ -598,6 +609,11 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
                     granularity: from_millis(g.timer_granularity_ms),
                     ..RtoConfig::default()
                 },
+                // Tahoe's go-back-N has no use for SACK, PRR or RACK (tcp/sender/recovery.rs).
+                sack: g.sack && sack_capable,
+                prr: g.recovery == LossRecovery::Prr && sack_capable,
+                limited_transmit: g.limited_transmit,
+                rack: g.rack && g.sack && sack_capable,
             };
             let http = match spec.traffic {
                 Traffic::Http { mean_object_kb, shape, think_s } => {
@@ -607,7 +623,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
             };
             Source::Tcp {
                 sender: TcpSender::new(cfg, spec.tcp.controller()),
-                receiver: TcpReceiver::new(spec.id, g.delayed_ack),
+                receiver: TcpReceiver::new(spec.id, g.delayed_ack, cfg.sack),
                 http,
             }
         }

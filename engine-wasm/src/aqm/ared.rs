@@ -16,8 +16,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, ared_auto, ared_step, buffer_in, check_line, check_weight, small_packet_time};
-use super::red_core::{Average, Line, Marks, Signalling, ARED_MAX_P};
+use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
+use super::red_core::{small_packet_time, Average, Line, Marks, Rules, Signalling, ARED_MAX_P};
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, Time};
@@ -44,6 +44,14 @@ pub struct Params {
     pub gentle: bool,
     pub ecn: bool,
     pub hard_drop: bool,
+    /// Lower bound of the adapted max_p (0.01, ARED 2001 §4).
+    pub max_p_bottom: f64,
+    /// Use ns-2/ns-3's automatic bottom min(0.01, 8·S·0.1 s/C) instead of `max_p_bottom` (docs/red.md).
+    pub max_p_bottom_auto: bool,
+    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
+    pub wait: bool,
+    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
+    pub ns3_rules: bool,
 }
 
 impl Default for Params {
@@ -59,6 +67,10 @@ impl Default for Params {
             gentle: true,
             ecn: false,
             hard_drop: true,
+            max_p_bottom: ARED_MAX_P.0,
+            max_p_bottom_auto: false,
+            wait: false,
+            ns3_rules: false,
         }
     }
 }
@@ -126,6 +138,23 @@ const SPECS: &[ParamSpec] = &[
     ),
     ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
     ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+    ParamSpec::real(
+        "max_p_bottom",
+        "max_p lower bound",
+        "",
+        (1e-6, 0.5),
+        0.01,
+        "Lower bound of the adapted max_p (ARED 2001 §4: 0.01); ignored when max_p_bottom_auto is on",
+    ),
+    ParamSpec::flag(
+        "max_p_bottom_auto",
+        "automatic lower bound",
+        false,
+        "ns-2 bottom_ 0 / ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
+         RedQueueDisc::InitializeParams computes it (docs/red.md)",
+    ),
+    super::red::WAIT_SPEC,
+    super::red::NS3_RULES_SPEC,
 ];
 
 /// The thresholds and weight in force: the user's, or ARED's automatic ones.
@@ -134,6 +163,8 @@ pub(super) struct Resolved {
     /// Its max_p is the initial one.
     pub line: Line,
     pub w_q: f64,
+    /// Lower bound of the adapted max_p.
+    pub bottom: f64,
 }
 
 /// Validates ARED's parameters on `link` (shared with QVARED).
@@ -146,7 +177,8 @@ pub(super) fn resolve(p: &Params, link: &LinkInfo) -> Result<Resolved, String> {
         return Err(format!("interval ({}) must be positive", p.interval));
     }
     let gentle_upper = p.gentle.then_some(2.0 * max_th);
-    Ok(Resolved { line: Line { min_th, max_th, max_p: p.max_p, gentle_upper }, w_q })
+    let bottom = if p.max_p_bottom_auto { ared_auto_bottom(link) } else { p.max_p_bottom };
+    Ok(Resolved { line: Line { min_th, max_th, max_p: p.max_p, gentle_upper }, w_q, bottom })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -199,7 +231,8 @@ impl QueueDisc for Ared {
         let q = self.queue.len() as f64;
         let avg = self.vars.avg.update(q, self.resolved.w_q, env.now, small_packet_time(&self.link));
         let line = self.line();
-        let verdict = self.vars.marks.decide(line.region(avg), line.p_b(avg), || env.uniform());
+        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
+        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }
@@ -213,7 +246,8 @@ impl QueueDisc for Ared {
     }
 
     fn on_tick(&mut self, _env: &mut Env) {
-        self.vars.max_p = ared_step(self.vars.max_p, self.vars.avg.avg, self.resolved.line.band());
+        let (band, bottom) = (self.resolved.line.band(), self.resolved.bottom);
+        self.vars.max_p = ared_step_within(self.vars.max_p, self.vars.avg.avg, band, bottom);
     }
 
     /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.

@@ -11,8 +11,10 @@
 //!
 //! with count rising by one per drop, until a packet leaves below TARGET. If CoDel re-enters soon after it left
 //! (within 16·INTERVAL of drop_next), it starts from count − lastcount, the drops of the previous cycle
-//! (RFC 8289 §5.5, the Linux rule). 1/√count is computed exactly with `libm::sqrt`. Linux and ns-3 use a
-//! Newton-step Q0.32 `rec_inv_sqrt` instead, so their drop times differ slightly from ours.
+//! (RFC 8289 §5.5, the Linux rule). 1/√count is computed exactly with `libm::sqrt` by default. The
+//! `control_law_newton` switch uses Linux's and ns-3's 16-bit `rec_inv_sqrt` instead, refined by one Newton
+//! step per drop (Linux `codel_Newton_step`, ns-3 `CoDelQueueDisc::NewtonStep`): at count 2 it gives
+//! INTERVAL·0.5 where √2 gives INTERVAL·0.707 (docs/codel.md).
 //!
 //! The state machine ([`Vars::dequeue`]) is shared with FQ-CoDel (`fq_codel.rs`), which runs one per queue.
 
@@ -34,11 +36,13 @@ pub struct Params {
     pub max_packet: u32,
     /// CE-mark ECN-capable packets instead of dropping them (off by default, as in Linux `codel`).
     pub ecn: bool,
+    /// Control law with Linux/ns-3's Newton-step reciprocal square root instead of the exact one.
+    pub control_law_newton: bool,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { target: 5.0, interval: 100.0, max_packet: 1500, ecn: false }
+        Params { target: 5.0, interval: 100.0, max_packet: 1500, ecn: false, control_law_newton: false }
     }
 }
 
@@ -59,6 +63,15 @@ pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
     "Sojourn must exceed target this long before dropping; ≈ worst-case RTT (RFC 8289 §4.2: 100 ms)",
 );
 
+pub(crate) const NEWTON_SPEC: ParamSpec = ParamSpec::flag(
+    "control_law_newton",
+    "Newton-step control law",
+    false,
+    "Next drop at INTERVAL·rec_inv_sqrt, a 16-bit 1/√count refined by one Newton step per drop as Linux \
+     codel_Newton_step and ns-3 CoDelQueueDisc (count 2: 50 ms instead of 70.7 ms at 100 ms); off: exact \
+     INTERVAL/√count (RFC 8289 §5.6; docs/codel.md)",
+);
+
 /// The parameters in engine units, as the state machine uses them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Settings {
@@ -66,6 +79,8 @@ pub(crate) struct Settings {
     pub interval: Time,
     pub max_packet: u64,
     pub ecn: bool,
+    /// Newton-step control law (Linux, ns-3) instead of the exact square root.
+    pub newton: bool,
 }
 
 impl Settings {
@@ -76,8 +91,39 @@ impl Settings {
                 "target ({target_ms} ms) must be less than interval ({interval_ms} ms) (RFC 8289 §4.3)"
             ));
         }
-        Ok(Settings { target: from_millis(target_ms), interval: from_millis(interval_ms), max_packet, ecn })
+        Ok(Settings {
+            target: from_millis(target_ms),
+            interval: from_millis(interval_ms),
+            max_packet,
+            ecn,
+            newton: false,
+        })
     }
+
+    /// The same settings with the Newton-step control law on or off.
+    pub(crate) fn with_newton(self, newton: bool) -> Self {
+        Settings { newton, ..self }
+    }
+}
+
+/// 1.0 in Linux's Q0.16 `rec_inv_sqrt` (`~0U >> REC_INV_SQRT_SHIFT`).
+pub(crate) const REC_INV_SQRT_ONE: u16 = 0xFFFF;
+
+/// One Newton step x ← x·(3 − count·x²)/2 towards 1/√count in Linux's fixed point (include/net/codel_impl.h
+/// `codel_Newton_step`; ns-3 `CoDelQueueDisc::NewtonStep`): x is Q0.16, widened to Q0.32 for the arithmetic.
+/// The wrapping operations are the C code's u32/u64 arithmetic.
+pub(crate) fn newton_step(rec_inv_sqrt: u16, count: u32) -> u16 {
+    let invsqrt = (rec_inv_sqrt as u32) << 16;
+    let invsqrt2 = ((invsqrt as u64 * invsqrt as u64) >> 32) as u32;
+    let val = (3u64 << 32).wrapping_sub(count as u64 * invsqrt2 as u64) >> 2;
+    let val = val.wrapping_mul(invsqrt as u64) >> (32 - 2 + 1);
+    (val >> 16) as u16
+}
+
+/// Linux `codel_control_law`: t + INTERVAL·rec_inv_sqrt (`reciprocal_scale` of the Q0.32 value). Linux
+/// counts time in 1024 ns units; we scale the interval in nanoseconds.
+pub(crate) fn control_law_newton(t: Time, interval: Time, rec_inv_sqrt: u16) -> Time {
+    t + ((interval as u128 * ((rec_inv_sqrt as u128) << 16)) >> 32) as Time
 }
 
 /// RFC 8289 §5.6 control law: the next drop time, `t + INTERVAL/√count` (exact square root).
@@ -95,9 +141,20 @@ pub(crate) struct Vars {
     pub dropping: bool,
     /// Sojourn time of the last packet taken from the queue (sent, dropped or marked).
     pub sojourn: Time,
+    /// Q0.16 estimate of 1/√count for the Newton-step control law (Linux `rec_inv_sqrt`).
+    pub rec_inv_sqrt: u16,
 }
 
 impl Vars {
+    /// The next drop time after `t` for the current count, by the law `s` selects.
+    fn next_drop(&self, t: Time, s: &Settings) -> Time {
+        if s.newton {
+            control_law_newton(t, s.interval, self.rec_inv_sqrt)
+        } else {
+            control_law(t, s.interval, self.count)
+        }
+    }
+
     /// RFC 8289 §5.6 `dodequeue`: pops the head and says whether the sojourn has been above TARGET for INTERVAL.
     fn dodequeue(&mut self, queue: &mut PacketQueue, s: &Settings, now: Time) -> (Option<Packet>, bool) {
         let Some(p) = queue.pop() else {
@@ -135,14 +192,17 @@ impl Vars {
             while self.dropping && now >= self.drop_next {
                 let pkt = head.take()?;
                 self.count += 1;
+                if s.newton {
+                    self.rec_inv_sqrt = newton_step(self.rec_inv_sqrt, self.count);
+                }
                 if let Some(marked) = env.signal(pkt, Reason::Target, s.ecn) {
-                    self.drop_next = control_law(self.drop_next, s.interval, self.count);
+                    self.drop_next = self.next_drop(self.drop_next, s);
                     return Some(marked);
                 }
                 let (next, ok) = self.dodequeue(queue, s, now);
                 head = next;
                 if ok {
-                    self.drop_next = control_law(self.drop_next, s.interval, self.count);
+                    self.drop_next = self.next_drop(self.drop_next, s);
                 } else {
                     self.dropping = false;
                 }
@@ -158,7 +218,12 @@ impl Vars {
             let delta = self.count.saturating_sub(self.lastcount);
             let recent = now.saturating_sub(self.drop_next) < 16 * s.interval;
             self.count = if delta > 1 && recent { delta } else { 1 };
-            self.drop_next = control_law(now, s.interval, self.count);
+            if s.newton {
+                // Linux: one Newton step from the previous estimate when resuming, else back to 1.0.
+                self.rec_inv_sqrt =
+                    if self.count > 1 { newton_step(self.rec_inv_sqrt, self.count) } else { REC_INV_SQRT_ONE };
+            }
+            self.drop_next = self.next_drop(now, s);
             self.lastcount = self.count;
         }
         head
@@ -187,7 +252,7 @@ pub struct CoDel {
 }
 
 fn settings(p: &Params) -> Result<Settings, String> {
-    Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)
+    Ok(Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)?.with_newton(p.control_law_newton))
 }
 
 impl Algorithm for CoDel {
@@ -215,6 +280,7 @@ impl Algorithm for CoDel {
                 false,
                 "CE-mark ECN-capable packets instead of dropping (as Linux codel; off by default)",
             ),
+            NEWTON_SPEC,
         ],
     };
 
@@ -330,7 +396,15 @@ mod tests {
         for _ in 0..5 {
             queue.push(pkt(0, 1000));
         }
-        let mut v = Vars { first_above_time: now - 1, drop_next, count, lastcount, dropping: false, sojourn: 0 };
+        let mut v = Vars {
+            first_above_time: now - 1,
+            drop_next,
+            count,
+            lastcount,
+            dropping: false,
+            sojourn: 0,
+            rec_inv_sqrt: 0,
+        };
         let (mut rng, mut sig) = (Rng::new(1, 2), Vec::new());
         v.dequeue(&mut queue, &s, &mut Env::new(now, &mut rng, &mut sig));
         assert_eq!(sig.len(), 1);
@@ -412,5 +486,55 @@ mod tests {
         assert_eq!(q.config(), AqmConfig::CoDel(Params::default()));
         q.set_param("target", 10.0).unwrap();
         assert_eq!(q.settings.target, 10 * MILLI);
+    }
+
+    #[test]
+    fn newton_step_matches_linux_fixed_point_and_halves_the_first_gap() {
+        // Linux codel_Newton_step from rec_inv_sqrt = 0xFFFF (1.0): x(3 − count·x²)/2 in Q0.16/Q0.32.
+        let mut rec = REC_INV_SQRT_ONE;
+        let mut got = vec![];
+        for count in 2..=10 {
+            rec = newton_step(rec, count);
+            got.push(rec);
+        }
+        let want = [0x8001, 0x9000, 0x7CE0, 0x7107, 0x6771, 0x600C, 0x59FD, 0x54F2, 0x50A7];
+        assert_eq!(got, want);
+        // With a 100 ms interval: count 2 is 50.0015 ms after the first drop (exact: 70.711 ms).
+        let interval = from_millis(100.0);
+        assert_eq!(control_law_newton(0, interval, 0x8001), 50_001_525);
+        assert_eq!(control_law(0, interval, 2), 70_710_678);
+        // Converges to 1/√count to within 1 %: 10 steps reach 0.3150 vs 0.3162.
+        assert!((0x50A7 as f64 / 65536.0 - 1.0 / libm::sqrt(10.0)).abs() < 0.01 / libm::sqrt(10.0));
+    }
+
+    #[test]
+    fn newton_control_law_spaces_the_second_drop_by_half_an_interval() {
+        use crate::aqm::testing::{dequeue_at, enqueue_at, link, pkt};
+        use crate::aqm::Limit;
+        use crate::rng::Rng;
+        use crate::time::MILLI;
+        let gaps = |newton: bool| {
+            let p = Params { control_law_newton: newton, ..Params::default() };
+            let mut q = CoDel::new(p, &link(Limit::packets(1000))).unwrap();
+            let mut rng = Rng::new(1, 2);
+            (0..400).for_each(|_| {
+                enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
+            });
+            // Dequeue one packet per ms; record the drop times.
+            let mut drops = vec![];
+            for t in 1..400u64 {
+                let (_, signals) = dequeue_at(&mut q, t * MILLI, &mut rng);
+                drops.extend(signals.iter().map(|_| t));
+            }
+            drops
+        };
+        let (exact, newton) = (gaps(false), gaps(true));
+        // Entering the dropping state drops once (count 1) and schedules INTERVAL later (Newton: 0xFFFF/2¹⁶ of
+        // it, 99.9985 ms); the count-2 gap is INTERVAL/√2 = 70.7 ms exact (next dequeue at 276 ms) and
+        // 204.9985 + 50.0015 = 255 ms with Newton.
+        assert_eq!((exact[0], newton[0]), (105, 105));
+        assert_eq!((exact[1], newton[1]), (205, 205));
+        assert_eq!(exact[2] - exact[1], 71, "{exact:?}");
+        assert_eq!(newton[2] - newton[1], 50, "{newton:?}");
     }
 }

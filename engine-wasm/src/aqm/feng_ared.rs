@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, Average, Line, Marks};
-use super::red_core::{Region, Signalling};
+use super::red_core::{Region, Rules, Signalling};
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
@@ -37,6 +37,12 @@ pub struct Params {
     pub beta: f64,
     pub ecn: bool,
     pub hard_drop: bool,
+    /// Start with status `above` as ns-3 does (`InitializeParams`: m_fengStatus = Above); off: `below`.
+    pub start_above: bool,
+    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
+    pub wait: bool,
+    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
+    pub ns3_rules: bool,
 }
 
 impl Default for Params {
@@ -50,6 +56,9 @@ impl Default for Params {
             beta: 2.0,
             ecn: false,
             hard_drop: true,
+            start_above: false,
+            wait: false,
+            ns3_rules: false,
         }
     }
 }
@@ -105,6 +114,15 @@ const SPECS: &[ParamSpec] = &[
     ),
     ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
     ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+    ParamSpec::flag(
+        "start_above",
+        "start above max_th",
+        false,
+        "Initial status 'above' as ns-3 RedQueueDisc::InitializeParams (the first arrival, avg below min_th, \
+         divides max_p by α); off: 'below', the empty queue's region (docs/red.md)",
+    ),
+    super::red::WAIT_SPEC,
+    super::red::NS3_RULES_SPEC,
 ];
 
 fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
@@ -161,8 +179,8 @@ impl Algorithm for FengAred {
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
-        let vars =
-            Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p, status: Region::Below };
+        let status = if params.start_above { Region::Above } else { Region::Below };
+        let vars = Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p, status };
         Ok(FengAred { params, link: *link, queue: PacketQueue::new(), vars })
     }
 }
@@ -179,7 +197,8 @@ impl QueueDisc for FengAred {
         let avg = self.vars.avg.update(q, self.params.w_q, env.now, small_packet_time(&self.link));
         self.adapt(avg);
         let line = self.line();
-        let verdict = self.vars.marks.decide(line.region(avg), line.p_b(avg), || env.uniform());
+        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
+        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }
@@ -265,5 +284,20 @@ mod tests {
         assert!(q.set_param("max_p", 0.0).unwrap_err().contains("must be in (0, 1]"));
         assert_eq!(q.config(), AqmConfig::FengAred(Params::default()));
         assert!(FengAred::INFO.label.contains("seed 003"));
+    }
+
+    #[test]
+    fn ns3_start_above_divides_max_p_on_the_first_arrival() {
+        // ns-3 RedQueueDisc::InitializeParams sets m_fengStatus = Above: the empty queue's first arrival
+        // enters "below" and divides max_p by α; the default status "below" leaves it.
+        let p = Params { w_q: 1.0, start_above: true, ..Params::default() };
+        let mut q = FengAred::new(p, &link(Limit::packets(100))).unwrap();
+        q.vars.avg.idle = false;
+        arrive_at_queue(&mut q, 0, &mut Rng::new(1, 2));
+        assert!((q.vars.max_p - 0.02 / 3.0).abs() < 1e-15);
+        let mut q = FengAred::new(Params { w_q: 1.0, ..Params::default() }, &link(Limit::packets(100))).unwrap();
+        q.vars.avg.idle = false;
+        arrive_at_queue(&mut q, 0, &mut Rng::new(1, 2));
+        assert_eq!(q.vars.max_p, 0.02);
     }
 }

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, TARGET_SPEC};
+use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
 use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, ParamSpec, QueueDisc};
 use super::{QueueUnit, Reason};
 use crate::time::to_secs;
@@ -37,11 +37,21 @@ pub struct Params {
     pub ecn: bool,
     /// At most this many packets are dropped from the fattest queue per overflow (Linux: 64).
     pub drop_batch: u32,
+    /// Each queue's CoDel with Linux/ns-3's Newton-step control law (see `codel`).
+    pub control_law_newton: bool,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { flows: 1024, quantum: 1514, target: 5.0, interval: 100.0, ecn: true, drop_batch: 64 }
+        Params {
+            flows: 1024,
+            quantum: 1514,
+            target: 5.0,
+            interval: 100.0,
+            ecn: true,
+            drop_batch: 64,
+            control_law_newton: false,
+        }
     }
 }
 
@@ -79,7 +89,7 @@ pub struct FqCodel {
 }
 
 fn settings(p: &Params) -> Result<Settings, String> {
-    Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)
+    Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?.with_newton(p.control_law_newton))
 }
 
 impl Algorithm for FqCodel {
@@ -111,6 +121,7 @@ impl Algorithm for FqCodel {
                 64.0,
                 "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
             ),
+            NEWTON_SPEC,
         ],
     };
 

@@ -45,6 +45,12 @@ pub struct Params {
     pub dq_threshold: u32,
     /// CE-mark ECN-capable packets while p < 0.1 (RFC 8033 §5.1).
     pub ecn: bool,
+    /// Marking stops at this drop probability (RFC 8033 §5.1 mark_ecnth; ns-3 MarkEcnThreshold; Linux
+    /// ecn_prob, in percent there).
+    pub mark_ecn_th: f64,
+    /// Hold p at 0 while burst allowance remains (ns-3 `PieQueueDisc::CalculateP`); off: p keeps updating
+    /// (RFC 8033 §4.4, Linux).
+    pub burst_holds_p: bool,
 }
 
 impl Default for Params {
@@ -59,12 +65,12 @@ impl Default for Params {
             dq_rate_estimator: false,
             dq_threshold: 16384,
             ecn: false,
+            mark_ecn_th: 0.1,
+            burst_holds_p: false,
         }
     }
 }
 
-/// Marking stops above this drop probability (RFC 8033 §5.1 mark_ecnth).
-const MARK_ECN_THRESHOLD: f64 = 0.1;
 /// EWMA weight of a new departure-time sample, DQ_THRESHOLD/2¹⁶ (RFC 8033 Appendix B).
 const DQ_WEIGHT: f64 = 0.25;
 
@@ -151,7 +157,23 @@ impl Algorithm for Pie {
                 16384.0,
                 "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
             ),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets while p < 10 % (RFC 8033 §5.1)"),
+            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)"),
+            ParamSpec::real(
+                "mark_ecn_th",
+                "ECN marking threshold",
+                "",
+                (0.0, 1.0),
+                0.1,
+                "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
+                 MarkEcnThreshold; Linux ecn_prob 10 %; docs/pie.md)",
+            ),
+            ParamSpec::flag(
+                "burst_holds_p",
+                "Hold p during burst",
+                false,
+                "p stays 0 while burst allowance remains, as ns-3 PieQueueDisc::CalculateP; off: p keeps \
+                 updating and only early drops wait (RFC 8033 §4.4, Linux; docs/pie.md)",
+            ),
         ],
     };
 
@@ -201,18 +223,23 @@ impl Pie {
         let p = &self.params;
         let v = &mut self.vars;
         let (q, old, target) = (to_secs(qdelay), to_secs(v.qdelay_old), p.qdelay_ref / 1000.0);
-        let scale = divisor(v.drop_prob);
-        v.i_term = p.alpha * (q - target) / scale;
-        v.p_term = p.beta * (q - old) / scale;
-        let mut delta = v.i_term + v.p_term;
-        if v.drop_prob >= 0.1 && delta > 0.02 {
-            delta = 0.02; // §5.5: cap the step once p is high
+        if p.burst_holds_p && v.burst_allowance > 0 {
+            // ns-3 PieQueueDisc::CalculateP: no update while the burst allowance lasts (docs/pie.md).
+            (v.drop_prob, v.i_term, v.p_term) = (0.0, 0.0, 0.0);
+        } else {
+            let scale = divisor(v.drop_prob);
+            v.i_term = p.alpha * (q - target) / scale;
+            v.p_term = p.beta * (q - old) / scale;
+            let mut delta = v.i_term + v.p_term;
+            if v.drop_prob >= 0.1 && delta > 0.02 {
+                delta = 0.02; // §5.5: cap the step once p is high
+            }
+            v.drop_prob += delta;
+            if qdelay == 0 && v.qdelay_old == 0 {
+                v.drop_prob *= 0.98; // §4.2: decay when congestion is gone
+            }
+            v.drop_prob = v.drop_prob.clamp(0.0, 1.0);
         }
-        v.drop_prob += delta;
-        if qdelay == 0 && v.qdelay_old == 0 {
-            v.drop_prob *= 0.98; // §4.2: decay when congestion is gone
-        }
-        v.drop_prob = v.drop_prob.clamp(0.0, 1.0);
         let (max_burst, t_update, half_ref) =
             (from_millis(p.max_burst), from_millis(p.t_update), from_millis(p.qdelay_ref) / 2);
         v.burst_allowance = v.burst_allowance.saturating_sub(t_update);
@@ -270,7 +297,7 @@ impl QueueDisc for Pie {
         }
         if self.vars.burst_allowance == 0 && self.drop_early(env) {
             self.vars.accu_prob = 0.0;
-            let ecn = self.params.ecn && self.vars.drop_prob < MARK_ECN_THRESHOLD;
+            let ecn = self.params.ecn && self.vars.drop_prob < self.params.mark_ecn_th;
             match env.signal(packet, Reason::Target, ecn) {
                 Some(marked) => packet = marked,
                 None => return,

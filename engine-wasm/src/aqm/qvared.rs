@@ -67,7 +67,8 @@ impl Default for Params {
 impl Params {
     fn ared(&self) -> ared::Params {
         let Params { min_th, max_th, max_p, w_q, interval, auto, target_delay, gentle, ecn, hard_drop, .. } = *self;
-        ared::Params { min_th, max_th, max_p, w_q, interval, auto, target_delay, gentle, ecn, hard_drop }
+        let rest = ared::Params::default();
+        ared::Params { min_th, max_th, max_p, w_q, interval, auto, target_delay, gentle, ecn, hard_drop, ..rest }
     }
 }
 

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, unit_of, unit_switch_factor};
-use super::red_core::{Average, Line, Marks, Signalling};
+use super::red_core::{Average, Line, Marks, Rules, Signalling};
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
 /// RED's parameters (defaults: ALGORITHMS.md §2). Thresholds are in the queue's unit: packets, or bytes in
@@ -44,6 +44,10 @@ pub struct Params<F: Flavour = Plain> {
     pub gentle: bool,
     /// Gentle ramp ends at the buffer (seed 003) instead of 2·max_th (Floyd 2000).
     pub gentle_to_buffer: bool,
+    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
+    pub wait: bool,
+    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
+    pub ns3_rules: bool,
     #[serde(skip)]
     flavour: PhantomData<F>,
 }
@@ -90,6 +94,8 @@ impl<F: Flavour> Default for Params<F> {
             hard_drop: true,
             gentle: F::GENTLE,
             gentle_to_buffer: false,
+            wait: false,
+            ns3_rules: false,
             flavour: PhantomData,
         }
     }
@@ -113,7 +119,7 @@ impl<F: Flavour> Params<F> {
     }
 }
 
-const fn specs(gentle: bool) -> [ParamSpec; 9] {
+const fn specs(gentle: bool) -> [ParamSpec; 11] {
     [
         ParamSpec::real(
             "min_th",
@@ -172,10 +178,27 @@ const fn specs(gentle: bool) -> [ParamSpec; 9] {
             false,
             "Gentle ramp ends at the buffer instead of 2·max_th (seed 003 §II)",
         ),
+        WAIT_SPEC,
+        NS3_RULES_SPEC,
     ]
 }
-const RED_SPECS: [ParamSpec; 9] = specs(false);
-const GENTLE_SPECS: [ParamSpec; 9] = specs(true);
+const RED_SPECS: [ParamSpec; 11] = specs(false);
+const GENTLE_SPECS: [ParamSpec; 11] = specs(true);
+
+/// The RED family's `wait` switch (shared by `red`, `gentle_red`, `ared` and `feng_ared`).
+pub(super) const WAIT_SPEC: ParamSpec = ParamSpec::flag(
+    "wait",
+    "wait between marks",
+    false,
+    "ns-2 wait_ / ns-3 Wait: p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) below 2, else 1, so marks come 1/p_b to 2/p_b arrivals apart; off: Floyd & Jacobson 1993 §7, p_b/(1 − count·p_b) (docs/red.md)",
+);
+/// The RED family's `ns3_rules` switch.
+pub(super) const NS3_RULES_SPEC: ParamSpec = ParamSpec::flag(
+    "ns3_rules",
+    "ns-2/ns-3 decision rules",
+    false,
+    "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",
+);
 
 const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "red",
@@ -242,7 +265,8 @@ impl<F: Flavour> QueueDisc for Red<F> {
             // by the mean size (the paper divides by the maximum).
             p_b *= packet.size as f64 / self.link.mean_pkt_size as f64;
         }
-        let verdict = self.vars.marks.decide(region, p_b, || env.uniform());
+        let rules = Rules { wait: p.wait, ns: p.ns3_rules };
+        let verdict = self.vars.marks.decide_with(rules, region, p_b, self.queue.len(), || env.uniform());
         let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }
@@ -476,5 +500,25 @@ mod tests {
         let op = q.operating_point();
         assert_eq!(op.avg, 10.0);
         assert!(close(op.p, 0.05));
+    }
+
+    /// ns-3 red-queue-disc-test-suite.cc, test 2 ("more data, but with no drops"): RED with MinTh 70,
+    /// MaxTh 150, QW 0.002, 300-packet limit, ns-3's defaults LInterm 50 (max_p 0.02), Gentle, Wait; 300
+    /// packets enqueued at t = 0 without any dequeue: no unforced, forced or overflow drop.
+    #[test]
+    fn ns3_red_test_2_no_drop_for_300_packets_under_70_150() {
+        let run = |wait: bool, ns3_rules: bool| {
+            let p = Params::<Gentle> { min_th: 70.0, max_th: 150.0, wait, ns3_rules, ..Params::default() };
+            let mut q = Red::<Gentle>::new(p, &link(Limit::packets(300))).unwrap();
+            let mut rng = Rng::new(7, 2);
+            let drops: usize = (0..300).map(|_| enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng).len()).sum();
+            (drops, q.vars.avg.avg, q.len_packets())
+        };
+        let (drops, avg, queued) = run(true, true);
+        // avg crosses min_th near the end (Σ 0.002·0.998^(299−k)·k ≈ 76), so the decision is exercised.
+        assert!(avg > 70.0 && avg < 80.0, "{avg}");
+        assert_eq!((drops, queued), (0, 300));
+        // Why ns-3 sees none: with Wait, p_a stays 0 while count·p_b < 1, and p_b ≤ 0.02·6/80 here.
+        assert_eq!(super::super::red_core::spaced_wait(0.02 * 6.0 / 80.0, 30), 0.0);
     }
 }

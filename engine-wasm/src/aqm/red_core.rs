@@ -8,6 +8,9 @@
 //!   with gentle (S. Floyd, "Recommendation on using the gentle_ variant of RED", 2000) linear from max_p to
 //!   1 between max_th and `upper` (2·max_th, or the buffer as in seed 003).
 //! - The spacing of marks: p_a = p_b/(1 − count·p_b), so the gap between marks is uniform, not geometric.
+//!   Two implementation details of ns-2's `red.cc` (ported to ns-3's `RedQueueDisc`) are options, see
+//!   [`Rules`] and docs/red.md: `wait` (p_a = p_b/(2 − count·p_b), no mark before count·p_b reaches 1) and
+//!   the ns rules (no decision while at most one packet is queued; count restarts when avg crosses min_th).
 //! - ARED's AIMD step and automatic settings (Floyd, Gummadi, Shenker 2001; seed 000 Fig. 3).
 
 use super::{check_threshold_in_buffer, Env, Limit, LinkInfo, Packet, PacketQueue, QueueUnit, Reason};
@@ -95,6 +98,31 @@ pub fn spaced(p_b: f64, count: i64) -> f64 {
     }
 }
 
+/// ns-2 `wait_` / ns-3 `Wait` (docs/red.md): p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) while
+/// count·p_b < 2, else 1, so marks are spaced by between 1/p_b and 2/p_b arrivals instead of 1 to 1/p_b.
+pub fn spaced_wait(p_b: f64, count: i64) -> f64 {
+    let c = count as f64 * p_b;
+    if c < 1.0 {
+        0.0
+    } else if c < 2.0 {
+        (p_b / (2.0 - c)).min(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// Implementation details of RED's per-arrival decision; all off is Floyd & Jacobson 1993 Fig. 2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Space marks with [`spaced_wait`] (ns-2 `wait_`, ns-3 `Wait`).
+    pub wait: bool,
+    /// ns-2 `REDQueue::enque` / ns-3 `RedQueueDisc::DoEnqueue`: (1) no early or forced decision while the
+    /// queue holds at most one packet before the arrival; (2) the first arrival with avg ≥ min_th (after avg
+    /// was below, or the queue held ≤ 1 packet) is admitted untested and restarts count at 1; (3) count grows
+    /// on every arrival and a forced drop does not reset it (ns `Ns1Compat` off).
+    pub ns: bool,
+}
+
 /// `s` of Floyd Fig. 2: the transmission time of a typical small packet, in seconds.
 pub fn small_packet_time(link: &LinkInfo) -> f64 {
     8.0 * link.mean_pkt_size as f64 / link.rate_bps
@@ -164,11 +192,14 @@ pub struct Marks {
     pub p_b: f64,
     pub p_a: f64,
     pub region: Region,
+    /// ns rules only: avg was at or above min_th with more than one packet queued at the last arrival
+    /// (ns `edv_.old` / `m_old`).
+    pub old: bool,
 }
 
 impl Default for Marks {
     fn default() -> Self {
-        Marks { count: -1, p_b: 0.0, p_a: 0.0, region: Region::Below }
+        Marks { count: -1, p_b: 0.0, p_a: 0.0, region: Region::Below, old: false }
     }
 }
 
@@ -188,6 +219,23 @@ impl Marks {
     /// Floyd & Jacobson Fig. 2 (with §3's gentle region): `p_b` already includes any byte-mode scaling;
     /// `u` is drawn only where the decision is random.
     pub fn decide(&mut self, region: Region, p_b: f64, u: impl FnOnce() -> f64) -> Verdict {
+        self.decide_with(Rules::default(), region, p_b, 0, u)
+    }
+
+    /// [`Marks::decide`] with implementation `rules`; `queued` is the queue length in packets before the
+    /// arrival (used by the ns rules only).
+    pub fn decide_with(
+        &mut self,
+        rules: Rules,
+        region: Region,
+        p_b: f64,
+        queued: usize,
+        u: impl FnOnce() -> f64,
+    ) -> Verdict {
+        if rules.ns {
+            return self.decide_ns(rules.wait, region, p_b, queued, u);
+        }
+        let spacing = if rules.wait { spaced_wait } else { spaced };
         self.region = region;
         match region {
             Region::Below => {
@@ -197,7 +245,7 @@ impl Marks {
             Region::Between | Region::Gentle => {
                 self.count += 1;
                 self.p_b = p_b;
-                self.p_a = spaced(p_b, self.count);
+                self.p_a = spacing(p_b, self.count);
                 if u() < self.p_a {
                     self.count = 0;
                     Verdict::Early
@@ -209,6 +257,34 @@ impl Marks {
                 (self.count, self.p_b, self.p_a) = (0, 1.0, 1.0);
                 Verdict::Forced
             }
+        }
+    }
+
+    /// ns-2 `REDQueue::enque` and ns-3 `RedQueueDisc::DoEnqueue` ([`Rules::ns`]; docs/red.md).
+    fn decide_ns(&mut self, wait: bool, region: Region, p_b: f64, queued: usize, u: impl FnOnce() -> f64) -> Verdict {
+        self.region = region;
+        self.count += 1;
+        if region == Region::Below || queued <= 1 {
+            (self.p_b, self.p_a, self.old) = (0.0, 0.0, false);
+            return Verdict::Admit;
+        }
+        if region == Region::Above {
+            (self.p_b, self.p_a) = (1.0, 1.0);
+            return Verdict::Forced;
+        }
+        self.p_b = p_b;
+        if !self.old {
+            // avg has just crossed min_th (or the queue has just refilled): restart the count, no test.
+            (self.count, self.old, self.p_a) = (1, true, 0.0);
+            return Verdict::Admit;
+        }
+        self.p_a = if wait { spaced_wait(p_b, self.count) } else { spaced(p_b, self.count) };
+        // ns draws u and drops when u ≤ p_a; u is uniform on [0, 1), so < differs only on a null set.
+        if u() < self.p_a {
+            self.count = 0;
+            Verdict::Early
+        } else {
+            Verdict::Admit
         }
     }
 }
@@ -305,8 +381,13 @@ pub const ARED_MAX_P: (f64, f64) = (0.01, 0.5);
 /// One ARED interval (Floyd, Gummadi, Shenker 2001 Fig. 6; seed 000 Fig. 3 with its `max_p − β` read as
 /// `max_p·β`): additive increase α = min(0.01, max_p/4) above the band, ×0.9 below it, kept in [0.01, 0.5].
 pub fn ared_step(max_p: f64, avg: f64, band: (f64, f64)) -> f64 {
+    ared_step_within(max_p, avg, band, ARED_MAX_P.0)
+}
+
+/// [`ared_step`] with another lower bound on max_p (ARED's `max_p_bottom`; docs/red.md).
+pub fn ared_step_within(max_p: f64, avg: f64, band: (f64, f64), bottom: f64) -> f64 {
     let (lo, hi) = band;
-    let (bottom, top) = ARED_MAX_P;
+    let top = ARED_MAX_P.1;
     let next = if avg > hi && max_p <= top {
         max_p + (max_p / 4.0).min(0.01)
     } else if avg < lo && max_p >= bottom {
@@ -315,6 +396,15 @@ pub fn ared_step(max_p: f64, avg: f64, band: (f64, f64)) -> f64 {
         max_p
     };
     next.clamp(bottom, top)
+}
+
+/// ns-2 (`bottom_ 0`, since June 2004) and ns-3 (`Bottom` 0) automatic lower bound of ARED's max_p, as
+/// ns-3's `RedQueueDisc::InitializeParams` computes it: min(0.01, 8·MeanPktSize·RTT/C) with RTT = 0.1 s
+/// (`Rtt`). Its comment calls this 1/W, W a flow's window in packets, but 1/W would be 8·S/(C·RTT); we
+/// follow the code (docs/red.md).
+pub fn ared_auto_bottom(link: &LinkInfo) -> f64 {
+    const RTT: f64 = 0.1;
+    (8.0 * link.mean_pkt_size as f64 * RTT / link.rate_bps).min(0.01)
 }
 
 /// ARED's automatic settings (2001 §5): min_th = max(5, target_delay·C_pkt/2), max_th = 3·min_th (packets),
@@ -405,6 +495,85 @@ mod tests {
             let share = h as f64 / marks as f64;
             assert!((share - 1.0 / 9.0).abs() < 0.01, "gap {n}: {share} {hist:?}");
         }
+    }
+
+    #[test]
+    fn wait_spacing_holds_marks_until_count_times_p_b_reaches_one_then_rises_to_one_at_two() {
+        // p_b = 1/4 (exact in binary): 0 for count·p_b < 1, p_b/(2 − count·p_b) below 2, 1 from 2 on.
+        for count in 0..4 {
+            assert_eq!(spaced_wait(0.25, count), 0.0);
+        }
+        assert_eq!(spaced_wait(0.25, 4), 0.25); // 0.25/(2 − 1)
+        assert_eq!(spaced_wait(0.25, 5), 0.25 / 0.75);
+        assert_eq!(spaced_wait(0.25, 6), 0.5); // 0.25/(2 − 1.5)
+        assert_eq!(spaced_wait(0.25, 7), 1.0); // 0.25/(2 − 1.75)
+        assert_eq!(spaced_wait(0.25, 8), 1.0);
+    }
+
+    #[test]
+    fn with_wait_gaps_between_marks_are_uniform_on_one_to_two_over_p_b() {
+        // p_b = 0.1: the n-th arrival after a mark is marked with probability 1/10 for each n in 10..=19.
+        let rules = Rules { wait: true, ns: false };
+        let (mut m, mut rng) = (Marks { count: 0, ..Marks::default() }, crate::rng::Rng::new(11, 2));
+        let (mut hist, marks) = ([0u32; 21], 20_000);
+        for _ in 0..marks {
+            let mut gap = 1;
+            while m.decide_with(rules, Region::Between, 0.1, 5, || rng.uniform()) == Verdict::Admit {
+                gap += 1;
+            }
+            hist[gap.min(20)] += 1;
+        }
+        assert!(hist[..10].iter().all(|&h| h == 0) && hist[20] == 0, "{hist:?}");
+        for (n, &h) in hist.iter().enumerate().take(20).skip(10) {
+            let share = h as f64 / marks as f64;
+            assert!((share - 0.1).abs() < 0.01, "gap {n}: {share} {hist:?}");
+        }
+    }
+
+    #[test]
+    fn ns_rules_skip_short_queues_restart_count_on_crossing_and_keep_count_on_forced_drops() {
+        let rules = Rules { wait: false, ns: true };
+        let never = || -> f64 { unreachable!() };
+        let mut m = Marks::default();
+        assert_eq!(m.decide_with(rules, Region::Below, 0.0, 5, never), Verdict::Admit);
+        // At most one packet queued: no decision, even beyond max_th.
+        assert_eq!(m.decide_with(rules, Region::Above, 1.0, 1, never), Verdict::Admit);
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 0, never), Verdict::Admit);
+        assert!(!m.old);
+        // First arrival above min_th with 2 queued: admitted untested, count restarts at 1.
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 2, never), Verdict::Admit);
+        assert_eq!((m.count, m.old), (1, true));
+        // count 2: p_a = 0.1/(1 − 0.2) = 0.125; u = 0.12 marks and count returns to 0.
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 3, || 0.12), Verdict::Early);
+        assert!(close(m.p_a, 0.125));
+        assert_eq!(m.count, 0);
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 3, || 0.99), Verdict::Admit);
+        // A forced drop leaves count growing (ns Ns1Compat off); the paper resets it to 0.
+        assert_eq!(m.decide_with(rules, Region::Above, 1.0, 3, never), Verdict::Forced);
+        assert_eq!(m.count, 2);
+        let mut paper = Marks { count: 1, ..Marks::default() };
+        assert_eq!(paper.decide(Region::Above, 1.0, never), Verdict::Forced);
+        assert_eq!(paper.count, 0);
+        // The queue drains to one packet: the next crossing restarts the count again.
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 1, never), Verdict::Admit);
+        assert_eq!(m.decide_with(rules, Region::Between, 0.1, 4, never), Verdict::Admit);
+        assert_eq!(m.count, 1);
+        // The paper's first arrival in the region is tested at count 0 with p_a = p_b.
+        let mut paper = Marks::default();
+        assert_eq!(paper.decide(Region::Between, 0.1, || 0.05), Verdict::Early);
+    }
+
+    #[test]
+    fn ared_auto_bottom_is_eight_s_rtt_over_c_capped_at_one_hundredth() {
+        // 10 Mbit/s, 1000 B: 8·1000·0.1/10⁷ = 8·10⁻⁵. 100 kbit/s: 0.008. 10 kbit/s: 0.08, capped at 0.01.
+        assert!(close(ared_auto_bottom(&link(Limit::packets(100))), 8e-5));
+        let slow = LinkInfo { rate_bps: 1e5, ..link(Limit::packets(100)) };
+        assert!(close(ared_auto_bottom(&slow), 0.008));
+        let slower = LinkInfo { rate_bps: 1e4, ..link(Limit::packets(100)) };
+        assert_eq!(ared_auto_bottom(&slower), 0.01);
+        // Below the band max_p falls under 0.01 down to the bottom.
+        assert!(close(ared_step_within(0.01, 8.0, LINE.band(), 0.008), 0.009));
+        assert_eq!(ared_step_within(0.0085, 8.0, LINE.band(), 0.008), 0.008);
     }
 
     #[test]

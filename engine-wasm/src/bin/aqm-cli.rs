@@ -6,10 +6,15 @@
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
 //! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
+//! aqm-cli profile <paper|ns2|ns3|linux> <scenario.json|->  the scenario with every field the profile
+//!                                                      controls set to its value (the page's "Behave as")
 //! ```
+//! `--profile <paper|ns2|ns3|linux>` anywhere on the line runs every scenario as if it said
+//! `"profile": "<name>"`: the profile fills the fields the scenario leaves out (docs/profiles.md).
 
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use aqm_engine::digest::trace_digest_hex;
@@ -27,8 +32,30 @@ fn read_source(path: &str) -> Result<String, String> {
     }
 }
 
+/// The `--profile` flag, if given.
+static PROFILE: OnceLock<String> = OnceLock::new();
+
+/// Parses a scenario, with `"profile"` set to the `--profile` flag's value when there is one.
+fn scenario(json: &str) -> Result<Scenario, String> {
+    let Some(profile) = PROFILE.get() else {
+        return Scenario::from_json(json);
+    };
+    let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("scenario: {e}"))?;
+    let root = value.as_object_mut().ok_or("scenario: expected a JSON object")?;
+    root.insert("profile".into(), serde_json::Value::from(profile.as_str()));
+    Scenario::from_json(&value.to_string())
+}
+
 fn load(path: &str) -> Result<Simulation, String> {
-    Simulation::new(Scenario::from_json(&read_source(path)?)?)
+    Simulation::new(scenario(&read_source(path)?)?)
+}
+
+fn profile(args: &[String]) -> Result<(), String> {
+    let (Some(name), Some(path)) = (args.first(), args.get(1)) else {
+        return Err("usage: aqm-cli profile <paper|ns2|ns3|linux> <scenario.json|->".into());
+    };
+    println!("{}", aqm_engine::profile::apply_profile(&read_source(path)?, name)?);
+    Ok(())
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -66,7 +93,7 @@ fn sweep() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let result = Scenario::from_json(&line).and_then(Simulation::new).map(|mut sim| {
+        let result = scenario(&line).and_then(Simulation::new).map(|mut sim| {
             sim.run_to_end();
             serde_json::to_string(&sim.summary()).unwrap_or_default()
         });
@@ -98,8 +125,8 @@ pub const BENCH_SCENARIO: &str = r#"{"seed":1,"duration":60,"sample_interval":0.
 fn bench(args: &[String]) -> Result<(), String> {
     let secs: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(60.0);
     let scenario = match args.get(1) {
-        Some(path) => Scenario::from_json(&read_source(path)?)?,
-        None => Scenario::from_json(BENCH_SCENARIO)?,
+        Some(path) => scenario(&read_source(path)?)?,
+        None => scenario(BENCH_SCENARIO)?,
     };
     let mut sim = Simulation::new(scenario)?;
     let start = Instant::now();
@@ -137,16 +164,27 @@ fn peak_rss_bytes() -> Option<u64> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--profile") {
+        let Some(name) = args.get(i + 1).cloned() else {
+            eprintln!("aqm-cli: --profile needs a name: paper, ns2, ns3 or linux");
+            return ExitCode::FAILURE;
+        };
+        args.drain(i..i + 2);
+        let _ = PROFILE.set(name);
+    }
     let result = match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("sweep") => sweep(),
         Some("digest") => digest(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("profile") => profile(&args[1..]),
         Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
             .map(|s| println!("{s}"))
             .map_err(|e| e.to_string()),
-        _ => Err("usage: aqm-cli run|sweep|digest|algorithms|bench (see the file's doc)".into()),
+        _ => {
+            Err("usage: aqm-cli run|sweep|digest|algorithms|bench|profile [--profile name] (see the file's doc)".into())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

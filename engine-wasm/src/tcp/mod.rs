@@ -3,9 +3,12 @@
 //! and cuts come from a [`CongestionControl`] per variant, one file each.
 
 pub mod cubic;
+pub mod prr;
+pub mod rack;
 pub mod receiver;
 pub mod reno;
 pub mod rtt;
+pub mod scoreboard;
 pub mod sender;
 pub mod vegas;
 

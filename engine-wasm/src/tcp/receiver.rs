@@ -1,10 +1,9 @@
 //! The TCP receiver: cumulative ACKs, an immediate duplicate ACK for every out-of-order segment,
 //! optional delayed ACKs (every second segment or after 200 ms, RFC 5681 §4.2; immediate when a hole
-//! is filled), and ECN-Echo of CE marks (RFC 3168 §6.1.3).
+//! is filled), ECN-Echo of CE marks (RFC 3168 §6.1.3) and, when enabled, SACK blocks (RFC 2018): the
+//! block holding the segment that triggered the ACK first, then the most recently reported other blocks.
 
-use std::collections::BTreeSet;
-
-use crate::packet::{Ack, FlowId, Packet};
+use crate::packet::{Ack, FlowId, Packet, SackBlocks};
 use crate::time::{Time, MILLI};
 
 pub const DELAYED_ACK_TIMEOUT: Time = 200 * MILLI;
@@ -22,7 +21,12 @@ pub struct TcpReceiver {
     flow: FlowId,
     delayed_ack: bool,
     pub next_expected: u64,
-    out_of_order: BTreeSet<u64>,
+    /// Segments held above `next_expected`: disjoint, non-adjacent [start, end) ranges in order.
+    out_of_order: Vec<(u64, u64)>,
+    sack: bool,
+    /// One segment of each block in the order they were last reported, most recent first (RFC 2018 §4);
+    /// a block that merged with another leaves two entries, de-duplicated when the option is written.
+    recent: Vec<u64>,
     /// In-order segments not yet acknowledged (delayed ACK).
     pending: u32,
     pending_echo: (Time, bool),
@@ -31,12 +35,14 @@ pub struct TcpReceiver {
 }
 
 impl TcpReceiver {
-    pub fn new(flow: FlowId, delayed_ack: bool) -> Self {
+    pub fn new(flow: FlowId, delayed_ack: bool, sack: bool) -> Self {
         TcpReceiver {
             flow,
             delayed_ack,
             next_expected: 0,
-            out_of_order: BTreeSet::new(),
+            out_of_order: Vec::new(),
+            sack,
+            recent: Vec::new(),
             pending: 0,
             pending_echo: (0, false),
             ece: false,
@@ -50,8 +56,10 @@ impl TcpReceiver {
         if p.seq == self.next_expected {
             let filled_hole = !self.out_of_order.is_empty();
             self.next_expected += 1;
-            while self.out_of_order.remove(&self.next_expected) {
-                self.next_expected += 1;
+            if self.out_of_order.first().is_some_and(|r| r.0 == self.next_expected) {
+                self.next_expected = self.out_of_order.remove(0).1;
+                let next = self.next_expected;
+                self.recent.retain(|&s| s >= next);
             }
             out.delivered = self.next_expected - p.seq;
             self.pending += 1;
@@ -61,7 +69,7 @@ impl TcpReceiver {
                 return;
             }
         } else if p.seq > self.next_expected {
-            self.out_of_order.insert(p.seq);
+            self.hold(p.seq);
         }
         self.send_ack(out);
     }
@@ -73,7 +81,57 @@ impl TcpReceiver {
         }
     }
 
+    /// Keeps an out-of-order segment, merging it into its neighbours.
+    fn hold(&mut self, seq: u64) {
+        let ranges = &mut self.out_of_order;
+        // First range that ends at or after seq: the one seq extends, sits in, or precedes.
+        let i = ranges.partition_point(|r| r.1 < seq);
+        match ranges.get(i).copied() {
+            Some((s, e)) if s <= seq && seq < e => {} // a duplicate: its block is still reported first
+            Some((_, e)) if e == seq => {
+                ranges[i].1 = seq + 1;
+                if ranges.get(i + 1).is_some_and(|n| n.0 == seq + 1) {
+                    ranges[i].1 = ranges.remove(i + 1).1;
+                }
+            }
+            Some((s, _)) if s == seq + 1 => ranges[i].0 = seq,
+            _ => ranges.insert(i, (seq, seq + 1)),
+        }
+        if self.sack {
+            // The triggering segment's block goes first; drop older entries of that same block.
+            let (s, e) = self.block_of(seq).unwrap_or((seq, seq + 1));
+            self.recent.retain(|&r| r < s || r >= e);
+            self.recent.insert(0, seq);
+            self.recent.truncate(4 * SackBlocks::MAX);
+        }
+    }
+
+    /// The held range that contains `seq`.
+    fn block_of(&self, seq: u64) -> Option<(u64, u64)> {
+        let i = self.out_of_order.partition_point(|r| r.1 <= seq);
+        self.out_of_order.get(i).copied().filter(|r| r.0 <= seq)
+    }
+
+    /// The SACK option for the next ACK: distinct blocks, most recently reported first.
+    fn sack_blocks(&self) -> SackBlocks {
+        let mut blocks = SackBlocks::default();
+        let mut seen: [(u64, u64); SackBlocks::MAX] = [(0, 0); SackBlocks::MAX];
+        for &r in &self.recent {
+            if blocks.len() == SackBlocks::MAX {
+                break;
+            }
+            if let Some(b) = self.block_of(r) {
+                if !seen[..blocks.len()].contains(&b) {
+                    seen[blocks.len()] = b;
+                    blocks.push(self.next_expected, b.0, b.1);
+                }
+            }
+        }
+        blocks
+    }
+
     fn send_ack(&mut self, out: &mut RxOut) {
+        let sack = if self.sack && !self.out_of_order.is_empty() { self.sack_blocks() } else { SackBlocks::default() };
         out.ack = Some(Ack {
             flow: self.flow,
             next_expected: self.next_expected,
@@ -81,6 +139,7 @@ impl TcpReceiver {
             echo_of_retransmit: self.pending_echo.1,
             ece: self.ece,
             segments: self.pending.max(1),
+            sack,
         });
         self.ece = false;
         self.pending = 0;
@@ -104,7 +163,7 @@ mod tests {
 
     #[test]
     fn acks_cumulatively_and_dupacks_out_of_order_segments() {
-        let mut r = TcpReceiver::new(0, false);
+        let mut r = TcpReceiver::new(0, false, false);
         assert_eq!(receive(&mut r, 0).ack.map(|a| a.next_expected), Some(1));
         let gap = receive(&mut r, 2);
         assert_eq!(gap.ack.map(|a| a.next_expected), Some(1));
@@ -118,7 +177,7 @@ mod tests {
 
     #[test]
     fn delayed_ack_every_second_segment_or_on_timer() {
-        let mut r = TcpReceiver::new(0, true);
+        let mut r = TcpReceiver::new(0, true, false);
         let first = receive(&mut r, 0);
         assert!(first.ack.is_none());
         let (deadline, generation) = first.timer.unwrap();
@@ -136,12 +195,55 @@ mod tests {
 
     #[test]
     fn echoes_ce_on_the_next_ack() {
-        let mut r = TcpReceiver::new(0, false);
+        let mut r = TcpReceiver::new(0, false, false);
         let mut p = data(0);
         p.ce = true;
         let mut out = RxOut::default();
         r.on_data(&p, 0, &mut out);
         assert!(out.ack.unwrap().ece);
         assert!(!receive(&mut r, 1).ack.unwrap().ece);
+    }
+
+    fn blocks(out: &RxOut) -> Vec<(u64, u64)> {
+        let a = out.ack.expect("an ACK");
+        a.sack.iter(a.next_expected).collect()
+    }
+
+    #[test]
+    fn sack_blocks_most_recent_first_at_most_three_and_merged() {
+        let mut r = TcpReceiver::new(0, false, true);
+        assert!(blocks(&receive(&mut r, 0)).is_empty()); // in order: no option
+        // Holes at 1, 3, 5, 7: blocks [2,3), [4,5), [6,7), [8,9) arrive in that order.
+        assert_eq!(blocks(&receive(&mut r, 2)), vec![(2, 3)]);
+        assert_eq!(blocks(&receive(&mut r, 4)), vec![(4, 5), (2, 3)]);
+        assert_eq!(blocks(&receive(&mut r, 6)), vec![(6, 7), (4, 5), (2, 3)]);
+        // A fourth block pushes the oldest out: at most 3 (RFC 2018 §3 with timestamps).
+        assert_eq!(blocks(&receive(&mut r, 8)), vec![(8, 9), (6, 7), (4, 5)]);
+        // 5 joins [4,5) and [6,7) into [4,7), which goes first; [8,9) is next most recent.
+        assert_eq!(blocks(&receive(&mut r, 5)), vec![(4, 7), (8, 9), (2, 3)]);
+        // A duplicate of a held segment reports its block first again.
+        assert_eq!(blocks(&receive(&mut r, 2)), vec![(2, 3), (4, 7), (8, 9)]);
+        // Filling hole 1 delivers up to 3; the ACK still reports what is held above (RFC 2018 §4).
+        let fill = receive(&mut r, 1);
+        assert_eq!(fill.ack.unwrap().next_expected, 3);
+        assert_eq!(blocks(&fill), vec![(4, 7), (8, 9)]);
+        let fill = receive(&mut r, 3);
+        assert_eq!(fill.ack.unwrap().next_expected, 7);
+        assert_eq!(blocks(&fill), vec![(8, 9)]);
+        let fill = receive(&mut r, 7);
+        assert_eq!(fill.ack.unwrap().next_expected, 9);
+        assert!(blocks(&fill).is_empty());
+    }
+
+    #[test]
+    fn without_sack_out_of_order_segments_still_fill_in_and_no_option_is_sent() {
+        let mut r = TcpReceiver::new(0, false, false);
+        for seq in [1, 3, 2, 5] {
+            let out = receive(&mut r, seq);
+            assert!(blocks(&out).is_empty());
+            assert_eq!(out.ack.unwrap().next_expected, 0);
+        }
+        assert_eq!(receive(&mut r, 0).ack.unwrap().next_expected, 4);
+        assert_eq!(receive(&mut r, 4).ack.unwrap().next_expected, 6);
     }
 }

@@ -2,10 +2,18 @@
 //! retransmit and recovery per [`Recovery`], ECN response, and the retransmission timer (RFC 6298, Karn,
 //! exponential back-off). Window growth and cuts are delegated to the variant's [`CongestionControl`].
 //!
+//! With SACK (RFC 2018) the sender keeps an RFC 6675 scoreboard and recovers as `recovery.rs` describes;
+//! PRR (RFC 6937), Limited Transmit (RFC 3042) and RACK-TLP (RFC 8985) are options of a flow.
+//!
 //! The sender never touches the scheduler: it writes the packets to send and the timer to (re)arm into an
 //! [`Outbox`], and the simulation acts on it.
 
+mod recovery;
+
+use super::prr::Prr;
+use super::rack::Rack;
 use super::rtt::{RtoConfig, RttEstimator};
+use super::scoreboard::Scoreboard;
 use super::{AckInfo, CongestionControl, Recovery, Window};
 use crate::packet::{Ack, FlowId, Packet};
 use crate::time::Time;
@@ -23,6 +31,14 @@ pub struct SenderConfig {
     /// Round ssthresh down to whole segments after a cut (Linux, ns-2 before 2006).
     pub whole_segment_cuts: bool,
     pub rto: RtoConfig,
+    /// SACK scoreboard and RFC 6675 loss recovery (the receiver sends SACK blocks).
+    pub sack: bool,
+    /// PRR-SSRB (RFC 6937) sets the window during fast recovery instead of RFC 6582/RFC 6675's.
+    pub prr: bool,
+    /// Limited Transmit (RFC 3042).
+    pub limited_transmit: bool,
+    /// RACK-TLP (RFC 8985); needs `sack`.
+    pub rack: bool,
 }
 
 /// What one call asks the simulation to do.
@@ -51,6 +67,28 @@ pub enum Phase {
     Recovery,
 }
 
+/// Which loss recovery the sender is in, for display.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecoveryKind {
+    #[default]
+    Open,
+    /// Fast recovery after duplicate ACKs, SACK or RACK marks.
+    Fast,
+    /// Resending after a retransmission timeout (SACK senders; without SACK a timeout is go-back-N).
+    Timeout,
+}
+
+/// What the one sender timer is armed for: RACK-TLP shares it with the RTO (RFC 8985 §7.3, as Linux).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum TimerKind {
+    #[default]
+    Rto,
+    /// RACK's reordering timer (RFC 8985 §6.2 step 5).
+    Reo,
+    /// TLP's probe timeout (RFC 8985 §7.2).
+    Pto,
+}
+
 pub struct TcpSender {
     cfg: SenderConfig,
     cc: Box<dyn CongestionControl>,
@@ -77,6 +115,20 @@ pub struct TcpSender {
     timer_armed: bool,
     pub retransmits: u64,
     pub timeouts: u64,
+    timer_kind: TimerKind,
+    recovery_kind: RecoveryKind,
+    /// RFC 6675 scoreboard (SACK flows only; empty otherwise).
+    sb: Scoreboard,
+    /// RFC 6675 HighRxt + 1: NextSeg rule 3 looks from here.
+    high_rxt: u64,
+    /// RFC 6675 RescueRxt.
+    rescue_rxt: Option<u64>,
+    prr: Prr,
+    rack: Rack,
+    /// Without SACK: duplicate ACKs counted as delivered segments during PRR recovery (as Linux's
+    /// `sacked_out` for Reno), and whether the head segment waits for its retransmission.
+    dup_delivered: u64,
+    head_pending: bool,
 }
 
 impl TcpSender {
@@ -100,6 +152,15 @@ impl TcpSender {
             timer_armed: false,
             retransmits: 0,
             timeouts: 0,
+            timer_kind: TimerKind::Rto,
+            recovery_kind: RecoveryKind::Open,
+            sb: Scoreboard::default(),
+            high_rxt: 0,
+            rescue_rxt: None,
+            prr: Prr::default(),
+            rack: Rack::default(),
+            dup_delivered: 0,
+            head_pending: false,
         }
     }
 
@@ -170,12 +231,16 @@ impl TcpSender {
             self.retransmits += 1;
         }
         self.cc.on_send(seq, now);
+        if self.cfg.sack {
+            self.sb.on_send(seq, now);
+        }
         out.packets.push(p);
     }
 
     fn arm_timer(&mut self, now: Time, out: &mut Outbox) {
         self.timer_gen += 1;
         self.timer_armed = true;
+        self.timer_kind = TimerKind::Rto;
         out.timer = Some((now + self.rtt.rto(), self.timer_gen));
     }
 
@@ -202,6 +267,9 @@ impl TcpSender {
     }
 
     pub fn on_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+        if self.cfg.sack {
+            return self.on_sack_ack(ack, now, out);
+        }
         if ack.next_expected > self.snd_una {
             self.on_new_ack(ack, now, out);
         } else if ack.next_expected == self.snd_una && self.snd_max > self.snd_una {
@@ -230,6 +298,11 @@ impl TcpSender {
         let mut restart_timer = true;
         if self.in_recovery {
             match self.cc.recovery() {
+                Recovery::NewReno if self.snd_una < self.recover && self.cfg.prr => {
+                    self.prr_partial_ack(acked, now, out);
+                    self.partial_acks += 1;
+                    restart_timer = self.partial_acks == 1;
+                }
                 Recovery::NewReno if self.snd_una < self.recover => {
                     // RFC 6582 §3.2 step 5: partial ACK: retransmit the next hole, deflate, stay.
                     self.transmit(self.snd_una, now, out);
@@ -241,8 +314,12 @@ impl TcpSender {
                     restart_timer = self.partial_acks == 1;
                 }
                 Recovery::NewReno => {
-                    // Full ACK: cwnd = min(ssthresh, flight + 1).
-                    self.w.cwnd = self.w.ssthresh.min(self.flight().max(1) as f64 + 1.0);
+                    // Full ACK: cwnd = min(ssthresh, flight + 1); PRR ends at ssthresh (RFC 6937 §3).
+                    self.w.cwnd = if self.cfg.prr {
+                        self.w.ssthresh
+                    } else {
+                        self.w.ssthresh.min(self.flight().max(1) as f64 + 1.0)
+                    };
                     self.in_recovery = false;
                     self.dupacks = 0;
                 }
@@ -277,10 +354,16 @@ impl TcpSender {
 
     fn on_dupack(&mut self, now: Time, out: &mut Outbox) {
         self.dupacks += 1;
+        if self.in_recovery && self.cfg.prr {
+            return self.prr_dupack(now, out);
+        }
         if self.in_recovery {
             // Each further duplicate means a segment left the network: inflate (RFC 5681 §3.2 step 4).
             self.w.cwnd += 1.0;
             return;
+        }
+        if self.cfg.limited_transmit && self.dupacks < 3 {
+            self.limited_transmit(now, out);
         }
         // Only one reaction per window of data (RFC 6582 §3.2 step 2).
         if self.dupacks != 3 || self.snd_una < self.recover {
@@ -292,6 +375,7 @@ impl TcpSender {
                 self.w.cwnd = 1.0;
                 self.snd_nxt = self.snd_una;
             }
+            Recovery::Reno | Recovery::NewReno if self.cfg.prr => self.prr_enter(now, out),
             Recovery::Reno | Recovery::NewReno => {
                 self.transmit(self.snd_una, now, out);
                 self.w.cwnd = self.w.ssthresh + 3.0;
@@ -307,6 +391,9 @@ impl TcpSender {
             return; // stale: re-armed or cancelled since
         }
         self.timer_armed = false;
+        if self.timer_kind != TimerKind::Rto {
+            return self.on_rack_timer(now, out);
+        }
         if self.snd_una >= self.snd_max {
             return;
         }
@@ -318,8 +405,11 @@ impl TcpSender {
         self.in_recovery = false;
         self.dupacks = 0;
         self.recover = self.snd_max;
-        self.snd_nxt = self.snd_una; // go-back-N
         out.cut = true;
+        if self.cfg.sack {
+            return self.sack_timeout(now, out);
+        }
+        self.snd_nxt = self.snd_una; // go-back-N
         self.send_available(now, out);
     }
 }
@@ -340,12 +430,24 @@ mod tests {
             class: 0,
             whole_segment_cuts: false,
             rto: RtoConfig::default(),
+            sack: false,
+            prr: false,
+            limited_transmit: false,
+            rack: false,
         };
         TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
     }
 
     fn ack(n: u64, ts: Time) -> Ack {
-        Ack { flow: 0, next_expected: n, ts_echo: ts, echo_of_retransmit: false, ece: false, segments: 1 }
+        Ack {
+            flow: 0,
+            next_expected: n,
+            ts_echo: ts,
+            echo_of_retransmit: false,
+            ece: false,
+            segments: 1,
+            sack: Default::default(),
+        }
     }
 
     fn seqs(out: &Outbox) -> Vec<u64> {

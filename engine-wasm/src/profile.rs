@@ -1,0 +1,290 @@
+//! Scenario profiles: which implementation's published details the engine follows (docs/profiles.md).
+//!
+//! A profile is a table of values for implementation-detail fields of the flow groups (TCP) and of the
+//! `aqm` object (per algorithm kind). Two ways to use it, both on the scenario's JSON:
+//!
+//! - [`fill_absent`] (run by `Scenario::from_json`): the profile supplies the fields a scenario leaves out;
+//!   fields the scenario writes win. `"paper"` supplies nothing, so every existing scenario and digest is
+//!   unchanged.
+//! - [`apply_profile`] (the page's "Behave as" selector, `aqm-cli --profile`): every field the profile
+//!   controls is set to the profile's value, overriding, and `profile` is set. For `"paper"` the values are
+//!   the engine's defaults (the papers' and RFCs' behaviour).
+//!
+//! Sources of each value are in docs/profiles.md, docs/red.md, docs/codel.md and docs/pie.md.
+
+use serde_json::{Map, Value};
+
+use crate::scenario::{Profile, Scenario};
+
+/// A value in a profile table (serde_json values cannot be built in a `const`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum V {
+    B(bool),
+    N(f64),
+    S(&'static str),
+}
+
+impl V {
+    fn json(self) -> Value {
+        match self {
+            V::B(b) => Value::Bool(b),
+            V::N(x) if x.fract() == 0.0 && x.abs() < 1e15 => Value::from(x as i64),
+            V::N(x) => Value::from(x),
+            V::S(s) => Value::from(s),
+        }
+    }
+}
+
+type Table = &'static [(&'static str, V)];
+
+/// TCP fields of a flow group, per profile. Every profile lists the same fields.
+pub fn flow_settings(profile: Profile) -> Table {
+    use V::*;
+    match profile {
+        // FlowGroup::default(): the papers' Reno/NewReno as the seeds describe them.
+        Profile::Paper => &[
+            ("sack", B(false)),
+            ("recovery", S("rfc6582")),
+            ("limited_transmit", B(false)),
+            ("rack", B(false)),
+            ("delayed_ack", B(false)),
+            ("initial_cwnd", N(2.0)),
+            ("min_rto_ms", N(200.0)),
+            ("timer_granularity_ms", N(10.0)),
+            ("vegas_alpha", N(1.0)),
+            ("vegas_beta", N(3.0)),
+            ("vegas_gamma", N(1.0)),
+            ("whole_segment_cuts", B(false)),
+        ],
+        // ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
+        // ACK), singledup_ 0, windowInit_ 2, minrto_ 0.2 (since 2004-10-14), tcpTick_ 0.01,
+        // precisionReduce_ false (until 2006-01-24: whole-segment window cuts), Vegas v_alpha_ 1,
+        // v_beta_ 3, v_gamma_ 1.
+        Profile::Ns2 => &[
+            ("sack", B(false)),
+            ("recovery", S("rfc6582")),
+            ("limited_transmit", B(false)),
+            ("rack", B(false)),
+            ("delayed_ack", B(false)),
+            ("initial_cwnd", N(2.0)),
+            ("min_rto_ms", N(200.0)),
+            ("timer_granularity_ms", N(10.0)),
+            ("vegas_alpha", N(1.0)),
+            ("vegas_beta", N(3.0)),
+            ("vegas_gamma", N(1.0)),
+            ("whole_segment_cuts", B(true)),
+        ],
+        // ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
+        // InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
+        // Alpha 2, Beta 4, Gamma 1; byte-counted ssthresh (no whole-segment cut).
+        Profile::Ns3 => &[
+            ("sack", B(true)),
+            ("recovery", S("prr")),
+            ("limited_transmit", B(true)),
+            ("rack", B(false)),
+            ("delayed_ack", B(true)),
+            ("initial_cwnd", N(10.0)),
+            ("min_rto_ms", N(1000.0)),
+            ("timer_granularity_ms", N(1.0)),
+            ("vegas_alpha", N(2.0)),
+            ("vegas_beta", N(4.0)),
+            ("vegas_gamma", N(1.0)),
+            ("whole_segment_cuts", B(false)),
+        ],
+        // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
+        // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
+        // alpha 2, beta 4, gamma 1, tcp_reno_ssthresh max(cwnd >> 1, 2).
+        Profile::Linux => &[
+            ("sack", B(true)),
+            ("recovery", S("prr")),
+            ("limited_transmit", B(true)),
+            ("rack", B(true)),
+            ("delayed_ack", B(true)),
+            ("initial_cwnd", N(10.0)),
+            ("min_rto_ms", N(200.0)),
+            ("timer_granularity_ms", N(1.0)),
+            ("vegas_alpha", N(2.0)),
+            ("vegas_beta", N(4.0)),
+            ("vegas_gamma", N(1.0)),
+            ("whole_segment_cuts", B(true)),
+        ],
+    }
+}
+
+/// The implementation-detail parameters of one algorithm kind, per profile (empty for kinds without any).
+pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
+    use Profile::*;
+    use V::*;
+    match (kind, profile) {
+        ("red" | "gentle_red", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false))],
+        ("red" | "gentle_red", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true))],
+        ("ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("max_p_bottom_auto", B(false))],
+        ("ared", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(true))],
+        ("feng_ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("start_above", B(false))],
+        ("feng_ared", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(true))],
+        ("codel" | "fq_codel", Paper | Ns2) => &[("control_law_newton", B(false))],
+        ("codel" | "fq_codel", Ns3 | Linux) => &[("control_law_newton", B(true))],
+        ("pie", Paper | Ns2 | Linux) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(false))],
+        ("pie", Ns3) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(true))],
+        _ => &[],
+    }
+}
+
+/// The profile named by a scenario's JSON (`"paper"` when absent); an unknown name is left for serde to
+/// report with the scenario's other errors.
+fn profile_of(root: &Map<String, Value>) -> Option<Profile> {
+    match root.get("profile") {
+        None => Some(Profile::Paper),
+        Some(v) => serde_json::from_value(v.clone()).ok(),
+    }
+}
+
+/// Writes `table` into `obj`: every key when `overwrite`, else only the absent ones.
+fn write(obj: &mut Map<String, Value>, table: Table, overwrite: bool) {
+    for (key, value) in table {
+        if overwrite || !obj.contains_key(*key) {
+            obj.insert(key.to_string(), value.json());
+        }
+    }
+}
+
+/// Applies `profile` to the flow groups and the aqm object of a scenario's JSON root.
+fn apply(root: &mut Map<String, Value>, profile: Profile, overwrite: bool) {
+    // An absent `flows` is one default group: make it explicit so the profile reaches it.
+    let flows = root.entry("flows").or_insert_with(|| Value::Array(vec![Value::Object(Map::new())]));
+    if let Value::Array(groups) = flows {
+        for group in groups.iter_mut() {
+            if let Value::Object(g) = group {
+                write(g, flow_settings(profile), overwrite);
+            }
+        }
+    }
+    if let Some(Value::Object(aqm)) = root.get_mut("aqm") {
+        let kind = aqm.get("kind").and_then(Value::as_str).unwrap_or("").to_string();
+        write(aqm, aqm_settings(profile, &kind), overwrite);
+    }
+}
+
+/// `Scenario::from_json`'s first step: the scenario's profile supplies values for the fields it leaves
+/// out. Malformed input is returned unchanged for serde to report.
+pub fn fill_absent(json: &str) -> String {
+    let Ok(Value::Object(mut root)) = serde_json::from_str::<Value>(json) else {
+        return json.to_string();
+    };
+    match profile_of(&root) {
+        Some(Profile::Paper) | None => json.to_string(),
+        Some(profile) => {
+            apply(&mut root, profile, false);
+            Value::Object(root).to_string()
+        }
+    }
+}
+
+/// The page's "Behave as" selector: the scenario with every field `profile` controls set to that
+/// profile's value (overriding what the scenario wrote) and `profile` set. The result is checked like any
+/// scenario.
+pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, String> {
+    let p: Profile = serde_json::from_value(Value::from(profile))
+        .map_err(|_| format!("profile must be one of paper, ns2, ns3, linux (got {profile:?})"))?;
+    let mut root = match serde_json::from_str::<Value>(scenario_json).map_err(|e| format!("scenario: {e}"))? {
+        Value::Object(root) => root,
+        _ => return Err("scenario: expected a JSON object".into()),
+    };
+    apply(&mut root, p, true);
+    root.insert("profile".into(), Value::from(profile));
+    let json = Value::Object(root).to_string();
+    Scenario::from_json(&json)?;
+    Ok(json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aqm::{self, AqmConfig};
+    use crate::scenario::LossRecovery;
+
+    #[test]
+    fn paper_profile_is_the_engine_defaults_so_no_scenario_changes() {
+        let s = Scenario::from_json("{}").unwrap();
+        assert_eq!(s, Scenario::default());
+        let applied = apply_profile("{}", "paper").unwrap();
+        let s = Scenario::from_json(&applied).unwrap();
+        assert_eq!(s, Scenario::default());
+        // Every AQM default equals the paper profile's value for that kind.
+        for info in aqm::catalogue() {
+            for (name, value) in aqm_settings(Profile::Paper, info.kind) {
+                let spec = info.params.iter().find(|s| s.name == *name).unwrap_or_else(|| panic!("{name}"));
+                let want = match value {
+                    V::B(b) => f64::from(u8::from(*b)),
+                    V::N(x) => *x,
+                    V::S(_) => unreachable!(),
+                };
+                assert_eq!(spec.default, want, "{}.{name}", info.kind);
+            }
+        }
+    }
+
+    #[test]
+    fn every_profile_sets_the_same_fields_and_every_field_exists() {
+        let kinds: Vec<&str> = aqm::catalogue().iter().map(|i| i.kind).collect();
+        for p in [Profile::Ns2, Profile::Ns3, Profile::Linux] {
+            let names = |t: Table| t.iter().map(|(n, _)| *n).collect::<Vec<_>>();
+            assert_eq!(names(flow_settings(p)), names(flow_settings(Profile::Paper)));
+            for kind in &kinds {
+                assert_eq!(names(aqm_settings(p, kind)), names(aqm_settings(Profile::Paper, kind)), "{kind}");
+                // The applied scenario parses: every name is a real parameter of the kind.
+                let json = format!(r#"{{"aqm":{{"kind":"{kind}"}}}}"#);
+                apply_profile(&json, "ns3").unwrap_or_else(|e| panic!("{kind}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_profile_fills_absent_fields_and_written_fields_win() {
+        let json = r#"{"profile":"ns3","flows":[{"count":2,"initial_cwnd":4},{"count":1}],
+                       "aqm":{"kind":"red","wait":false}}"#;
+        let s = Scenario::from_json(json).unwrap();
+        let (g0, g1) = (&s.flows[0], &s.flows[1]);
+        assert_eq!(g0.initial_cwnd, 4); // written
+        assert_eq!(g1.initial_cwnd, 10); // ns-3's IW 10
+        assert!(g0.sack && g0.delayed_ack && g0.limited_transmit);
+        assert_eq!((g0.recovery, g0.min_rto_ms, g0.timer_granularity_ms), (LossRecovery::Prr, 1000.0, 1.0));
+        assert_eq!((g1.vegas_alpha, g1.vegas_beta, g1.vegas_gamma), (2.0, 4.0, 1.0));
+        let AqmConfig::Red(p) = &s.aqm else { panic!("{:?}", s.aqm) };
+        assert!(!p.wait && p.ns3_rules); // wait written, ns3_rules from the profile
+                                         // No flows written: the one default group takes the profile's values.
+        let s = Scenario::from_json(r#"{"profile":"linux","aqm":{"kind":"codel"}}"#).unwrap();
+        assert!(s.flows[0].rack && s.flows[0].whole_segment_cuts);
+        assert_eq!(s.flows[0].count, 5);
+        let AqmConfig::CoDel(p) = &s.aqm else { panic!() };
+        assert!(p.control_law_newton);
+        // ns-2: RED waits, ARED's bottom is automatic, whole-segment cuts.
+        let s = Scenario::from_json(r#"{"profile":"ns2","aqm":{"kind":"ared"}}"#).unwrap();
+        let AqmConfig::Ared(p) = &s.aqm else { panic!() };
+        assert!(p.wait && p.ns3_rules && p.max_p_bottom_auto && s.flows[0].whole_segment_cuts);
+        assert_eq!(s.profile, Profile::Ns2);
+    }
+
+    #[test]
+    fn apply_profile_overrides_written_fields_and_sets_the_profile() {
+        let json =
+            r#"{"flows":[{"count":3,"initial_cwnd":4,"sack":false}],"aqm":{"kind":"pie","burst_holds_p":false}}"#;
+        let out = apply_profile(json, "ns3").unwrap();
+        let s = Scenario::from_json(&out).unwrap();
+        assert_eq!(
+            (s.profile, s.flows[0].count, s.flows[0].initial_cwnd, s.flows[0].sack),
+            (Profile::Ns3, 3, 10, true)
+        );
+        let AqmConfig::Pie(p) = &s.aqm else { panic!() };
+        assert!(p.burst_holds_p);
+        // Back to the papers: every controlled field returns to the default, others stay.
+        let back = Scenario::from_json(&apply_profile(&out, "paper").unwrap()).unwrap();
+        assert_eq!(back.flows[0], crate::scenario::FlowGroup { count: 3, ..Default::default() });
+        assert_eq!(back.aqm, AqmConfig::Pie(Default::default()));
+        assert_eq!(back.profile, Profile::Paper);
+        let err = apply_profile("{}", "ns4").unwrap_err();
+        assert!(err.contains("profile must be one of paper, ns2, ns3, linux"), "{err}");
+        assert!(apply_profile("[1]", "ns3").unwrap_err().contains("expected a JSON object"));
+        assert!(apply_profile(r#"{"flows":[{"count":0}]}"#, "ns3").unwrap_err().contains("flows[0].count"));
+    }
+}

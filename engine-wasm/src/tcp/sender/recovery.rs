@@ -1,0 +1,448 @@
+//! Loss recovery beyond RFC 6582: the SACK sender (RFC 6675), PRR (RFC 6937) with and without SACK,
+//! Limited Transmit (RFC 3042) and RACK-TLP (RFC 8985). The non-SACK RFC 5681/6582 paths stay in
+//! `sender.rs`; they call in here only when a flow turns one of these options on.
+//!
+//! Which variants use it: Reno, NewReno, Cubic and Vegas (ns-3 and Linux run Vegas over their SACK
+//! stack). Tahoe never does: its recovery is go-back-N with cwnd = 1 (Jacobson 1988), which predates
+//! SACK and has nothing for a scoreboard to steer; `sim.rs` turns SACK, PRR and RACK off for it.
+//!
+//! In segments: SMSS = 1, so RFC 6675's "cwnd − pipe ≥ 1 SMSS" is `cwnd − pipe ≥ 1`.
+
+use super::{Outbox, RecoveryKind, TcpSender, TimerKind};
+use crate::packet::Ack;
+use crate::tcp::prr::Prr;
+use crate::tcp::rack;
+use crate::tcp::scoreboard::DUP_THRESH;
+use crate::tcp::AckInfo;
+use crate::time::Time;
+
+impl TcpSender {
+    /// The loss recovery the sender is in, for display.
+    pub fn recovery_kind(&self) -> RecoveryKind {
+        match (self.in_recovery, self.recovery_kind) {
+            (false, _) => RecoveryKind::Open,
+            (true, RecoveryKind::Timeout) => RecoveryKind::Timeout,
+            (true, _) => RecoveryKind::Fast,
+        }
+    }
+
+    /// Scoreboard summary in segments: (SACKed, lost, pipe). Without SACK, pipe is the flight less the
+    /// duplicate ACKs PRR counts as delivered.
+    pub fn scoreboard_summary(&self) -> (u64, u64, u64) {
+        if self.cfg.sack {
+            (self.sb.sacked(), self.sb.lost(), self.sb.pipe())
+        } else {
+            (0, 0, self.nosack_pipe())
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Limited Transmit (RFC 3042 §2): on each of the first two duplicate ACKs one previously unsent
+    // segment, if the receiver's window allows and the flight stays within cwnd + 2; cwnd unchanged.
+
+    pub(super) fn limited_transmit(&mut self, now: Time, out: &mut Outbox) {
+        let cap = libm::floor(self.w.cwnd).max(1.0) as u64 + self.dupacks.min(2) as u64;
+        if self.snd_nxt == self.snd_max
+            && self.snd_max < self.app_limit
+            && self.snd_max < self.snd_una + self.cfg.rwnd as u64
+            && self.flight() < cap
+        {
+            self.send_new(now, out);
+        }
+    }
+
+    fn send_new(&mut self, now: Time, out: &mut Outbox) {
+        self.transmit(self.snd_max, now, out);
+        self.snd_max += 1;
+        self.snd_nxt = self.snd_max;
+        if !self.timer_armed {
+            self.arm_timer(now, out);
+        }
+    }
+
+    fn new_data_allowed(&self) -> bool {
+        self.snd_max < self.app_limit && self.snd_max < self.snd_una + self.cfg.rwnd as u64
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // PRR without SACK (RFC 6937 §3: DeliveredData from the cumulative ACK and one segment per duplicate
+    // ACK). pipe = flight − duplicate ACKs counted − the head segment while it waits to be resent.
+
+    fn nosack_pipe(&self) -> u64 {
+        if !self.in_recovery {
+            return self.flight();
+        }
+        self.flight().saturating_sub(self.dup_delivered + self.head_pending as u64)
+    }
+
+    /// Third duplicate ACK: ssthresh from the variant, then PRR's first ACK with the fast retransmit.
+    pub(super) fn prr_enter(&mut self, now: Time, out: &mut Outbox) {
+        self.in_recovery = true;
+        self.recovery_kind = RecoveryKind::Fast;
+        self.partial_acks = 0;
+        self.prr = Prr::start(self.flight());
+        self.dup_delivered = (self.dupacks as u64).min(self.flight().saturating_sub(1));
+        self.head_pending = true;
+        // The three duplicate ACKs delivered three segments; only the third is this ACK.
+        self.prr.delivered = self.dup_delivered.saturating_sub(1);
+        self.nosack_prr_send(1, now, out);
+    }
+
+    pub(super) fn prr_dupack(&mut self, now: Time, out: &mut Outbox) {
+        let delivered = (self.dup_delivered < self.flight().saturating_sub(1)) as u64;
+        self.dup_delivered += delivered;
+        self.nosack_prr_send(delivered, now, out);
+    }
+
+    /// RFC 6582 partial ACK under PRR: the new head is presumed lost; the segments the ACK covers beyond
+    /// the head were counted already as duplicate ACKs (Linux `tcp_remove_reno_sacks`).
+    pub(super) fn prr_partial_ack(&mut self, acked: u64, now: Time, out: &mut Outbox) {
+        let counted = acked.saturating_sub(1).min(self.dup_delivered);
+        self.dup_delivered -= counted;
+        self.head_pending = true;
+        self.nosack_prr_send(acked - counted, now, out);
+    }
+
+    fn nosack_prr_send(&mut self, delivered: u64, now: Time, out: &mut Outbox) {
+        let pipe = self.nosack_pipe();
+        let mut sndcnt = self.prr.sndcnt(delivered, pipe, self.w.ssthresh);
+        if self.prr.out == 0 {
+            sndcnt = sndcnt.max(1); // the fast retransmit goes at once (Linux tcp_cwnd_reduction)
+        }
+        self.w.cwnd = (pipe + sndcnt) as f64;
+        for _ in 0..sndcnt {
+            if self.head_pending {
+                self.transmit(self.snd_una, now, out);
+                self.head_pending = false;
+            } else if self.new_data_allowed() && self.snd_nxt == self.snd_max {
+                self.send_new(now, out);
+            } else {
+                break;
+            }
+            self.prr.on_sent();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The SACK sender (RFC 6675).
+
+    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+        let rack_on = self.cfg.rack;
+        let min_rtt = self.rtt.min_rtt.unwrap_or(0);
+        let advanced = ack.next_expected > self.snd_una;
+        let mut acked = 0;
+        let mut delivered = 0;
+        let mut rtt = None;
+        if advanced {
+            acked = ack.next_expected - self.snd_una;
+            // Karn: an ACK triggered by a retransmitted segment gives no RTT sample.
+            rtt = (!ack.echo_of_retransmit).then(|| now.saturating_sub(ack.ts_echo));
+            if let Some(r) = rtt {
+                self.rtt.sample(r);
+            }
+            let rack = &mut self.rack;
+            let was_sacked = self.sb.advance(ack.next_expected, |seq, s| {
+                if rack_on {
+                    rack.on_delivered(seq, s.xmit_ts, s.ever_retx, now, min_rtt);
+                }
+            });
+            delivered += acked - was_sacked;
+            self.snd_una = ack.next_expected;
+            self.snd_nxt = self.snd_nxt.max(self.snd_una);
+            self.high_rxt = self.high_rxt.max(self.snd_una);
+        }
+        // RFC 6675 Update() with each block.
+        let mut newly_sacked = 0;
+        for (start, end) in ack.sack.iter(ack.next_expected) {
+            let rack = &mut self.rack;
+            newly_sacked += self.sb.sack(start, end, |seq, s| {
+                if rack_on {
+                    rack.on_delivered(seq, s.xmit_ts, s.ever_retx, now, min_rtt);
+                }
+            });
+        }
+        delivered += newly_sacked;
+        // RFC 6675 §2: a duplicate ACK does not advance, newly SACKs data, and data is outstanding.
+        if advanced {
+            self.dupacks = 0;
+        } else if newly_sacked > 0 {
+            self.dupacks += 1;
+        }
+        if rack_on {
+            self.tlp_episode(now, out);
+        }
+        let reo_timeout = if rack_on {
+            self.rack_detect_loss(now)
+        } else {
+            self.sb.mark_lost_by_dupthresh();
+            None
+        };
+
+        if self.in_recovery {
+            if self.snd_una >= self.recover {
+                // (A) The cumulative ACK covers RecoveryPoint: recovery ends (PRR: at ssthresh).
+                if self.recovery_kind == RecoveryKind::Fast {
+                    self.w.cwnd = self.w.ssthresh;
+                } else {
+                    self.grow(acked, rtt, now);
+                }
+                self.in_recovery = false;
+                self.recovery_kind = RecoveryKind::Open;
+                self.dupacks = 0;
+            } else if self.recovery_kind == RecoveryKind::Timeout {
+                // After a timeout the window slow-starts from one segment as it resends the holes.
+                self.grow(acked, rtt, now);
+            } else if self.cfg.prr {
+                self.prr_cwnd(delivered);
+            }
+        } else if advanced {
+            self.grow(acked, rtt, now);
+        }
+        if !self.in_recovery && self.snd_una >= self.recover && self.should_recover() {
+            self.sack_enter_recovery(delivered, now, out);
+        } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3
+        {
+            self.limited_transmit(now, out);
+        }
+        if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
+            // RFC 3168 §6.1.2, as without SACK.
+            self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
+            self.round_cut();
+            self.w.cwnd = self.w.ssthresh.max(1.0);
+            self.ecn_recover = self.snd_max;
+            out.cut = true;
+        }
+        if !rack_on && advanced {
+            // RFC 6298 (5.3): restart the timer on every ACK of new data.
+            if self.snd_una >= self.snd_max {
+                self.cancel_timer();
+            } else {
+                self.arm_timer(now, out);
+            }
+        }
+        self.sack_send(now, out);
+        if rack_on {
+            self.rack_rearm(now, reo_timeout, advanced, out);
+        }
+    }
+
+    /// Window growth for an ACK of new data, outside fast recovery (the variant's rule).
+    fn grow(&mut self, acked: u64, rtt: Option<Time>, now: Time) {
+        if acked == 0 {
+            return;
+        }
+        let info = AckInfo {
+            now,
+            acked,
+            rtt,
+            srtt: self.rtt.srtt().unwrap_or(0),
+            ack: self.snd_una,
+            flight: self.flight(),
+            snd_max: self.snd_max,
+        };
+        self.cc.on_ack(&mut self.w, &info);
+        self.w.cwnd = self.w.cwnd.min(self.cfg.rwnd as f64);
+    }
+
+    /// RFC 6675 §5 entry: DupThresh duplicate ACKs, or IsLost(HighACK + 1); with RACK, any segment
+    /// RACK marked lost (RFC 8985 §6.2, Linux's `tcp_time_to_recover` with RACK).
+    fn should_recover(&self) -> bool {
+        if self.snd_una >= self.snd_max {
+            return false;
+        }
+        if self.cfg.rack {
+            self.sb.lost() > 0
+        } else {
+            self.dupacks >= DUP_THRESH as u32 || self.sb.get(self.snd_una).is_some_and(|s| s.lost && !s.sacked)
+        }
+    }
+
+    fn sack_enter_recovery(&mut self, delivered: u64, now: Time, out: &mut Outbox) {
+        // (4.1) RecoveryPoint = HighData; (4.2) ssthresh from the variant (RFC 5681: FlightSize/2).
+        self.congestion_event(now, out);
+        self.in_recovery = true;
+        self.recovery_kind = RecoveryKind::Fast;
+        self.rescue_rxt = None;
+        self.high_rxt = self.snd_una;
+        self.rack.tlp_end = None;
+        if self.cfg.prr {
+            self.prr = Prr::start(self.flight());
+            self.prr_cwnd(delivered);
+        } else {
+            // (4.2) cwnd = ssthresh, (4.3) retransmit the first segment presumed dropped at once.
+            self.w.cwnd = self.w.ssthresh;
+            let seq = self.sb.first_lost(false).unwrap_or(self.snd_una);
+            self.transmit(seq, now, out);
+            self.high_rxt = self.high_rxt.max(seq + 1);
+        }
+    }
+
+    /// RFC 6937 §3 with SACK: cwnd = pipe + sndcnt. The first ACK of recovery always releases the fast
+    /// retransmit (Linux forces it as well), even when PRR's proportional share rounds to none.
+    fn prr_cwnd(&mut self, delivered: u64) {
+        let pipe = self.sb.pipe();
+        let mut sndcnt = self.prr.sndcnt(delivered, pipe, self.w.ssthresh);
+        if self.prr.out == 0 {
+            sndcnt = sndcnt.max(1);
+        }
+        self.w.cwnd = (pipe + sndcnt) as f64;
+    }
+
+    /// RFC 6675 §5.1 after a retransmission timeout (the variant has set cwnd and ssthresh): every
+    /// segment not SACKed is presumed lost and resent in order, SACKed ones are not; RecoveryPoint =
+    /// HighData, and the flow leaves this state when it is acknowledged.
+    pub(super) fn sack_timeout(&mut self, now: Time, out: &mut Outbox) {
+        self.sb.mark_all_lost();
+        self.in_recovery = true;
+        self.recovery_kind = RecoveryKind::Timeout;
+        self.high_rxt = self.snd_una;
+        self.rescue_rxt = None;
+        self.rack.tlp_end = None;
+        self.sack_send(now, out);
+    }
+
+    /// RFC 6675 step (C): while cwnd − pipe ≥ 1, send NextSeg(). Outside recovery the window counts the
+    /// flight as RFC 5681 does.
+    fn sack_send(&mut self, now: Time, out: &mut Outbox) {
+        if !self.in_recovery {
+            self.send_available(now, out);
+            return;
+        }
+        while self.w.cwnd - self.sb.pipe() as f64 >= 1.0 {
+            let Some(seq) = self.next_seg() else { break };
+            if seq == self.snd_max {
+                self.send_new(now, out);
+            } else {
+                self.transmit(seq, now, out);
+            }
+            if self.recovery_kind == RecoveryKind::Fast && self.cfg.prr {
+                self.prr.on_sent();
+            }
+        }
+        if !self.timer_armed && self.snd_max > self.snd_una {
+            self.arm_timer(now, out);
+        }
+    }
+
+    /// RFC 6675 NextSeg(). Rule 1 takes the first lost segment not yet resent (see `scoreboard.rs` for
+    /// why a flag rather than HighRxt); rules 3 and 4 only in fast recovery.
+    fn next_seg(&mut self) -> Option<u64> {
+        let timeout = self.recovery_kind == RecoveryKind::Timeout;
+        if let Some(seq) = self.sb.first_lost(timeout || self.cfg.rack) {
+            self.high_rxt = self.high_rxt.max(seq + 1);
+            return Some(seq);
+        }
+        if self.new_data_allowed() {
+            return Some(self.snd_max);
+        }
+        if timeout {
+            return None;
+        }
+        if let Some(seq) = self.sb.first_unsacked_from(self.high_rxt) {
+            self.high_rxt = seq + 1;
+            return Some(seq);
+        }
+        // Rule 4: one rescue retransmission per recovery, of the highest unSACKed segment.
+        if self.rescue_rxt.is_none_or(|r| self.snd_una > r) {
+            if let Some(seq) = self.sb.last_unsacked().filter(|&s| !self.sb.get(s).is_some_and(|g| g.retx)) {
+                self.rescue_rxt = Some(self.recover);
+                return Some(seq);
+            }
+        }
+        None
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // RACK-TLP (RFC 8985).
+
+    /// §6.2 step 5: marks lost every segment sent before RACK's and older than RACK.rtt + reo_wnd;
+    /// returns when the next one would be (the reordering timer), if any.
+    fn rack_detect_loss(&mut self, now: Time) -> Option<Time> {
+        if self.rack.end_seq == 0 {
+            return None;
+        }
+        let min_rtt = self.rtt.min_rtt.unwrap_or(0);
+        let srtt = self.rtt.srtt().unwrap_or(min_rtt);
+        let reo = self.rack.reo_wnd(min_rtt, srtt, self.in_recovery, self.sb.sacked());
+        let mut timeout: Option<Time> = None;
+        for seq in self.sb.base()..self.snd_max {
+            let Some(s) = self.sb.get(seq).copied() else { break };
+            if s.sacked || (s.lost && !s.retx) {
+                continue;
+            }
+            match self.rack.remaining(seq, s.xmit_ts, reo, now) {
+                Some(0) => self.sb.mark_lost(seq),
+                Some(t) => timeout = Some(timeout.map_or(t, |m: Time| m.max(t))),
+                None => {}
+            }
+        }
+        timeout
+    }
+
+    /// §7.4: the ACK covers the probe. Without D-SACK (not modelled) a retransmitted probe that is
+    /// acknowledged may have repaired a loss, so the sender reduces its window as for a loss.
+    fn tlp_episode(&mut self, now: Time, out: &mut Outbox) {
+        let Some(end) = self.rack.tlp_end else { return };
+        if self.snd_una < end {
+            return;
+        }
+        self.rack.tlp_end = None;
+        if self.rack.tlp_retx && !self.in_recovery {
+            self.congestion_event(now, out);
+            self.w.cwnd = self.w.ssthresh;
+        }
+    }
+
+    /// One timer for RTO, reordering and probe (RFC 8985 §6.3, §7.2–7.3): the reordering timer when
+    /// RACK waits on a segment, else a probe after new data was sent or acknowledged in the open state,
+    /// else the RTO.
+    fn rack_rearm(&mut self, now: Time, reo: Option<Time>, restart: bool, out: &mut Outbox) {
+        if self.snd_una >= self.snd_max {
+            self.cancel_timer();
+            return;
+        }
+        if let Some(t) = reo {
+            return self.arm_kind(now + t.max(1), TimerKind::Reo, out);
+        }
+        if !self.in_recovery && self.rack.tlp_end.is_none() && (restart || self.timer_kind != TimerKind::Rto) {
+            let pto = rack::pto(self.rtt.srtt(), self.flight(), self.rtt.rto());
+            return self.arm_kind(now + pto, TimerKind::Pto, out);
+        }
+        if !self.timer_armed || self.timer_kind != TimerKind::Rto || restart {
+            self.arm_timer(now, out);
+        }
+    }
+
+    fn arm_kind(&mut self, at: Time, kind: TimerKind, out: &mut Outbox) {
+        self.timer_gen += 1;
+        self.timer_armed = true;
+        self.timer_kind = kind;
+        out.timer = Some((at, self.timer_gen));
+    }
+
+    /// The reordering timer or the probe timeout fired (the RTO is `on_timeout`'s).
+    pub(super) fn on_rack_timer(&mut self, now: Time, out: &mut Outbox) {
+        if self.snd_una >= self.snd_max {
+            return;
+        }
+        if self.timer_kind == TimerKind::Pto {
+            // §7.3: send one new segment if allowed, else retransmit the highest sent; cwnd unchanged.
+            if self.new_data_allowed() && self.snd_nxt == self.snd_max {
+                self.rack.tlp_retx = false;
+                self.send_new(now, out);
+            } else {
+                self.rack.tlp_retx = true;
+                self.transmit(self.snd_max - 1, now, out);
+            }
+            self.rack.tlp_end = Some(self.snd_max);
+            self.arm_timer(now, out);
+            return;
+        }
+        let reo = self.rack_detect_loss(now);
+        if !self.in_recovery && self.snd_una >= self.recover && self.should_recover() {
+            self.sack_enter_recovery(0, now, out);
+        }
+        self.sack_send(now, out);
+        self.rack_rearm(now, reo, false, out);
+    }
+}
