@@ -22,3 +22,21 @@ test('min_th 30 and max_th 36: labels apart; a drag from the min_th label moves 
   await expect.poll(async () => (await sim.aqm())?.min_th).toBeLessThan(30)
   expect((await sim.aqm())?.max_th).toBe(36)
 })
+
+test('threshold labels on the drop-probability panel stay inside it near its right edge', async ({ app, sim }) => {
+  await app.algorithm.selectOption('red')
+  await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
+  const label = await sim.paramLabel('red', 'max_th')
+  const { slider } = app.chartHandle(app.curveChart, label)
+  // max_th near the buffer (100 packets), the right end of the queue axis.
+  const field = app.param(label).value
+  await field.fill('95')
+  await field.press('Enter')
+  await expect.poll(async () => (await sim.aqm())?.max_th).toBe(95)
+  await expect(slider).toHaveAttribute('aria-valuenow', '95')
+  const panel = await app.curveChart.locator('svg').first().boundingBox()
+  const text = await slider.locator('text').boundingBox()
+  if (panel === null || text === null) throw new Error('not on screen')
+  expect(text.x).toBeGreaterThanOrEqual(panel.x)
+  expect(text.x + text.width).toBeLessThanOrEqual(panel.x + panel.width)
+})

@@ -55,11 +55,15 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
     const snap = store.getSnapshot()
     if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
     const buffer = store.buffer
-    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}`
+    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}|${params.levels.map((l) => l.value).join()}|${frozen}`
     if (key === lastKey.current || !canvasRef.current || !buffer) return
     lastKey.current = key
     const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
     const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
+    // The queue axis follows the curve and the thresholds also before Play (no sample yet) and while paused.
+    const newestAvg = buffer.length > 0 && aCol >= 0 ? buffer.at(buffer.length - 1, aCol) : Number.NaN
+    const next = curveXMax(snap.curve, params.levels.map((l) => l.value), newestAvg)
+    if (!frozen && next !== xMax) setXMax(next)
     if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
     const n = buffer.length
     const from = buffer.firstAtOrAfter(buffer.at(n - 1, tCol) - TRAIL_S)
@@ -87,8 +91,6 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
       ctx.stroke()
     }
     ctx.restore()
-    const next = curveXMax(curve, params.levels.map((l) => l.value), avg)
-    if (!frozen && next !== xMax) setXMax(next)
   }, 'curve')
 
   if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
