@@ -5,6 +5,7 @@
 // number, a fraction where the engine reads an integer).
 
 import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
+import { TAB_MAX_FLOWS } from '../scenario/limits'
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
@@ -283,12 +284,7 @@ export function editorPaths(draft: JsonObject): string[] {
   return paths
 }
 
-/**
- * Flows one browser tab runs and draws. The engine takes 10,000, but the page keeps per-flow traces and
- * canvases: at 10,000 it needed ≈ 3 GB before Play and drew 2–4 frames a second; 1,000 runs smoothly.
- * Larger experiments belong to the command-line engine (aqm-cli), which draws nothing.
- */
-export const TAB_MAX_FLOWS = 1000
+export { TAB_MAX_FLOWS }
 
 /** Fields holding text that is not a valid value (kept as NaN in the draft), or more flows than a tab holds: nothing is applied while any remain. */
 export function unreadableFields(draft: JsonObject): string[] {

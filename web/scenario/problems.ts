@@ -27,6 +27,7 @@ export type ProblemCode =
   | 'required'
   | 'bad-length'
   | 'total-flows'
+  | 'tab-flows'
   | 'invalid'
   | 'caption-markup'
   | 'caption-too-long'
