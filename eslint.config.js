@@ -8,7 +8,7 @@ import globals from 'globals'
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-*', '.shot-*', 'node_modules', 'engine-wasm', 'web/engine/pkg', 'test-results', 'playwright-report'],
+    ignores: ['dist', 'dist-*', '.shot-*', 'node_modules', 'engine-wasm', 'web/engine/pkg', 'test-results', 'playwright-report', 'validation/.venv-ns3'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,5 +1,5 @@
-// Chooses the view from the page's URL: the full lab by default. Other views (embed, compare, gallery)
-// register here by one line each, so features do not import one another.
+// Chooses the view from the page's URL: the full lab by default. Other views (embed, compare, gallery,
+// validation) register here by one line each, so features do not import one another.
 import { lazy, Suspense } from 'react'
 import { Lab } from './lab/Lab'
 import { isEmbedQuery } from './scenario/linkView'
@@ -10,6 +10,7 @@ const PresetLab = lazy(() => import('./presets/PresetLab').then((m) => ({ defaul
 const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })))
 const SweepView = lazy(() => import('./sweep/SweepView').then((m) => ({ default: m.SweepView })))
 const Walkthrough = lazy(() => import('./walkthrough/Walkthrough').then((m) => ({ default: m.Walkthrough })))
+const ValidationView = lazy(() => import('./validation/ValidationView').then((m) => ({ default: m.ValidationView })))
 const EmbedView = lazy(() => import('./embed/EmbedView').then((m) => ({ default: m.EmbedView })))
 
 function View({ query }: { query: URLSearchParams }) {
@@ -20,6 +21,8 @@ function View({ query }: { query: URLSearchParams }) {
       return <CompareView />
     case 'sweep':
       return <SweepView />
+    case 'validation':
+      return <ValidationView />
     case 'walkthrough':
       return <Walkthrough lessonId={query.get('lesson') ?? 'red-vs-droptail'} />
   }

@@ -86,7 +86,7 @@ test('a dropped file that is not a scenario says so and changes nothing', async 
   const before = await lab.scenario()
   await dropFile(page, '.charts', 'notes.json', '{"flows": [{"count": 1e6}]')
   await expect(share.problems).toContainText(share.t('problems.fileTitle'))
-  await expect(share.problems).toContainText('The file is not JSON')
+  await expect(share.problems).toContainText(share.t('problems.not-json').split('(')[0].trim())
   await share.button('problems.defaults').click()
   await expect(share.problems).toBeHidden()
   expect(await lab.scenario()).toEqual(before)

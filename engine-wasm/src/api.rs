@@ -153,6 +153,21 @@ impl Simulation {
         }
     }
 
+    /// JSON object {flow index: state} of the flows with a path model (BBR); {} without any.
+    pub fn model_states(&self) -> Result<String, JsError> {
+        let mut map = serde_json::Map::new();
+        for (i, pairs) in self.engine.model_states() {
+            let obj: serde_json::Map<String, serde_json::Value> = pairs
+                .iter()
+                .map(|(k, v)| {
+                    (k.to_string(), serde_json::Number::from_f64(*v).map_or(serde_json::Value::Null, Into::into))
+                })
+                .collect();
+            map.insert(i.to_string(), serde_json::Value::Object(obj));
+        }
+        to_json(&map)
+    }
+
     /// JSON object of the discipline's per-flow state: {name: [value per flow]} (selective drop's cnt_i,
     /// GFR's per-VC counters, FQ-CoDel's backlogs), {} for disciplines without one.
     pub fn per_flow_state(&self) -> Result<String, JsError> {

@@ -119,9 +119,13 @@ pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
         ("red" | "gentle_red", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false))],
         ("red" | "gentle_red", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true))],
         ("ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("max_p_bottom_auto", B(false))],
-        ("ared", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(true))],
+        // ns-2's automatic bottom (since June 2004) is min(0.01, 80000/C), not ns-3's expression, so ns-2
+        // keeps the fixed 0.01 it had before (docs/red.md).
+        ("ared", Ns2) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(false))],
+        ("ared", Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(true))],
         ("feng_ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("start_above", B(false))],
-        ("feng_ared", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(true))],
+        ("feng_ared", Ns2) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(false))],
+        ("feng_ared", Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(true))],
         ("codel" | "fq_codel", Paper | Ns2) => &[("control_law_newton", B(false))],
         ("codel" | "fq_codel", Ns3 | Linux) => &[("control_law_newton", B(true))],
         ("pie", Paper | Ns2 | Linux) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(false))],
@@ -258,11 +262,14 @@ mod tests {
         assert_eq!(s.flows[0].count, 5);
         let AqmConfig::CoDel(p) = &s.aqm else { panic!() };
         assert!(p.control_law_newton);
-        // ns-2: RED waits, ARED's bottom is automatic, whole-segment cuts.
+        // ns-2: RED waits with ns rules, ARED keeps the fixed bottom, whole-segment cuts; ns-3's bottom is auto.
         let s = Scenario::from_json(r#"{"profile":"ns2","aqm":{"kind":"ared"}}"#).unwrap();
         let AqmConfig::Ared(p) = &s.aqm else { panic!() };
-        assert!(p.wait && p.ns3_rules && p.max_p_bottom_auto && s.flows[0].whole_segment_cuts);
+        assert!(p.wait && p.ns3_rules && !p.max_p_bottom_auto && s.flows[0].whole_segment_cuts);
         assert_eq!(s.profile, Profile::Ns2);
+        let s = Scenario::from_json(r#"{"profile":"ns3","aqm":{"kind":"ared"}}"#).unwrap();
+        let AqmConfig::Ared(p) = &s.aqm else { panic!() };
+        assert!(p.max_p_bottom_auto && !s.flows[0].whole_segment_cuts);
     }
 
     #[test]
@@ -286,5 +293,23 @@ mod tests {
         assert!(err.contains("profile must be one of paper, ns2, ns3, linux"), "{err}");
         assert!(apply_profile("[1]", "ns3").unwrap_err().contains("expected a JSON object"));
         assert!(apply_profile(r#"{"flows":[{"count":0}]}"#, "ns3").unwrap_err().contains("flows[0].count"));
+    }
+
+    #[test]
+    fn an_explicit_paper_profile_runs_bit_identically_and_ns3_changes_the_run() {
+        use crate::digest::trace_digest_hex;
+        use crate::sim::Simulation;
+        use crate::time::from_secs;
+        let digest = |json: &str| {
+            let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+            sim.run_until(from_secs(8.0));
+            trace_digest_hex(&sim.take_samples())
+        };
+        let base = r#""duration":8,"link":{"buffer":40},"flows":[{"count":8}],"aqm":{"kind":"red","max_p":0.1}"#;
+        let none = digest(&format!("{{{base}}}"));
+        assert_eq!(digest(&format!(r#"{{{base},"profile":"paper"}}"#)), none);
+        let ns3 = digest(&format!(r#"{{{base},"profile":"ns3"}}"#));
+        assert_ne!(ns3, none);
+        assert_eq!(digest(&format!(r#"{{{base},"profile":"ns3"}}"#)), ns3, "same seed, same run");
     }
 }

@@ -11,6 +11,8 @@ pub mod stream {
     pub const LOSS: u64 = 3;
     pub const TRAFFIC: u64 = 4;
     pub const METRICS: u64 = 5;
+    /// Flow i's congestion controller draws from stream CC_FLOW + i (BBR's ProbeBW start phase).
+    pub const CC_FLOW: u64 = 1 << 32;
 }
 
 #[derive(Clone, Debug)]

@@ -14,6 +14,8 @@ use crate::scheduler::Scheduler;
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
+use crate::tcp::vegas::VegasParams;
+use crate::tcp::CcConfig;
 use crate::time::{from_millis, from_secs, transmission_time, Time};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
@@ -38,6 +40,8 @@ enum Event {
         flow: FlowId,
         generation: u64,
     },
+    /// A paced sender's next departure time.
+    Pace(FlowId),
     AqmTick {
         generation: u64,
     },
@@ -287,6 +291,17 @@ impl Simulation {
         })
     }
 
+    /// Congestion-control state of the flows whose controller keeps a path model (BBR: mode, BtlBw,
+    /// RTprop, gains), for the page's per-flow snapshot; other variants are left out to keep frames small.
+    pub fn model_states(&self) -> Vec<(usize, Vec<(&'static str, f64)>)> {
+        self.flows
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.spec.tcp == crate::tcp::Variant::Bbr && f.spec.traffic.is_tcp())
+            .filter_map(|(i, _)| Some((i, self.flow_state(i)?)))
+            .collect()
+    }
+
     pub fn summary(&self) -> Summary {
         let inputs: Vec<FlowSummaryInput> = self
             .flows
@@ -332,6 +347,15 @@ impl Simulation {
                 out.clear();
                 if let Source::Tcp { sender, .. } = &mut self.flows[flow as usize].source {
                     sender.on_timeout(generation, self.now, &mut out);
+                }
+                self.dispatch(flow, &mut out);
+                self.outbox = out;
+            }
+            Event::Pace(flow) => {
+                let mut out = std::mem::take(&mut self.outbox);
+                out.clear();
+                if let Source::Tcp { sender, .. } = &mut self.flows[flow as usize].source {
+                    sender.on_pace(self.now, &mut out);
                 }
                 self.dispatch(flow, &mut out);
                 self.outbox = out;
@@ -424,6 +448,9 @@ impl Simulation {
         }
         if let Some((at, generation)) = out.timer.take() {
             self.events.schedule(at, Event::Rto { flow: id, generation });
+        }
+        if let Some(at) = out.pace.take() {
+            self.events.schedule(at, Event::Pace(id));
         }
         if out.cut {
             self.metrics.on_window_cut(id, now);
@@ -591,6 +618,18 @@ impl Simulation {
     }
 }
 
+/// The flow group's congestion-control parameters, and the flow's own random stream.
+fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcConfig {
+    CcConfig {
+        hystart: g.hystart,
+        vegas: VegasParams { alpha: g.vegas_alpha, beta: g.vegas_beta, gamma: g.vegas_gamma },
+        rng_seed: seed,
+        rng_stream: stream::CC_FLOW + spec.id as u64,
+        segment_bytes: spec.packet_size,
+        initial_cwnd: g.initial_cwnd as f64,
+    }
+}
+
 fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
     let g = &s.flows[spec.group];
     let source = match &spec.traffic {
@@ -622,7 +661,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
                 _ => None,
             };
             Source::Tcp {
-                sender: TcpSender::new(cfg, spec.tcp.controller()),
+                sender: TcpSender::new(cfg, spec.tcp.controller(&cc_config(&spec, g, s.seed))),
                 receiver: TcpReceiver::new(spec.id, g.delayed_ack, cfg.sack),
                 http,
             }

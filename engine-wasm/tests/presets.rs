@@ -141,7 +141,13 @@ fn set(s: &Value, path: &str, x: Value) -> Value {
 
 // ---- running ---------------------------------------------------------------------------------------------------
 
+/// `AQM_PRESET_PROFILE=ns2` (or ns3, linux) runs every preset as if it said `"profile": "ns2"`, to compare
+/// the seeds' numbers under an implementation's details (docs/profiles.md); unset, the presets run as written.
 fn build(s: &Value) -> Simulation {
+    let mut s = s.clone();
+    if let Ok(profile) = std::env::var("AQM_PRESET_PROFILE") {
+        s["profile"] = Value::from(profile);
+    }
     let scenario = Scenario::from_json(&s.to_string()).unwrap_or_else(|e| panic!("{e}\n{s}"));
     Simulation::new(scenario).unwrap_or_else(|e| panic!("{e}\n{s}"))
 }
@@ -572,4 +578,150 @@ fn golden_trace_digests_are_unchanged() {
     let moved: Vec<&String> = want.keys().filter(|k| got.get(*k) != want.get(*k)).collect();
     assert!(moved.is_empty(), "trace digests moved: {moved:?}");
     assert_eq!(got.len(), want.len(), "sides added or removed: record them");
+}
+
+// ---- what the texts say, against the numbers ------------------------------------------------------------------------
+//
+// A preset's "look for" text states numbers a student will compare with the screen. Each test below checks the
+// engine's numbers for the preset and that both languages' texts state those numbers (issue 14, item 22): when
+// the engine's numbers move, the text has to move with them.
+
+/// Both languages' text of `field` contain every one of `needles` (numbers are written alike in en and ko).
+fn says(p: &Value, field: &str, needles: &[&str]) {
+    for lang in ["en", "ko"] {
+        let text = p[field][lang].as_str().unwrap_or_else(|| panic!("{field}.{lang}"));
+        for n in needles {
+            assert!(text.contains(n), "{} {field}.{lang} should say {n:?}: {text}", p["id"]);
+        }
+    }
+}
+
+/// `x` written as the texts write it: rounded to a whole number.
+fn whole(x: f64) -> String {
+    format!("{}", x.round() as i64)
+}
+
+#[test]
+fn red_vs_droptail_text_states_the_queue_and_utilisation_it_measures() {
+    let (p, r) = all_sides("red-vs-droptail");
+    let (dt, red) = (&r[0], &r[1]);
+    // "RED's queue stays around min_th (a mean of about 14 packets against drop-tail's 67)".
+    let min_th = p["compare"][0]["aqm"]["min_th"].as_f64().unwrap();
+    assert!((red.mean_queue_pkts - min_th).abs() < 0.2 * min_th, "{} vs min_th {min_th}", red.mean_queue_pkts);
+    // "…and so is its utilisation (about 85 % against drop-tail's 100 %)": lower by far more than "a little".
+    assert!(dt.utilisation - red.utilisation > 0.1, "{} vs {}", red.utilisation, dt.utilisation);
+    says(
+        &p,
+        "look_for",
+        &[
+            &whole(red.mean_queue_pkts),
+            &whole(dt.mean_queue_pkts),
+            &format!("{} %", whole(red.utilisation * 100.0)),
+            &format!("{} %", whole(dt.utilisation * 100.0)),
+        ],
+    );
+    // "RED's synchronisation index … is far lower".
+    assert!(red.sync.excess < dt.sync.excess / 2.0);
+}
+
+#[test]
+fn burst_absorption_text_states_lower_delay_fewer_drops_and_lower_utilisation() {
+    let (p, r) = all_sides("rfc7928-burst-absorption");
+    let (dt, codel, pie) = (&r[0], &r[1], &r[2]);
+    // "drop fewer packets than drop-tail's overflows" (not "dropping some packets of the bursts" on top).
+    assert!(codel.drops < dt.drops && pie.drops < dt.drops, "{} {} vs {}", codel.drops, pie.drops, dt.drops);
+    assert!(codel.drop_rate < dt.drop_rate && pie.drop_rate < dt.drop_rate);
+    assert!(codel.utilisation < dt.utilisation && pie.utilisation < dt.utilisation);
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} ms", whole(dt.delay_ms.mean)),
+            &whole(codel.delay_ms.mean),
+            &format!("{} ms", whole(pie.delay_ms.mean)),
+            &format!("{} %", whole(codel.utilisation * 100.0)),
+            &format!("{} %", whole(pie.utilisation * 100.0)),
+            &format!("{} %", whole(dt.utilisation * 100.0)),
+        ],
+    );
+}
+
+#[test]
+fn varying_load_text_says_pie_is_near_its_target_and_codel_above_its_own() {
+    let (p, r) = all_sides("rfc7928-varying-load");
+    let (pie, codel) = (&r[2], &r[3]);
+    // PIE's 15 ms (RFC 8033 §4.2) and CoDel's 5 ms (RFC 8289 §4.2) defaults: the preset sets neither.
+    assert!(p["compare"][1]["aqm"].get("qdelay_ref").is_none() && p["compare"][2]["aqm"].get("target").is_none());
+    assert!((pie.delay_ms.mean - 15.0).abs() < 5.0, "PIE {}", pie.delay_ms.mean);
+    assert!(codel.delay_ms.mean > 2.0 * 5.0, "CoDel {}", codel.delay_ms.mean);
+    // "…yet far below what the 300-packet buffer allows": a full buffer of 1000-byte packets at 10 Mbit/s is 240 ms.
+    let buffer = p["scenario"]["link"]["buffer"].as_f64().unwrap();
+    let rate = p["scenario"]["link"]["rate_mbps"].as_f64().unwrap();
+    let full_ms = buffer * 1000.0 * 8.0 / (rate * 1e6) * 1e3;
+    assert!(codel.delay_ms.mean < full_ms / 5.0, "{} vs {full_ms}", codel.delay_ms.mean);
+    says(
+        &p,
+        "look_for",
+        &[
+            "15 ms",
+            &format!("{} ms", whole(pie.delay_ms.mean)),
+            &format!("{} ms", whole(codel.delay_ms.mean)),
+            "5 ms",
+            "300",
+        ],
+    );
+}
+
+#[test]
+fn no_text_points_at_per_flow_numbers_the_summary_does_not_show() {
+    // The lab's run summary shows mean queue, sync index, Jain, utilisation and drops: no per-flow goodput.
+    for id in index() {
+        let p = preset(&id);
+        for field in ["explanation", "look_for", "paper_result"] {
+            let en = p[field]["en"].as_str().unwrap();
+            let ko = p[field]["ko"].as_str().unwrap();
+            for bad in [
+                "goodput in the summary",
+                "goodputs in the summary",
+                "flow in the summary",
+                "throughput in the summary",
+            ] {
+                assert!(!en.contains(bad), "{id} {field}.en: {bad:?}");
+            }
+            for bad in
+                ["요약 표의 흐름", "요약 표에서 웹 흐름", "요약 표의 마지막 흐름", "요약 표의 공정성과 두 흐름의 유효"]
+            {
+                assert!(!ko.contains(bad), "{id} {field}.ko: {bad:?}");
+            }
+        }
+    }
+}
+
+/// The guided lesson's text (web/i18n/locales/<lang>/teach.json, `lesson.red-vs-droptail`) in both languages.
+fn lesson_text(lang: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../web/i18n/locales/{lang}/teach.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str::<Value>(&text).unwrap()["lesson"]["red-vs-droptail"].clone()
+}
+
+#[test]
+fn red_vs_droptail_lesson_answers_and_closing_text_match_the_runs() {
+    let (p, r) = all_sides("red-vs-droptail");
+    let (dt, red) = (&r[0], &r[1]);
+    // The lesson's right answers (web/walkthrough/lessons.ts): drop-tail "over 50 packets", RED near min_th
+    // (15, against 45 and 85), drop-tail the more synchronised.
+    assert!(dt.mean_queue_pkts > 50.0, "{}", dt.mean_queue_pkts);
+    let min_th = p["compare"][0]["aqm"]["min_th"].as_f64().unwrap();
+    assert!((red.mean_queue_pkts - min_th).abs() < (red.mean_queue_pkts - 45.0).abs());
+    assert!(dt.sync.excess > red.sync.excess);
+    for lang in ["en", "ko"] {
+        let l = lesson_text(lang);
+        assert!(l["droptail"]["choices"]["full"].as_str().unwrap().contains("50"), "{lang}");
+        assert!(l["red"]["choices"]["min_th"].as_str().unwrap().contains(&whole(min_th)), "{lang}");
+        // "at a clear cost in utilisation (about 85 % against drop-tail's 100 %)".
+        let done = l["done"]["body"].as_str().unwrap();
+        for n in [format!("{} %", whole(red.utilisation * 100.0)), format!("{} %", whole(dt.utilisation * 100.0))] {
+            assert!(done.contains(&n), "{lang} done.body should say {n}: {done}");
+        }
+    }
 }

@@ -15,12 +15,14 @@ interface AxisOptions {
   format?: (v: number) => string
   /** Draws grid lines across the plot, this long. */
   gridLength?: number
+  /** Tick count from the scale (a live axis whose labels grow longer as time goes on). */
+  ticksFor?: (scale: AxisScale) => number
 }
 
 function render(g: SVGGElement | null, scale: AxisScale, o: AxisOptions): void {
   if (g === null) return
   const axis = o.orient === 'left' ? d3.axisLeft(scale) : o.orient === 'right' ? d3.axisRight(scale) : d3.axisBottom(scale)
-  axis.ticks(o.ticks ?? 6)
+  axis.ticks(o.ticksFor ? o.ticksFor(scale) : (o.ticks ?? 6))
   if (o.tickValues) axis.tickValues(o.tickValues)
   if (o.format) {
     const f = o.format
@@ -43,12 +45,12 @@ export interface LiveAxisHandle {
   update(scale: AxisScale): void
 }
 
-export function LiveAxis({ handle, orient, ticks, format, gridLength }: AxisOptions & { handle: Ref<LiveAxisHandle> }) {
+export function LiveAxis({ handle, orient, ticks, format, gridLength, ticksFor }: AxisOptions & { handle: Ref<LiveAxisHandle> }) {
   const ref = useRef<SVGGElement>(null)
   useImperativeHandle(
     handle,
-    () => ({ update: (scale) => render(ref.current, scale, { orient, ticks, format, gridLength }) }),
-    [orient, ticks, format, gridLength],
+    () => ({ update: (scale) => render(ref.current, scale, { orient, ticks, format, gridLength, ticksFor }) }),
+    [orient, ticks, format, gridLength, ticksFor],
   )
   return <g ref={ref} className={`axis axis-${orient}`} />
 }

@@ -11,11 +11,13 @@ interface ChartShellProps {
   legend?: ReactNode
   className?: string
   children: ReactNode
+  /** The chart's numbers as a table for screen readers (DataTable). */
+  table?: ReactNode
   /** Extra data- attributes for tests (trace count, highlighted flow). */
   data?: Record<`data-${string}`, string | number>
 }
 
-export function ChartShell({ testId, title, tools, bodyRef, legend, className, children, data }: ChartShellProps) {
+export function ChartShell({ testId, title, tools, bodyRef, legend, className, children, data, table }: ChartShellProps) {
   return (
     <figure className={`chart live-chart ${className ?? ''}`} data-testid={testId} {...data}>
       <figcaption>
@@ -26,6 +28,7 @@ export function ChartShell({ testId, title, tools, bodyRef, legend, className, c
         {children}
       </div>
       {legend && <ul className="legend">{legend}</ul>}
+      {table}
     </figure>
   )
 }

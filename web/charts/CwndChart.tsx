@@ -7,16 +7,19 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
+import { DataTable } from './DataTable'
 import { flowColumns } from './fairness'
 import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { cwndDomainMax, linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+
+const TABLE_FLOWS = 20
 
 interface CwndChartProps {
   store: SimStore
@@ -36,6 +39,8 @@ interface Tip {
   thr: number
   left: number
   top: number
+  /** The flow's path model when it has one (BBR), as of the latest frame. */
+  model?: Record<string, number>
 }
 
 export function CwndChart({ store, view, flows, colourBy, showSum, highlight, onHighlight, tools }: CwndChartProps) {
@@ -98,10 +103,16 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       }
       if (showSum) drawSum(ctx, vis, cols, x, (v) => box.margin.top + ySum(v), colours.ink, setSumMax, sumMax)
       if (drawn !== traces) setTraces(drawn)
-      const next = stickyMax(yMax, queueDomainMax(max, [], 4))
+      const next = cwndDomainMax(yMax, max)
       if (next !== yMax) setYMax(next)
     },
   })
+
+  // The first flows only: a table of 10,000 rows is no help to anyone listening to it.
+  const tableSeries = useMemo(
+    () => flows.slice(0, TABLE_FLOWS).map((f, i) => ({ label: `${t('flow.name', { n: i + 1 })} · ${t(`variants.${f.variant}`, { defaultValue: f.variant })}`, column: `cwnd_${i}` })),
+    [flows, t],
+  )
 
   const onPointerMove = (e: PointerEvent<SVGRectElement>) => {
     const l = last.current
@@ -117,7 +128,8 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
     const ys = cols.cwnd.map((c) => (c < 0 ? NaN : y(rows.at(r, c))))
     const flow = nearestTrace(ys, py, 12)
     onHighlight(flow)
-    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py })
+    const model = flow === null ? undefined : store.getSnapshot().flowStates[String(flow)]
+    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py, model })
   }
 
   return (
@@ -126,6 +138,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       className="chart-cwnd"
       title={t('cwnd.title')}
       tools={tools}
+      table={<DataTable store={store} testId="cwnd-chart" title={t('cwnd.title')} series={tableSeries} />}
       bodyRef={bodyRef}
       data={{ 'data-traces': traces, 'data-highlight': highlight ?? '' }}
       legend={
@@ -155,6 +168,19 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
           <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> · {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
           <br />
           {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
+          {tip.model && tip.model.mode !== undefined && (
+            <>
+              <br />
+              <span data-testid="cwnd-tip-model">
+                {t('flow.bbr', {
+                  mode: t(`bbr_modes.${tip.model.mode}`, { defaultValue: String(tip.model.mode) }),
+                  bw: formatValue(tip.model.btl_bw_mbps),
+                  rtt: formatValue(tip.model.min_rtt_ms),
+                  gain: formatValue(tip.model.pacing_gain),
+                })}
+              </span>
+            </>
+          )}
         </div>
       )}
     </ChartShell>

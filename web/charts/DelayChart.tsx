@@ -7,6 +7,7 @@ import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
 import { columnMax, traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
+import { DataTable } from './DataTable'
 import { eventRates, eventSeries } from './events'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
@@ -84,6 +85,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       testId="delay-chart"
       className="chart-delay"
       title={t('delay.title')}
+      table={<DataTable store={store} testId="delay-chart" title={t('delay.title')} series={[{ label: `${t('delay.delay')} · ms`, column: 'delay_ms' }]} />}
       bodyRef={bodyRef}
       legend={
         <>

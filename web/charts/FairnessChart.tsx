@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { ChartShell, LegendItem } from './ChartShell'
+import { DataTable } from './DataTable'
 import { flowColumns, windowShares, type WindowShares } from './fairness'
 import { percent } from './format'
 import { bucketEdges, linearScale } from './scales'
@@ -43,6 +44,17 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
       className="chart-fairness"
       title={t('fairness.title')}
       bodyRef={bodyRef}
+      table={
+        <DataTable
+          store={store}
+          testId="fairness-chart"
+          title={t('fairness.title')}
+          series={[
+            { label: t('readouts.jain'), column: 'jain', format: (v) => v.toFixed(3) },
+            { label: t('readouts.util'), column: 'util', format: percent },
+          ]}
+        />
+      }
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('fairness.jain', { s: FAIRNESS_WINDOW_S })} />

@@ -6,6 +6,7 @@ import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
 import { columnMax, traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
+import { DataTable } from './DataTable'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
@@ -95,6 +96,17 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
       className="chart-queue"
       title={t('queue.title')}
       bodyRef={bodyRef}
+      table={
+        <DataTable
+          store={store}
+          testId="queue-chart"
+          title={t('queue.title')}
+          series={[
+            { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
+            ...(hasAvg ? [{ label: t('queue.average'), column: 'avg' }] : []),
+          ]}
+        />
+      }
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />

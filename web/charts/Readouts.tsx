@@ -7,6 +7,7 @@ import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
 import { bufferOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
+import { Help } from './Help'
 
 const REFRESH_MS = 250
 
@@ -43,6 +44,9 @@ function avgUnit(store: SimStore): 'bytes' | 'packets' {
   return queueUnitOf(bufferUnit, snap.aqm) === 'bytes' ? 'bytes' : 'packets'
 }
 
+/** Readouts whose name is jargon get a "?" that explains it. */
+const HELP = new Set(['avg', 'p'])
+
 function read(store: SimStore): string[] {
   const buffer = store.buffer
   const latest = buffer?.latest() ?? null
@@ -74,7 +78,15 @@ export function Readouts({ store }: { store: SimStore }) {
       </div>
       {FIELDS.map((f, i) => (
         <div key={f.key}>
-          <dt>{t(`readouts.${f.key}`)}</dt>
+          <dt>
+            {t(`readouts.${f.key}`)}
+            {HELP.has(f.key) && (
+              <>
+                {' '}
+                <Help term={t(`readouts.${f.key}`)} text={t(`readouts.help_${f.key}`)} />
+              </>
+            )}
+          </dt>
           <dd>{f.unit ? t(f.key === 'avg' ? `readouts.avg_value_${values[1]}` : `readouts.${f.key}_value`, { v: values[i + 2] }) : values[i + 2]}</dd>
         </div>
       ))}

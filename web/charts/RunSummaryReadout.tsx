@@ -2,8 +2,10 @@
 // values: mean queue, the global-synchronisation index as its excess over chance, Jain's index,
 // utilisation and the drops (and marks) by cause. The worker sends it about once a second while
 // playing and after a step or a pause, so React re-renders this row only then.
-import { useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
+import { algorithmName } from '../i18n/names'
+import { Help } from './Help'
 import * as d3 from 'd3'
 import type { RunSummary } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
@@ -30,9 +32,28 @@ function Causes({ counts, reason }: { counts: Record<string, number>; reason: (r
   return <>{entries.map(([r, n]) => `${reason(r)} ${fmt.count(n)}`).join(' · ')}</>
 }
 
+/**
+ * The algorithms a run's measured part has run under. A switch keeps the simulation (and so its summary)
+ * going, so a summary after RED → CoDel covers both; the row then says so instead of crediting CoDel alone.
+ */
+function useMeasuredKinds(store: SimStore, summary: RunSummary | null): string[] {
+  const epoch = useSyncExternalStore(store.subscribe, () => store.getSnapshot().epoch)
+  const kind = useSyncExternalStore(store.subscribe, () => store.getSnapshot().aqm?.kind ?? '')
+  const active = summary !== null && measuring(summary)
+  const [seen, setSeen] = useState<{ epoch: number; kinds: string[] }>({ epoch, kinds: [] })
+  const kinds = seen.epoch === epoch ? seen.kinds : []
+  // Derived while rendering (React's "adjusting state when a prop changes"): at most one extra render.
+  if (active && kind !== '' && !kinds.includes(kind)) setSeen({ epoch, kinds: [...kinds, kind] })
+  else if (seen.epoch !== epoch) setSeen({ epoch, kinds })
+  return kinds
+}
+
 export function RunSummaryReadout({ store }: { store: SimStore }) {
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation('app')
   const summary = useSyncExternalStore(store.subscribe, () => store.getSnapshot().summary)
+  const algorithms = useSyncExternalStore(store.subscribe, () => store.getSnapshot().algorithms)
+  const kinds = useMeasuredKinds(store, summary)
   const reason = (r: string) => t(`reasons.${r}`, { defaultValue: r })
   const title = (
     <dt className="run-summary-title">
@@ -54,15 +75,24 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
   const s = summary
   const syncTitle = t('summary.sync_help', { index: shown(fmt.index, s.sync.index), random: shown(fmt.index, s.sync.random) })
   const marked = Object.values(s.marks_by_reason).some((n) => n > 0)
+  const names = kinds.map((k) => algorithmName(tApp, algorithms.find((a) => a.kind === k) ?? { kind: k, label: k }))
   return (
     <dl className="chart-readouts run-summary" aria-label={t('summary.aria')} data-testid="run-summary">
       <div>{title}</div>
+      {names.length > 1 && (
+        <div>
+          <dt>{t('summary.covers')}</dt>
+          <dd data-testid="summary-covers">{names.join(' → ')}</dd>
+        </div>
+      )}
       <div>
         <dt>{t('summary.mean_queue')}</dt>
         <dd data-testid="summary-mean-queue">{t('summary.mean_queue_value', { v: shown(fmt.queue, s.mean_queue_pkts) })}</dd>
       </div>
-      <div title={syncTitle}>
-        <dt>{t('summary.sync')}</dt>
+      <div>
+        <dt>
+          {t('summary.sync')} <Help term={t('summary.sync')} text={syncTitle} />
+        </dt>
         <dd data-testid="summary-sync">{shown(fmt.excess, s.sync.excess)}</dd>
       </div>
       <div>
@@ -74,14 +104,14 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
         <dd data-testid="summary-util">{shown(fmt.util, s.utilisation)}</dd>
       </div>
       <div>
-        <dt>{t('summary.drops')}</dt>
+        <dt>{t('summary.drops_since', { s: fmt.count(s.measured_from_s) })}</dt>
         <dd data-testid="summary-drops">
           <Causes counts={s.drops_by_reason} reason={reason} />
         </dd>
       </div>
       {marked && (
         <div>
-          <dt>{t('summary.marks')}</dt>
+          <dt>{t('summary.marks_since', { s: fmt.count(s.measured_from_s) })}</dt>
           <dd data-testid="summary-marks">
             <Causes counts={s.marks_by_reason} reason={reason} />
           </dd>

@@ -5,7 +5,7 @@ import { useRef, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Axis, LiveAxis, type AxisScale, type LiveAxisHandle } from './Axis'
 import { prepareCanvas, type ToPx } from './canvas'
-import { tickFormat } from './format'
+import { tickFormat, timeTickCount, timeTickFormat } from './format'
 import { useFrame } from './frameLoop'
 import { visibleRows, type Visible } from './liveData'
 import { linearScale, type Margin } from './scales'
@@ -119,7 +119,7 @@ export function TimePlot(props: TimePlotProps) {
         <g transform={`translate(${margin.left},${margin.top})`}>
           <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(innerH / 40))} gridLength={innerW} format={yFormat ?? tickFormat} />
           <g transform={`translate(0,${innerH})`}>
-            <LiveAxis handle={xAxisRef} orient="bottom" ticks={Math.max(2, Math.floor(innerW / 70))} format={tickFormat} />
+            <LiveAxis handle={xAxisRef} orient="bottom" ticksFor={(s) => timeTickCount(innerW, s.domain()[1])} format={timeTickFormat} />
           </g>
           {right && (
             <g transform={`translate(${innerW},0)`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bucketEdges, niceStep, queueDomainMax, roundTo, stickyMax } from './scales'
+import { bucketEdges, cwndDomainMax, niceStep, queueDomainMax, roundTo, stickyMax } from './scales'
 
 describe('chart scale helpers', () => {
   it('makes room for data and reference lines with a nice upper bound', () => {
@@ -38,5 +38,16 @@ describe('chart scale helpers', () => {
     expect(e[e.length - 1]).toBe(1100)
     expect(e.length - 1).toBeLessThanOrEqual(300)
     for (let i = 1; i < e.length; i++) expect(e[i]).toBeGreaterThan(e[i - 1])
+  })
+})
+
+describe('cwndDomainMax', () => {
+  it('gives back the start-up spike once the traces fall below three quarters of the axis', () => {
+    // 400 after slow start; every window now below 200 → the axis follows them down.
+    expect(cwndDomainMax(400, 190)).toBe(200)
+    // Small dips keep it steady.
+    expect(cwndDomainMax(200, 170)).toBe(200)
+    // It grows at once.
+    expect(cwndDomainMax(200, 390)).toBe(450)
   })
 })

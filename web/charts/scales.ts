@@ -56,3 +56,11 @@ export function bucketEdges(from: number, to: number, buckets: number): number[]
   out.push(to)
   return out
 }
+
+/**
+ * The congestion-window axis: sticky like stickyMax, but it gives back the slow-start spike's range once
+ * the visible traces use less than three quarters of it (0–400 while every window is below 200 hid them).
+ */
+export function cwndDomainMax(current: number | null, visibleMax: number): number {
+  return stickyMax(current, queueDomainMax(visibleMax, [], 4), 0.75)
+}

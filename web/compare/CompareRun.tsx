@@ -43,6 +43,12 @@ interface CompareRunProps {
   shareSearch: string
 }
 
+/** At most three panes a row, each at least 20rem wide: larger text wraps them onto more rows (WCAG 1.4.10). */
+function paneColumns(n: number): string {
+  const cols = Math.max(1, Math.min(n, 3))
+  return `repeat(auto-fit, minmax(max(min(100%, 20rem), calc((100% - ${cols - 1} * var(--gap)) / ${cols})), 1fr))`
+}
+
 export function CompareRun({ preset, sides: specs, embed, shareSearch }: CompareRunProps) {
   const { t } = useTranslation('teach')
   const { sides, lock, playing, speed } = useLockstep(specs.map((s) => s.scenario))
@@ -98,7 +104,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch }: Compare
           {t('compare.clock', { time: common.toFixed(2), n: sides.length })}
         </p>
       </div>
-      <div className="compare-panes" style={{ gridTemplateColumns: `repeat(${Math.min(sides.length, 3)}, minmax(0, 1fr))` }}>
+      <div className="compare-panes" style={{ gridTemplateColumns: paneColumns(sides.length) }}>
         {sides.map((side, k) => (
           <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} />
         ))}

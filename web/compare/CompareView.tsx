@@ -4,8 +4,8 @@
 // only the labs and the summary, for an iframe.
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { links } from '../presets/links'
 import { usePreset } from '../presets/load'
+import { NotFound } from '../presets/NotFound'
 import { applyVariant, sideCount, sideLabel, sideScenario } from '../presets/patch'
 import { TeachHeader } from '../presets/TeachHeader'
 import { langOf, type Preset } from '../presets/types'
@@ -23,9 +23,7 @@ export function CompareView() {
     loaded.state === 'loading' ? (
       <p className="muted">{t('status.loading')}</p>
     ) : loaded.state === 'error' || loaded.value === null ? (
-      <p role="alert" className="error-note">
-        {t('status.no_preset', { id: query.preset ?? DEFAULT_PRESET })} <a href={links.gallery()}>{t('gallery.all')}</a>
-      </p>
+      <NotFound message={t('status.no_preset', { id: query.preset ?? DEFAULT_PRESET })} />
     ) : (
       <CompareSides preset={loaded.value} query={query} />
     )

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError } from '../engine/store'
-import { QUEUE_UNIT, resolveUnit } from '../engine/units'
+import { isPackets, QUEUE_UNIT, resolveUnit } from '../engine/units'
 import { algorithmName, paramName, unitName } from '../i18n/names'
 import { ParamControl } from './ParamControl'
 
@@ -15,6 +15,17 @@ interface ParamPanelProps {
   bufferSize: number | null
   errors: Record<string, ShownError>
   onChange(name: string, value: number): void
+}
+
+/**
+ * Queue levels end at the buffer: thresholds in the queue's unit, and thresholds the engine states in
+ * packets (ARED, QVARED, Feng's ARED, WRED's min_th_0…, selective drop's q_thresh) while the queue counts packets too.
+ * Their schemas allow up to 10^6 packets, which left the knob stuck at the slider's left end.
+ */
+function sliderCapOf(unit: string, name: string, queueUnit: string, bufferSize: number | null): number | undefined {
+  if (bufferSize === null) return undefined
+  if (unit === QUEUE_UNIT) return bufferSize
+  return isPackets(unit) && isPackets(queueUnit) && /(_th(_\d+)?|thresh)$/.test(name) ? bufferSize : undefined
 }
 
 export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange }: ParamPanelProps) {
@@ -36,7 +47,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             unitLabel={unitName(t, unit)}
             helpLang="en"
             running={Array.isArray(running) ? undefined : running}
-            sliderCap={p.unit === QUEUE_UNIT && bufferSize !== null ? bufferSize : undefined}
+            sliderCap={sliderCapOf(p.unit, p.name, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
             onCommit={(v) => onChange(p.name, v)}
           />

@@ -37,7 +37,8 @@ export function EmbedView() {
   const link = useShareLink(store, snapshot, { addressBar: false })
   useHostApi(store, snapshot, link, { resize: true })
 
-  const views = (link.view.views ?? DEFAULT_EMBED_VIEWS).filter(isEmbedView)
+  // Each chart once, however often the link names it (views=queue,queue).
+  const views = [...new Set((link.view.views ?? DEFAULT_EMBED_VIEWS).filter(isEmbedView))]
   const unknown = (link.view.views ?? []).filter((v) => !isEmbedView(v))
   const controls = new Set(link.view.controls ?? DEFAULT_EMBED_CONTROLS)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
@@ -62,8 +63,11 @@ export function EmbedView() {
   }, [scenario, speed, link.checking])
 
   return (
-    <div className="embed" aria-label={link.view.caption || t('embedView.label')} role="region">
-      {link.view.caption !== '' && <p className="embed-caption">{link.view.caption}</p>}
+    <main className="embed">
+      {/* The caption is plain text (React escapes it); a course page's frame gets one heading either way. */}
+      <h1 className={link.view.caption !== '' ? 'embed-caption' : 'visually-hidden'} title={link.view.caption || undefined} data-testid="embed-caption">
+        {link.view.caption || t('embedView.label')}
+      </h1>
       <LinkProblems link={link} />
       {!snapshot.ready && <p className="muted">{t('embedView.starting')}</p>}
       {(controls.has('play') || controls.has('aqm') || (shownParams?.params.length ?? 0) > 0) && (
@@ -108,6 +112,6 @@ export function EmbedView() {
           {t('embedView.openFull')} ↗
         </a>
       </footer>
-    </div>
+    </main>
   )
 }

@@ -44,6 +44,15 @@ export function parseState(json: string): AqmState {
   return out
 }
 
+/** {flow: state} from the engine's model_states(); each state as parseState keeps it. */
+export function parseFlowStates(json: string): Record<string, AqmState> {
+  const v: unknown = JSON.parse(json)
+  const out: Record<string, AqmState> = {}
+  if (typeof v !== 'object' || v === null) return out
+  for (const [k, x] of Object.entries(v)) out[k] = parseState(JSON.stringify(x))
+  return out
+}
+
 /** `null` when the algorithm has no drop-probability curve; malformed points are dropped. */
 export function parseCurve(json: string): Curve | null {
   const v: unknown = JSON.parse(json)

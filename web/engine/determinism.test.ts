@@ -28,6 +28,15 @@ const scenarios: Record<string, object> = {
     ],
     aqm: { kind: 'pie' },
   },
+  'bbr (paced) and cubic with hystart++ over drop-tail': {
+    seed: 13,
+    duration: 15,
+    link: { rate_mbps: 10, delay_ms: 10, buffer: 40 },
+    flows: [
+      { count: 2, tcp: 'bbr', rtt_ms: [30, 90] },
+      { count: 2, tcp: 'cubic', hystart: true, rtt_ms: [30, 90] },
+    ],
+  },
   'mixed tcp and udp in byte mode': {
     seed: 9,
     duration: 15,

@@ -36,6 +36,8 @@ export interface AqmConfig {
 
 /** A snapshot of the AQM's internal state (avg, p_b, count, ...); numbers only. */
 export type AqmState = Record<string, number>
+/** Flow index → that flow's controller state (BBR: mode 0–3, btl_bw_mbps, min_rtt_ms, pacing_gain, cwnd_gain). */
+export type FlowStates = Record<string, Record<string, number>>
 
 /** Drop probability against the averaged queue: [[x, p], ...]. */
 export type Curve = Array<[number, number]>
@@ -122,6 +124,8 @@ export type FromWorker =
       simTime: number
       state: AqmState
       curve: Curve | null
+      /** Per-flow congestion-control state of the flows with a path model (BBR), by flow index. */
+      flowStates?: FlowStates
     }
   | {
       type: 'state'
@@ -187,6 +191,10 @@ export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
 
 function isCurve(x: unknown): x is Curve {
   return Array.isArray(x) && x.every((pt) => Array.isArray(pt) && pt.length === 2 && isNum(pt[0]) && isNum(pt[1]))
+}
+
+function isFlowStates(x: unknown): x is FlowStates {
+  return typeof x === 'object' && x !== null && Object.values(x).every(isAqmState)
 }
 
 function isAqmState(x: unknown): x is AqmState {
@@ -282,7 +290,8 @@ export function isFromWorker(x: unknown): x is FromWorker {
         isNum(x.columns) &&
         isNum(x.simTime) &&
         isAqmState(x.state) &&
-        (x.curve === null || isCurve(x.curve))
+        (x.curve === null || isCurve(x.curve)) &&
+        (x.flowStates === undefined || isFlowStates(x.flowStates))
       )
     case 'state':
       return (

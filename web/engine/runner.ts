@@ -7,11 +7,12 @@ import {
   PROTOCOL_VERSION,
   type ErrorContext,
   type Curve,
+  type FlowStates,
   type FromWorker,
   type RunSummary,
   type ToWorker,
 } from './protocol'
-import { durationOf, parseAlgorithms, parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
+import { durationOf, parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
 
 /** What the runner needs from one wasm `Simulation` object. */
 export interface EngineSim {
@@ -23,6 +24,8 @@ export interface EngineSim {
   set_algorithm(aqmJson: string): void
   aqm(): string
   state(): string
+  /** Per-flow path-model state (BBR), JSON {flow: {name: number}}; absent in fakes. */
+  model_states?(): string
   curve(): string
   /** JSON summary of the run since the warm-up (cost grows with the run's window cuts). */
   summary(): string
@@ -335,9 +338,17 @@ export class Runner {
         simTime: sim.now(),
         state: parseState(sim.state()),
         curve: this.curve,
+        ...this.flowStates(sim),
       },
       [samples.buffer],
     )
+  }
+
+  /** The BBR flows' model state, only when there are some (frames of other runs stay as they were). */
+  private flowStates(sim: EngineSim): { flowStates?: FlowStates } {
+    if (!sim.model_states) return {}
+    const parsed = parseFlowStates(sim.model_states())
+    return Object.keys(parsed).length > 0 ? { flowStates: parsed } : {}
   }
 
   /** Posts the engine's run summary; false (and paused) if the engine failed. */

@@ -9,6 +9,7 @@ import {
   type Curve,
   type ErrorCode,
   type ErrorContext,
+  type FlowStates,
   type FromWorker,
   type RunSummary,
 } from './protocol'
@@ -36,6 +37,8 @@ export interface SimSnapshot {
   aqm: AqmConfig | null
   aqmState: AqmState
   curve: Curve | null
+  /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
+  flowStates: FlowStates
   scenario: string
   /** The run stopped at the scenario's duration; Play continues past it. */
   ended: boolean
@@ -64,6 +67,7 @@ const initial: SimSnapshot = {
   aqm: null,
   aqmState: {},
   curve: null,
+  flowStates: {},
   scenario: '',
   ended: false,
   summary: null,
@@ -148,6 +152,7 @@ export class SimStore {
           simTime: msg.simTime,
           aqmState: msg.state,
           curve: msg.curve,
+          flowStates: msg.flowStates ?? {},
           framesReceived: this.snapshot.framesReceived + 1,
           version: this.snapshot.version + 1,
         })

@@ -25,23 +25,30 @@ export function Gallery() {
             </button>
           ))}
         </div>
+        <p className="gallery-validation">
+          <a href={links.validation()}>{t('gallery.validation')}</a>
+        </p>
         {presets.state === 'loading' && <p className="muted">{t('status.loading')}</p>}
         {presets.state === 'error' && (
           <p role="alert" className="error-note">
             {t('status.load_failed', { detail: presets.message })}
           </p>
         )}
-        {presets.state === 'ready' && (
-          <ul className="gallery-grid" aria-label={t('gallery.list')}>
-            {presets.value
-              .filter((p) => filter === 'all' || sourceKind(p.source) === filter)
-              .map((p) => (
-                <PresetCard key={p.id} preset={p} />
-              ))}
-          </ul>
-        )}
+        {presets.state === 'ready' && <GalleryGrid presets={presets.value.filter((p) => filter === 'all' || sourceKind(p.source) === filter)} />}
       </main>
     </div>
+  )
+}
+
+/** The cards themselves, also shown under "there is no preset called …". */
+export function GalleryGrid({ presets }: { presets: Preset[] }) {
+  const { t } = useTranslation('teach')
+  return (
+    <ul className="gallery-grid" aria-label={t('gallery.list')}>
+      {presets.map((p) => (
+        <PresetCard key={p.id} preset={p} />
+      ))}
+    </ul>
   )
 }
 

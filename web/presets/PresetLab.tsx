@@ -3,10 +3,11 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lab } from '../lab/Lab'
-import { links } from './links'
+import { NotFound } from './NotFound'
 import { usePreset } from './load'
 import { PresetInfo } from './PresetInfo'
 import { presetAqms } from './aqmChoices'
+import { TeachHeader } from './TeachHeader'
 
 export function PresetLab({ id }: { id: string }) {
   const { t } = useTranslation('teach')
@@ -16,11 +17,10 @@ export function PresetLab({ id }: { id: string }) {
   const aqmChoices = useMemo(() => (preset === null ? [] : presetAqms(preset)), [preset])
   if (loaded.state === 'error') {
     return (
-      <main className="teach-page">
-        <p role="alert" className="error-note">
-          {t('status.no_preset', { id })} <a href={links.gallery()}>{t('gallery.all')}</a>
-        </p>
-      </main>
+      <div className="teach-page">
+        <TeachHeader current="preset" />
+        <NotFound message={t('status.no_preset', { id })} />
+      </div>
     )
   }
   return <Lab scenario={scenario} aqmChoices={aqmChoices} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />

@@ -1,20 +1,30 @@
-// Where a preset comes from, on screen: "seed 004" with the seed's file name, "classic" or the RFC.
+// Where a preset comes from, on screen: for a seed paper its title, authors and year (never the seed's
+// file name); "classic lesson" or the RFC otherwise.
 import { useTranslation } from 'react-i18next'
-import { sourceKind, type Preset } from './types'
+import { paperOf } from './papers'
+import { langOf, sourceKind, type Preset } from './types'
 
 export function SourceBadge({ preset }: { preset: Preset }) {
-  const { t } = useTranslation('teach')
+  const { t, i18n } = useTranslation('teach')
+  const lang = langOf(i18n.resolvedLanguage)
   const kind = sourceKind(preset.source)
+  const paper = kind === 'seed' ? paperOf(preset.source) : undefined
   return (
-    <p className="preset-source">
+    <div className="preset-source">
       <span className={`badge badge-${kind}`} data-testid="preset-source">
-        {kind === 'classic' ? t('source.classic') : preset.source}
+        {kind === 'classic' ? t('source.classic') : kind === 'seed' ? t('source.paper') : preset.source}
       </span>
-      {preset.seed_file !== undefined && (
-        <span className="seed-file" title={t('source.seed_file')}>
-          {preset.seed_file}
-        </span>
+      {paper !== undefined && (
+        <p className="paper-cite" data-testid="paper-cite">
+          <cite>{paper.title[lang]}</cite>
+          <span className="paper-by">
+            {paper.authors[lang]}
+            {' · '}
+            {paper.year === null ? t('source.no_year') : paper.year}
+            {paper.venue !== undefined && ` · ${paper.venue[lang]}`}
+          </span>
+        </p>
       )}
-    </p>
+    </div>
   )
 }

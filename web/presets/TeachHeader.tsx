@@ -1,11 +1,11 @@
 // The header of the teaching views: the app's name, links between the lab, the preset gallery,
-// compare mode and sweeps, and the language picker.
+// compare mode, sweeps, guided lessons and the ns-3 validation, and the language picker.
 import { useTranslation } from 'react-i18next'
 import { LanguagePicker } from '../lab/LanguagePicker'
 import { links } from './links'
 import '../styles/teach.css'
 
-export type TeachView = 'gallery' | 'preset' | 'compare' | 'sweep' | 'walkthrough'
+export type TeachView = 'gallery' | 'preset' | 'compare' | 'sweep' | 'walkthrough' | 'validation'
 
 export function TeachHeader({ current, subtitle }: { current: TeachView; subtitle?: string }) {
   const { t } = useTranslation('teach')
@@ -28,6 +28,7 @@ export function TeachHeader({ current, subtitle }: { current: TeachView; subtitl
         {item('compare', links.compare('red-vs-droptail'), t('nav.compare'))}
         {item('sweep', links.sweep(), t('nav.sweep'))}
         {item('walkthrough', links.walkthrough('red-vs-droptail'), t('nav.walkthrough'))}
+        {item('validation', links.validation(), t('nav.validation'))}
       </nav>
       <div className="view-settings">
         <LanguagePicker />

@@ -7,5 +7,6 @@ export const links = {
   preset: (id: string): string => `?preset=${encodeURIComponent(id)}`,
   compare: (id: string): string => `?view=compare&preset=${encodeURIComponent(id)}`,
   sweep: (id?: string): string => (id === undefined ? '?view=sweep' : `?view=sweep&preset=${encodeURIComponent(id)}`),
+  validation: (): string => '?view=validation',
   walkthrough: (lesson: string): string => `?view=walkthrough&lesson=${encodeURIComponent(lesson)}`,
 }

@@ -35,7 +35,9 @@ function check(search: string): void {
   for (const p of d.problems) expect(p.message.trim(), p.code).not.toBe('')
   expect(checkScenario(d.scenario).problems).toEqual([])
   expect(totalFlows(d.scenario)).toBeLessThanOrEqual(MAX_TOTAL_FLOWS)
-  expect(d.view.caption).not.toMatch(/[<>]/)
+  // Captions stay text (React escapes them): no control characters and at most MAX_CAPTION long.
+  expect(d.view.caption).not.toMatch(/[\u0000-\u001f\u007f]/)
+  expect(d.view.caption.length).toBeLessThanOrEqual(200)
 }
 
 const presetLinks = readdirSync(new URL('../../public/presets/', import.meta.url))

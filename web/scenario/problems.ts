@@ -29,8 +29,6 @@ export type ProblemCode =
   | 'total-flows'
   | 'tab-flows'
   | 'invalid'
-  | 'caption-markup'
-  | 'caption-too-long'
   | 'bad-token'
   | 'bad-speed'
   | 'engine'

@@ -152,7 +152,7 @@ describe('scenario.schema.json against the engine', () => {
       { link: { reverse: { rate_mbps: 0 } } },
       { flows: [{ count: 1, color: 'red' }] },
       { flows: [] },
-      { flows: [{ tcp: 'bbr' }] },
+      { flows: [{ tcp: 'bbr2' }] },
       { flows: [{ traffic: { kind: 'video' } }] },
       { flows: [{ traffic: { kind: 'cbr' } }] },
       { flows: [{ count: 2.5 }] },

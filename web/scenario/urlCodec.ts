@@ -12,7 +12,7 @@
  *   `seed`, `duration` (s), `warmup` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
  *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate);
  *   per flow group, comma-separated, one value per group, or one value for every group: `flows` (count; always
- *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic),
+ *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic|bbr),
  *   `rtt` (rtt_ms as `low-high` or one value for a fixed RTT);
  *   `aqm` (the algorithm's kind) and each of its scalar parameters by name (`max_th=15`, `gentle=1`); a
  *   parameter whose name is taken by a key above is written `aqm.<name>` (`aqm.flows` for FQ-CoDel).
@@ -21,7 +21,7 @@
  *   lz-string compressToEncodedURIComponent.
  * - View keys (not part of the scenario): `speed` (simulated seconds per second, or `max`), and for
  *   iframes `embed=1`, `views` (charts: queue,readouts), `controls` (play, aqm, params or parameter
- *   names), `autoplay=1` (otherwise an embed starts paused), `caption` (plain text, ≤ 200 characters).
+ *   names), `autoplay=1` (otherwise an embed starts paused), `caption` (plain text, shown as text; cut to 200 characters with an ellipsis).
  *   `lang` (en|ko) belongs to the page's language picker and is left alone.
  *
  * Decoding never evaluates anything: it reads at most MAX_LINK_CHARS characters, MAX_PARAMS parameters,

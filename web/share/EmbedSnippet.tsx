@@ -54,7 +54,7 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
     views: order(views, EMBED_VIEWS),
     controls: order(controls, controlNames),
     autoplay,
-    caption: caption.replace(/[<>]/g, '').trim(),
+    caption: caption.trim(),
   })
   const src = `${base}?${query}`
   const snippet = iframeSnippet(src, width, height, caption.trim() || t('embedView.label'))

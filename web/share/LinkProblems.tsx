@@ -37,6 +37,10 @@ export function LinkProblems({ link }: { link: ShareLink }) {
             <button type="button" onClick={link.chooseDefaults}>
               {t('problems.defaults')}
             </button>
+            {/* The page behind still runs what it ran: keeping it is always a choice. */}
+            <button type="button" onClick={link.dismiss}>
+              {t('problems.keep')}
+            </button>
           </>
         ) : (
           <button type="button" onClick={link.dismiss}>

@@ -139,7 +139,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialo
                 type="button"
                 onClick={guard(() => {
                   const c = charts[chart] ?? charts[0]
-                  download(`${name}-${chart + 1}.svg`, chartSvg(c.figure).svg, 'image/svg+xml')
+                  download(`${name}-${c.slug}.svg`, chartSvg(c.figure).svg, 'image/svg+xml')
                 })}
               >
                 {t('export.chartSvg')}
@@ -148,7 +148,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialo
                 type="button"
                 onClick={guard(async () => {
                   const c = charts[chart] ?? charts[0]
-                  download(`${name}-${chart + 1}.png`, await chartPng(c.figure))
+                  download(`${name}-${c.slug}.png`, await chartPng(c.figure))
                 })}
               >
                 {t('export.chartPng')}
@@ -173,7 +173,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialo
           >
             <label className="share-field">
               {t('import.pick')}
-              <input type="file" accept=".json,application/json,text/plain" onChange={(e) => openFiles(e.target.files)} />
+              <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={(e) => openFiles(e.target.files)} />
             </label>
             <p className="share-note">{t('import.drop')}</p>
           </div>

@@ -110,17 +110,55 @@ function inlineStyles(source: Element, target: Element): void {
   for (let i = 0; i < s.length && i < t.length; i++) inlineStyles(s[i], t[i])
 }
 
+/** A chart's title as its caption line reads, without the toggles that share that line. */
+function chartTitle(figure: Element): string {
+  return (figure.querySelector('figcaption .chart-title') ?? figure.querySelector('figcaption'))?.textContent?.trim() ?? ''
+}
+
+/** Drag grips and their hit areas are controls, not data: an exported figure leaves them out. */
+const CONTROL_ONLY = '.grip, .grip-arrows, .level-hit'
+
+const LEGEND_ROW = 18
+
+/** The legend's entries as the page draws them: a swatch colour (or none) and a label. */
+function legendEntries(figure: Element): Array<{ colour: string | null; dashed: boolean; label: string }> {
+  return [...figure.querySelectorAll(':scope > .legend > li')].map((li) => {
+    const swatch = li.querySelector('.swatch')
+    const dashed = swatch?.classList.contains('swatch-dashed') ?? false
+    const cs = swatch ? getComputedStyle(swatch) : null
+    const colour = cs === null ? null : dashed ? cs.borderTopColor : cs.backgroundColor
+    return { colour, dashed, label: li.textContent?.trim() ?? '' }
+  })
+}
+
 /**
  * A standalone SVG of a chart (a <figure> with canvas traces under SVG axes): the canvases become embedded
- * PNG images, the SVG layers keep their vector shapes with their styles inlined, the title goes on top.
+ * PNG images, the SVG layers keep their vector shapes with their styles inlined, the title goes on top and
+ * the legend below, so the file says what it shows without the page around it. Drag grips are left out.
  */
 export function chartSvg(figure: Element): { svg: string; width: number; height: number } {
   const body = figure.querySelector('.chart-body') ?? figure
   const box = body.getBoundingClientRect()
-  const title = figure.querySelector('figcaption .chart-title, figcaption')?.textContent?.trim() ?? ''
+  const title = chartTitle(figure)
+  const legend = legendEntries(figure).filter((e) => e.label !== '')
   const top = title === '' ? 0 : 24
   const width = Math.max(1, Math.round(box.width))
-  const height = Math.max(1, Math.round(box.height)) + top
+  const ink = getComputedStyle(figure).color
+  const font = getComputedStyle(figure).fontFamily
+  // Legend entries flow in rows, about 7 px a character plus the swatch.
+  const rows: Array<Array<{ entry: (typeof legend)[number]; x: number }>> = []
+  let x = 8
+  for (const entry of legend) {
+    const w = 28 + entry.label.length * 7
+    if (rows.length === 0 || (x + w > width - 8 && x > 8)) {
+      rows.push([])
+      x = 8
+    }
+    rows[rows.length - 1].push({ entry, x })
+    x += w + 12
+  }
+  const bodyH = Math.max(1, Math.round(box.height))
+  const height = top + bodyH + (rows.length > 0 ? rows.length * LEGEND_ROW + 6 : 0)
   const ns = 'http://www.w3.org/2000/svg'
   const root = document.createElementNS(ns, 'svg')
   root.setAttribute('xmlns', ns)
@@ -133,14 +171,15 @@ export function chartSvg(figure: Element): { svg: string; width: number; height:
   rect.setAttribute('height', '100%')
   rect.setAttribute('fill', bg && bg !== 'rgba(0, 0, 0, 0)' ? bg : '#ffffff')
   root.append(rect)
-  if (title !== '') {
-    const text = document.createElementNS(ns, 'text')
-    text.setAttribute('x', '8')
-    text.setAttribute('y', '17')
-    text.setAttribute('style', `font: 600 14px ${getComputedStyle(figure).fontFamily}; fill: ${getComputedStyle(figure).color}`)
-    text.textContent = title
-    root.append(text)
+  const text = (x: number, y: number, content: string, weight: number, size: number) => {
+    const el = document.createElementNS(ns, 'text')
+    el.setAttribute('x', String(x))
+    el.setAttribute('y', String(y))
+    el.setAttribute('style', `font: ${weight} ${size}px ${font}; fill: ${ink}`)
+    el.textContent = content
+    root.append(el)
   }
+  if (title !== '') text(8, 17, title, 600, 14)
   for (const layer of body.querySelectorAll('canvas, svg')) {
     const r = layer.getBoundingClientRect()
     const x = r.left - box.left
@@ -157,6 +196,7 @@ export function chartSvg(figure: Element): { svg: string; width: number; height:
       const clone = layer.cloneNode(true)
       if (!(clone instanceof SVGSVGElement)) continue
       inlineStyles(layer, clone)
+      for (const el of clone.querySelectorAll(CONTROL_ONLY)) el.remove()
       clone.setAttribute('x', String(x))
       clone.setAttribute('y', String(y))
       clone.setAttribute('width', String(r.width))
@@ -164,13 +204,31 @@ export function chartSvg(figure: Element): { svg: string; width: number; height:
       root.append(clone)
     }
   }
+  rows.forEach((row, i) => {
+    const y = top + bodyH + 6 + i * LEGEND_ROW + LEGEND_ROW / 2
+    for (const { entry, x } of row) {
+      if (entry.colour !== null) {
+        const sw = document.createElementNS(ns, 'line')
+        sw.setAttribute('x1', String(x))
+        sw.setAttribute('x2', String(x + 18))
+        sw.setAttribute('y1', String(y))
+        sw.setAttribute('y2', String(y))
+        sw.setAttribute('style', `stroke: ${entry.colour}; stroke-width: 3${entry.dashed ? '; stroke-dasharray: 4 3' : ''}`)
+        root.append(sw)
+      }
+      text(x + (entry.colour !== null ? 24 : 0), y + 4, entry.label, 400, 12)
+    }
+  })
   return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`, width, height }
 }
 
-/** The chart's SVG drawn onto a canvas at the screen's pixel ratio. */
+/** PNG exports are drawn at twice the chart's CSS size, whatever the screen, so they stay sharp in slides. */
+export const PNG_SCALE = 2
+
+/** The chart's SVG drawn onto a canvas at PNG_SCALE. */
 export async function chartPng(figure: Element): Promise<Blob> {
   const { svg, width, height } = chartSvg(figure)
-  const scale = Math.max(1, Math.min(3, window.devicePixelRatio || 1))
+  const scale = PNG_SCALE
   const img = new Image()
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
   await img.decode()
@@ -184,10 +242,13 @@ export async function chartPng(figure: Element): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'))
 }
 
-/** Charts on the page, by their titles. */
-export function chartsOnPage(): Array<{ title: string; figure: Element }> {
-  return [...document.querySelectorAll('figure.chart')].map((figure, i) => ({
-    title: figure.querySelector('figcaption .chart-title, figcaption')?.textContent?.trim() || `Chart ${i + 1}`,
-    figure,
-  }))
+/** Charts on the page, by their titles, each with a file-name part saying which chart it is ("queue"). */
+export function chartsOnPage(): Array<{ title: string; slug: string; figure: Element }> {
+  const seen = new Map<string, number>()
+  return [...document.querySelectorAll('figure.chart')].map((figure, i) => {
+    const base = (figure.getAttribute('data-testid') ?? `chart-${i + 1}`).replace(/-chart$/, '').replace(/[^a-z0-9_-]/gi, '_')
+    const n = (seen.get(base) ?? 0) + 1
+    seen.set(base, n)
+    return { title: chartTitle(figure) || `Chart ${i + 1}`, slug: n === 1 ? base : `${base}-${n}`, figure }
+  })
 }

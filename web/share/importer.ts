@@ -1,6 +1,6 @@
 // Reading a scenario file: one exported by the share dialog ({"format": "aqm-lab-scenario", "scenario": ...}),
 // a preset ({"id": ..., "scenario": ...}), an exported trace file (it holds its scenario too), a bare
-// scenario object, or a text file holding a link. Old versions are migrated; anything wrong comes back as
+// scenario object, a trace CSV exported here (its `# scenario:` line), or a text file holding a link. Old versions are migrated; anything wrong comes back as
 // problems with the nearest valid scenario, exactly as for a link.
 import { LINK_VERSION, OLDEST_VERSION, migrateJson } from '../scenario/migrations'
 import { isObject, type JsonObject } from '../scenario/model'
@@ -30,9 +30,16 @@ export function readScenarioFile(text: string, bytes = text.length): ImportedSce
     const d = decodeLink(trimmed.startsWith('?') ? trimmed : new URL(trimmed).search)
     return { scenario: d.scenario, problems: d.problems }
   }
+  // A trace CSV exported here says which scenario it came from on a `# scenario: {...}` comment line.
+  let json = text
+  if (trimmed.startsWith('#')) {
+    const line = trimmed.split('\n', 16).find((l) => l.startsWith('# scenario: '))
+    if (line === undefined) return fallback(problem('not-json', { detail: excerpt(trimmed.split('\n', 1)[0], 80) }))
+    json = line.slice('# scenario: '.length)
+  }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(json)
   } catch (e) {
     return fallback(problem('not-json', { detail: excerpt(e instanceof Error ? e.message : String(e), 80) }))
   }

@@ -3,8 +3,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
-import { links } from '../presets/links'
 import { usePreset } from '../presets/load'
+import { NotFound } from '../presets/NotFound'
 import { sideScenario } from '../presets/patch'
 import { useSides, type Side } from '../presets/side'
 import { PresetInfo } from '../presets/PresetInfo'
@@ -26,9 +26,7 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
     <div className="teach-page">
       <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />
       {lesson === undefined || loaded.state === 'error' ? (
-        <p role="alert" className="error-note">
-          {t('walk.no_lesson', { id: lessonId })} <a href={links.gallery()}>{t('gallery.all')}</a>
-        </p>
+        <NotFound message={t('walk.no_lesson', { id: lessonId })} />
       ) : loaded.state === 'loading' || loaded.value === null ? (
         <p className="muted">{t('status.loading')}</p>
       ) : (

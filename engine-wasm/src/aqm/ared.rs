@@ -46,7 +46,7 @@ pub struct Params {
     pub hard_drop: bool,
     /// Lower bound of the adapted max_p (0.01, ARED 2001 §4).
     pub max_p_bottom: f64,
-    /// Use ns-2/ns-3's automatic bottom min(0.01, 8·S·0.1 s/C) instead of `max_p_bottom` (docs/red.md).
+    /// Use ns-3's automatic bottom min(0.01, 8·S·0.1 s/C) instead of `max_p_bottom` (docs/red.md).
     pub max_p_bottom_auto: bool,
     /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
     pub wait: bool,
@@ -150,8 +150,8 @@ const SPECS: &[ParamSpec] = &[
         "max_p_bottom_auto",
         "automatic lower bound",
         false,
-        "ns-2 bottom_ 0 / ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
-         RedQueueDisc::InitializeParams computes it (docs/red.md)",
+        "ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
+         RedQueueDisc::InitializeParams computes it (ns-2's bottom_ 0 gives 80000/C instead; docs/red.md)",
     ),
     super::red::WAIT_SPEC,
     super::red::NS3_RULES_SPEC,

@@ -429,4 +429,36 @@ mod tests {
         assert_eq!(q.drain().len(), 2);
         assert_eq!((q.len_packets(), q.new_flows.len()), (0, 0));
     }
+
+    /// ns-3 fq-codel-queue-disc-test-suite.cc, `FqCoDelQueueDiscECNMarking` case 1: FQ-CoDel with ECN,
+    /// quantum 1514, 10240-packet limit; at t = 0, 20 packets of 120 bytes (100 + IPv4 header) from each of
+    /// three ECT(0) flows and two Not-ECT flows; then one dequeue every 110 ms, 60 in all. ns-3 expects 6
+    /// CE marks and no drop in each ECT queue, 4 drops and no mark in each Not-ECT queue, and packets left
+    /// in every queue (MinBytes 1500 stops CoDel once 12 × 120 = 1440 bytes remain). ns-3's CoDel uses the
+    /// Newton-step control law: with it we drop 4 as ns-3 does; with the exact 1/√count, 3 (the third gap is
+    /// 57.7 ms instead of 56.3 ms, docs/codel.md).
+    #[test]
+    fn ns3_ecn_marking_test_marks_six_per_ect_queue_and_drops_four_per_not_ect_queue() {
+        for (newton, not_ect_drops) in [(true, 4), (false, 3)] {
+            let (mut q, mut rng) =
+                fq(Limit::packets(10_240), Params { control_law_newton: newton, ..Params::default() });
+            for flow in 0..5u32 {
+                for k in 0..20u64 {
+                    let mut p = pkt(flow, 120);
+                    (p.seq, p.ect) = (k, flow < 3);
+                    assert!(enqueue_at(&mut q, p, 0, &mut rng).is_empty());
+                }
+            }
+            let (mut marks, mut drops) = ([0u32; 5], [0u32; 5]);
+            for i in 1..=60u64 {
+                for s in dequeue_at(&mut q, i * 110 * MILLI, &mut rng).1 {
+                    let c = if s.marked { &mut marks } else { &mut drops };
+                    c[s.packet.flow as usize] += 1;
+                }
+            }
+            assert_eq!(marks, [6, 6, 6, 0, 0], "newton {newton}");
+            assert_eq!(drops, [0, 0, 0, not_ect_drops, not_ect_drops], "newton {newton}");
+            assert!(q.queues.iter().take(5).all(|fq| !fq.queue.is_empty()), "newton {newton}");
+        }
+    }
 }

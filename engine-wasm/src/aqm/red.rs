@@ -266,7 +266,9 @@ impl<F: Flavour> QueueDisc for Red<F> {
             p_b *= packet.size as f64 / self.link.mean_pkt_size as f64;
         }
         let rules = Rules { wait: p.wait, ns: p.ns3_rules };
-        let verdict = self.vars.marks.decide_with(rules, region, p_b, self.queue.len(), || env.uniform());
+        // ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
+        let queued = self.q() as usize;
+        let verdict = self.vars.marks.decide_with(rules, region, p_b, queued, || env.uniform());
         let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }

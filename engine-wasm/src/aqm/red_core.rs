@@ -117,9 +117,9 @@ pub struct Rules {
     /// Space marks with [`spaced_wait`] (ns-2 `wait_`, ns-3 `Wait`).
     pub wait: bool,
     /// ns-2 `REDQueue::enque` / ns-3 `RedQueueDisc::DoEnqueue`: (1) no early or forced decision while the
-    /// queue holds at most one packet before the arrival; (2) the first arrival with avg ≥ min_th (after avg
-    /// was below, or the queue held ≤ 1 packet) is admitted untested and restarts count at 1; (3) count grows
-    /// on every arrival and a forced drop does not reset it (ns `Ns1Compat` off).
+    /// queue holds at most 1 (packet, or byte in byte mode) before the arrival; (2) the first arrival with
+    /// avg ≥ min_th (after avg was below, or the queue held ≤ 1) is admitted untested and restarts count at
+    /// 1; (3) count grows on every arrival and a forced drop does not reset it (ns `Ns1Compat` off).
     pub ns: bool,
 }
 
@@ -222,7 +222,7 @@ impl Marks {
         self.decide_with(Rules::default(), region, p_b, 0, u)
     }
 
-    /// [`Marks::decide`] with implementation `rules`; `queued` is the queue length in packets before the
+    /// [`Marks::decide`] with implementation `rules`; `queued` is the queue length (in its unit) before the
     /// arrival (used by the ns rules only).
     pub fn decide_with(
         &mut self,
@@ -398,10 +398,10 @@ pub fn ared_step_within(max_p: f64, avg: f64, band: (f64, f64), bottom: f64) -> 
     next.clamp(bottom, top)
 }
 
-/// ns-2 (`bottom_ 0`, since June 2004) and ns-3 (`Bottom` 0) automatic lower bound of ARED's max_p, as
-/// ns-3's `RedQueueDisc::InitializeParams` computes it: min(0.01, 8·MeanPktSize·RTT/C) with RTT = 0.1 s
-/// (`Rtt`). Its comment calls this 1/W, W a flow's window in packets, but 1/W would be 8·S/(C·RTT); we
-/// follow the code (docs/red.md).
+/// ns-3's automatic lower bound of ARED's max_p (`Bottom` 0), as `RedQueueDisc::InitializeParams`
+/// computes it: min(0.01, 8·MeanPktSize·RTT/C) with RTT = 0.1 s (`Rtt`). Its comment calls this 1/W, W a
+/// flow's window in packets, which would be 8·S/(C·RTT) (ns-2's `80000/bandwidth`); we follow ns-3's code
+/// (docs/red.md).
 pub fn ared_auto_bottom(link: &LinkInfo) -> f64 {
     const RTT: f64 = 0.1;
     (8.0 * link.mean_pkt_size as f64 * RTT / link.rate_bps).min(0.01)

@@ -5,6 +5,7 @@
 //! aqm-cli sweep < scenarios.jsonl                      one summary JSON line per scenario line
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
+//! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
 //! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
 //! aqm-cli profile <paper|ns2|ns3|linux> <scenario.json|->  the scenario with every field the profile
 //!                                                      controls set to its value (the page's "Behave as")
@@ -116,6 +117,31 @@ fn digest(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The scenario's flows as the engine draws them from its seed, so that another simulator (the ns-3
+/// validation suite, validation/) can build the same dumbbell: times in ns, rates in Mbit/s.
+fn flows(args: &[String]) -> Result<(), String> {
+    let path = args.first().ok_or("usage: aqm-cli flows <scenario.json|->")?;
+    let scenario = Scenario::from_json(&read_source(path)?)?;
+    let specs: Vec<serde_json::Value> = aqm_engine::topology::expand(&scenario)
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "id": f.id,
+                "group": f.group,
+                "tcp": f.tcp.name(),
+                "access_delay_ns": f.access_delay,
+                "access_rate_mbps": f.access_rate_bps / 1e6,
+                "base_rtt_ns": f.base_rtt,
+                "packet_size": f.packet_size,
+                "start_ns": f.start,
+                "stop_ns": f.stop,
+            })
+        })
+        .collect();
+    println!("{}", serde_json::to_string_pretty(&specs).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
 /// A default dumbbell for a quick bench (the reference scenarios live in engine-wasm/bench/).
 pub const BENCH_SCENARIO: &str = r#"{"seed":1,"duration":60,"sample_interval":0.05,
   "link":{"rate_mbps":100,"delay_ms":5,"buffer":500},
@@ -179,11 +205,13 @@ fn main() -> ExitCode {
         Some("digest") => digest(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("profile") => profile(&args[1..]),
+        Some("flows") => flows(&args[1..]),
         Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
             .map(|s| println!("{s}"))
             .map_err(|e| e.to_string()),
         _ => {
-            Err("usage: aqm-cli run|sweep|digest|algorithms|bench|profile [--profile name] (see the file's doc)".into())
+            Err("usage: aqm-cli run|sweep|digest|algorithms|bench|profile|flows [--profile name] (see the file's doc)"
+                .into())
         }
     };
     match result {

@@ -9,7 +9,8 @@
 //! loss:  W_max = cwnd·(1 + β)/2 if cwnd < W_max (fast convergence, §4.7) else cwnd;
 //!        ssthresh = max(flight·β, 2) (§4.6); the sender's Reno recovery deflates cwnd to ssthresh
 //! ```
-//! Slow start is RFC 5681's (HyStart++ is not modelled). After a timeout the next epoch starts with
+//! Slow start is RFC 5681's, or with the flow option `hystart` HyStart++ (RFC 9406, `hystart.rs`) in the
+//! first slow start, which may end it before any loss (ssthresh = cwnd). After a timeout the next epoch starts with
 //! W_max = cwnd_epoch and K = 0 (§4.8). All cube roots go through `libm` so native and WebAssembly runs
 //! agree to the bit.
 //!
@@ -19,6 +20,7 @@
 //! is the shared sender's Reno fast recovery, so two or more drops in one window end in a timeout, which a
 //! Linux sender with SACK would avoid.
 
+use super::hystart::{HyStart, Stage};
 use super::{reno, AckInfo, CongestionControl, Recovery, Window};
 use crate::time::{to_secs, Time};
 
@@ -83,6 +85,8 @@ pub struct Cubic {
     restart_from_epoch: bool,
     /// Time of the latest ACK, for the exposed epoch age.
     last_ack: Time,
+    /// HyStart++ while the first slow start lasts (RFC 9406 §4.3); None without the option or after it.
+    hystart: Option<HyStart>,
 }
 
 impl Cubic {
@@ -96,7 +100,17 @@ impl Cubic {
             alpha: params.alpha(),
             restart_from_epoch: false,
             last_ack: 0,
+            hystart: None,
         }
+    }
+
+    /// With `hystart`, the first slow start follows HyStart++ (RFC 9406).
+    pub fn with_hystart(params: CubicParams, hystart: bool) -> Self {
+        Cubic { hystart: hystart.then(HyStart::default), ..Cubic::new(params) }
+    }
+
+    pub fn hystart_stage(&self) -> Option<Stage> {
+        self.hystart.as_ref().map(HyStart::stage)
     }
 
     pub fn epoch(&self) -> Option<Epoch> {
@@ -166,7 +180,17 @@ impl CongestionControl for Cubic {
     fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
         self.last_ack = info.now;
         if w.cwnd < w.ssthresh {
-            reno::aimd_increase(w, info.acked);
+            match &mut self.hystart {
+                Some(h) => {
+                    w.cwnd += h.on_ack(info.ack, info.snd_max, info.acked, info.rtt);
+                    if h.stage() == Stage::Done {
+                        // HyStart++ ends slow start without a loss (RFC 9406 §4.2): ssthresh = cwnd.
+                        w.ssthresh = w.cwnd;
+                        self.hystart = None;
+                    }
+                }
+                None => reno::aimd_increase(w, info.acked),
+            }
         } else {
             self.avoidance(w, info);
         }
@@ -179,6 +203,7 @@ impl CongestionControl for Cubic {
         self.cwnd_prior = w.cwnd;
         self.alpha = p.alpha();
         self.epoch = None;
+        self.hystart = None;
         (in_use(w, flight) * p.beta).max(2.0)
     }
 
@@ -187,6 +212,7 @@ impl CongestionControl for Cubic {
         self.alpha = self.params.alpha();
         self.epoch = None;
         self.restart_from_epoch = true;
+        self.hystart = None;
         w.ssthresh = (in_use(w, flight) * self.params.beta).max(2.0);
         w.cwnd = 1.0;
     }
@@ -243,6 +269,37 @@ mod tests {
         assert_eq!(e.start, from_secs(10.0));
         assert_eq!(e.cwnd_epoch, 70.0);
         assert!((e.k - K_75).abs() < 1e-12, "{}", e.k);
+    }
+
+    #[test]
+    fn a_loss_free_epoch_follows_w_cubic_within_two_percent_until_the_reno_friendly_region_takes_over() {
+        // RFC 9438 §4.2: ACK-clocked growth towards W_cubic(t + RTT) keeps cwnd on W(t) = C(t − K)³ + W_max.
+        // 100 ms RTT, one ACK per segment, from the loss at 100 (K = 4.22 s) to 2K. §4.3: W_est grows by
+        // α = 0.53 per RTT from 70, reaches cwnd_prior = 100 near K + 1.5 s, then α = 1, and from where
+        // W_est > W_cubic(t) cwnd is W_est.
+        let (mut c, mut w) = after_loss_at_100();
+        let rtt = 100 * MILLI;
+        let mut now: Time = 0;
+        let mut worst: f64 = 0.0;
+        let mut reno_from = None;
+        while now < from_secs(2.0 * K_75) {
+            c.on_ack(&mut w, &ack(now, rtt));
+            let e = c.epoch().unwrap();
+            let t = to_secs(now);
+            // (At the epoch's very first ACK W_est = 70 + α/70 is a hair above W_cubic(0) = 70.)
+            if t > 0.5 && c.w_est() > e.w_cubic(t) {
+                reno_from.get_or_insert(t);
+                // cwnd = max(cwnd, W_est): equal once W_est has overtaken the window it inherited.
+                let over = w.cwnd - c.w_est();
+                assert!((0.0..0.02 * c.w_est()).contains(&over), "t = {t}: cwnd {} W_est {}", w.cwnd, c.w_est());
+            } else if t > 0.5 && reno_from.is_none() {
+                worst = worst.max((w.cwnd - e.w_cubic(t)).abs() / e.w_cubic(t));
+            }
+            now += rtt / libm::floor(w.cwnd) as Time;
+        }
+        assert!(worst < 0.02, "largest deviation {:.2} %", worst * 100.0);
+        let from = reno_from.expect("the Reno-friendly region takes over");
+        assert!((5.5..6.0).contains(&from), "from {from:.2} s");
     }
 
     #[test]
@@ -314,6 +371,50 @@ mod tests {
         // 10 s past K the curve is ~500: target = 1.5·cwnd, so cwnd += 0.5.
         c.on_ack(&mut w, &ack(from_secs(K_75 + 10.0), 100 * MILLI));
         assert!((w.cwnd - before - 0.5).abs() < 1e-12, "{} -> {}", before, w.cwnd);
+    }
+
+    #[test]
+    fn hystart_ends_slow_start_on_an_rtt_rise_and_sets_ssthresh_at_the_end_of_css() {
+        let mut c = Cubic::with_hystart(CubicParams::default(), true);
+        let mut w = Window { cwnd: 10.0, ssthresh: f64::INFINITY };
+        let a = |now: Time, ack: u64, snd_max: u64, rtt_ms: u64| AckInfo {
+            now,
+            acked: 1,
+            rtt: Some(rtt_ms * MILLI),
+            srtt: rtt_ms * MILLI,
+            ack,
+            flight: 0,
+            snd_max,
+        };
+        // Round 1 (windowEnd 20) at 40 ms, round 2 (windowEnd 60) at 50 ms ≥ 40 + 5: CSS on the 8th ACK.
+        for k in 10..20 {
+            c.on_ack(&mut w, &a(0, k, 20, 40));
+        }
+        assert_eq!(w.cwnd, 20.0);
+        for k in 20..28 {
+            c.on_ack(&mut w, &a(0, k, 60, 50));
+        }
+        assert_eq!(c.hystart_stage(), Some(Stage::Css));
+        assert_eq!(w.cwnd, 28.0);
+        c.on_ack(&mut w, &a(0, 28, 60, 50));
+        assert_eq!(w.cwnd, 28.25);
+        // Four more full CSS rounds, then the first ACK of the next: ssthresh = cwnd, HyStart++ done.
+        let mut end = 60;
+        for _ in 0..4 {
+            for k in end..end + 8 {
+                c.on_ack(&mut w, &a(0, k, end + 8, 50));
+            }
+            end += 8;
+        }
+        assert_eq!(c.hystart_stage(), Some(Stage::Css));
+        let before = w.cwnd;
+        c.on_ack(&mut w, &a(0, end, end + 8, 50));
+        assert_eq!(c.hystart_stage(), None);
+        assert_eq!((w.cwnd, w.ssthresh), (before, before));
+        // A loss ends HyStart++ for good too (only the first slow start uses it, RFC 9406 §4.3).
+        let mut c = Cubic::with_hystart(CubicParams::default(), true);
+        c.ssthresh_on_loss(&Window { cwnd: 30.0, ssthresh: f64::INFINITY }, 30, 0);
+        assert_eq!(c.hystart_stage(), None);
     }
 
     #[test]

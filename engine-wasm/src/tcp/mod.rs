@@ -2,9 +2,12 @@
 //! numbers, RTO (RFC 6298 + Karn) and loss recovery as each variant's [`Recovery`] says; the window's growth
 //! and cuts come from a [`CongestionControl`] per variant, one file each.
 
+pub mod bbr;
 pub mod cubic;
+pub mod hystart;
 pub mod prr;
 pub mod rack;
+pub mod rate;
 pub mod receiver;
 pub mod reno;
 pub mod rtt;
@@ -27,6 +30,34 @@ pub enum Variant {
     NewReno,
     Vegas,
     Cubic,
+    /// BBR v1 (Cardwell et al., ACM Queue 2016): model-based, paced.
+    Bbr,
+}
+
+/// What a flow group says about its controller beyond the variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CcConfig {
+    /// HyStart++ (RFC 9406) in Cubic's initial slow start.
+    pub hystart: bool,
+    pub vegas: vegas::VegasParams,
+    /// Seed of the flow's own random stream (BBR's ProbeBW start phase).
+    pub rng_seed: u64,
+    pub rng_stream: u64,
+    pub segment_bytes: u32,
+    pub initial_cwnd: f64,
+}
+
+impl Default for CcConfig {
+    fn default() -> Self {
+        CcConfig {
+            hystart: false,
+            vegas: vegas::VegasParams::default(),
+            rng_seed: 0,
+            rng_stream: 0,
+            segment_bytes: 1000,
+            initial_cwnd: 2.0,
+        }
+    }
 }
 
 impl Variant {
@@ -37,16 +68,22 @@ impl Variant {
             Variant::NewReno => "newreno",
             Variant::Vegas => "vegas",
             Variant::Cubic => "cubic",
+            Variant::Bbr => "bbr",
         }
     }
 
-    pub fn controller(self) -> Box<dyn CongestionControl> {
+    pub fn controller(self, cfg: &CcConfig) -> Box<dyn CongestionControl> {
         match self {
             Variant::Tahoe => Box::new(reno::Aimd::new(Recovery::Tahoe)),
             Variant::Reno => Box::new(reno::Aimd::new(Recovery::Reno)),
             Variant::NewReno => Box::new(reno::Aimd::new(Recovery::NewReno)),
-            Variant::Vegas => Box::new(vegas::Vegas::default()),
-            Variant::Cubic => Box::new(cubic::Cubic::default()),
+            Variant::Vegas => Box::new(vegas::Vegas::new(cfg.vegas)),
+            Variant::Cubic => Box::new(cubic::Cubic::with_hystart(cubic::CubicParams::default(), cfg.hystart)),
+            Variant::Bbr => Box::new(bbr::Bbr::new(
+                crate::rng::Rng::new(cfg.rng_seed, cfg.rng_stream),
+                cfg.segment_bytes,
+                cfg.initial_cwnd,
+            )),
         }
     }
 }
@@ -110,6 +147,32 @@ pub trait CongestionControl {
 
     /// A segment left the sender (Vegas counts them per RTT).
     fn on_send(&mut self, _seq: u64, _now: Time) {}
+
+    /// Model-based controllers (BBR) take a delivery-rate sample on every ACK, in recovery too, and then own
+    /// the window: the sender keeps its loss detection and retransmissions but the window it leaves is
+    /// replaced by [`CongestionControl::on_delivery`]'s.
+    fn wants_rate_samples(&self) -> bool {
+        false
+    }
+
+    /// Every ACK (new, duplicate, in recovery or not), after the sender's own processing; only called when
+    /// [`CongestionControl::wants_rate_samples`].
+    /// Returns true when the sender's rate sampler should mark the current flight app-limited (BBR's
+    /// ProbeRTT, whose low rate is no measure of the path).
+    fn on_delivery(&mut self, _w: &mut Window, _d: &rate::Delivery) -> bool {
+        false
+    }
+
+    /// Restart the retransmission timer on every partial ACK (RFC 6582 §4 "Slow-but-Steady", what Linux
+    /// and ns-3 do) instead of the first only ("Impatient", this sender's default).
+    fn rearm_on_partial_ack(&self) -> bool {
+        false
+    }
+
+    /// Pacing rate in segments/s; None: the window alone clocks the sender.
+    fn pacing_rate(&self) -> Option<f64> {
+        None
+    }
 
     /// Variant-specific state for the UI (Vegas diff, Cubic W_max, ...).
     fn state(&self) -> Vec<(&'static str, f64)> {

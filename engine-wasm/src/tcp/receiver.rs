@@ -213,7 +213,7 @@ mod tests {
     fn sack_blocks_most_recent_first_at_most_three_and_merged() {
         let mut r = TcpReceiver::new(0, false, true);
         assert!(blocks(&receive(&mut r, 0)).is_empty()); // in order: no option
-        // Holes at 1, 3, 5, 7: blocks [2,3), [4,5), [6,7), [8,9) arrive in that order.
+                                                         // Holes at 1, 3, 5, 7: blocks [2,3), [4,5), [6,7), [8,9) arrive in that order.
         assert_eq!(blocks(&receive(&mut r, 2)), vec![(2, 3)]);
         assert_eq!(blocks(&receive(&mut r, 4)), vec![(4, 5), (2, 3)]);
         assert_eq!(blocks(&receive(&mut r, 6)), vec![(6, 7), (4, 5), (2, 3)]);

@@ -12,6 +12,7 @@ mod recovery;
 
 use super::prr::Prr;
 use super::rack::Rack;
+use super::rate::{Delivery, RateSampler};
 use super::rtt::{RtoConfig, RttEstimator};
 use super::scoreboard::Scoreboard;
 use super::{AckInfo, CongestionControl, Recovery, Window};
@@ -49,6 +50,8 @@ pub struct Outbox {
     pub timer: Option<(Time, u64)>,
     /// The window was cut (a congestion event), for the synchronisation index.
     pub cut: bool,
+    /// A paced sender has more to send at this time (call `on_pace` then).
+    pub pace: Option<Time>,
 }
 
 impl Outbox {
@@ -56,6 +59,7 @@ impl Outbox {
         self.packets.clear();
         self.timer = None;
         self.cut = false;
+        self.pace = None;
     }
 }
 
@@ -129,10 +133,16 @@ pub struct TcpSender {
     /// `sacked_out` for Reno), and whether the head segment waits for its retransmission.
     dup_delivered: u64,
     head_pending: bool,
+    /// Delivery-rate sampler, for controllers that ask for one (BBR).
+    rate: Option<RateSampler>,
+    /// A paced sender's next departure, and whether a pacing wake-up is pending.
+    pace_next: Time,
+    pace_pending: bool,
 }
 
 impl TcpSender {
     pub fn new(cfg: SenderConfig, cc: Box<dyn CongestionControl>) -> Self {
+        let rate = cc.wants_rate_samples().then(RateSampler::new);
         TcpSender {
             cfg,
             cc,
@@ -161,6 +171,9 @@ impl TcpSender {
             rack: Rack::default(),
             dup_delivered: 0,
             head_pending: false,
+            rate,
+            pace_next: 0,
+            pace_pending: false,
         }
     }
 
@@ -213,12 +226,43 @@ impl TcpSender {
     pub fn send_available(&mut self, now: Time, out: &mut Outbox) {
         let wnd = libm::floor(self.w.cwnd.min(self.cfg.rwnd as f64)).max(1.0) as u64;
         while self.snd_nxt < self.snd_una + wnd && self.snd_nxt < self.app_limit {
+            if self.pace_gate(now, out) {
+                break;
+            }
             self.transmit(self.snd_nxt, now, out);
             self.snd_nxt += 1;
             self.snd_max = self.snd_max.max(self.snd_nxt);
         }
+        if let Some(r) = &mut self.rate {
+            // Out of application data with room in the window: the next samples are app-limited.
+            if self.snd_nxt >= self.app_limit && self.snd_max - self.snd_una < wnd {
+                r.mark_app_limited(self.snd_max - self.snd_una);
+            }
+        }
         if !self.timer_armed && self.snd_max > self.snd_una {
             self.arm_timer(now, out);
+        }
+    }
+
+    /// A paced sender (BBR) holds the next segment until its departure time and asks for a wake-up then.
+    fn pace_gate(&mut self, now: Time, out: &mut Outbox) -> bool {
+        if self.rate.is_none() || self.cc.pacing_rate().is_none() || now >= self.pace_next {
+            return false;
+        }
+        if !self.pace_pending {
+            self.pace_pending = true;
+            out.pace = Some(self.pace_next);
+        }
+        true
+    }
+
+    /// The pacing wake-up asked for in [`Outbox::pace`].
+    pub fn on_pace(&mut self, now: Time, out: &mut Outbox) {
+        self.pace_pending = false;
+        if self.cfg.sack {
+            self.sack_send(now, out);
+        } else {
+            self.send_available(now, out);
         }
     }
 
@@ -233,6 +277,13 @@ impl TcpSender {
         self.cc.on_send(seq, now);
         if self.cfg.sack {
             self.sb.on_send(seq, now);
+        }
+        if let Some(r) = &mut self.rate {
+            r.on_send(seq, now, self.snd_max - self.snd_una);
+            if let Some(rate) = self.cc.pacing_rate().filter(|&r| r > 0.0) {
+                let gap = libm::ceil(1e9 / rate) as Time;
+                self.pace_next = self.pace_next.max(now) + gap;
+            }
         }
         out.packets.push(p);
     }
@@ -267,8 +318,9 @@ impl TcpSender {
     }
 
     pub fn on_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+        let (prior_una, prior_flight, prior_retransmits) = (self.snd_una, self.flight(), self.retransmits);
         if self.cfg.sack {
-            return self.on_sack_ack(ack, now, out);
+            return self.on_sack_ack(ack, now, out, (prior_una, prior_flight, prior_retransmits));
         }
         if ack.next_expected > self.snd_una {
             self.on_new_ack(ack, now, out);
@@ -283,7 +335,41 @@ impl TcpSender {
             self.ecn_recover = self.snd_max;
             out.cut = true;
         }
+        if self.rate.is_some() {
+            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
+        }
         self.send_available(now, out);
+    }
+
+    /// A model-based controller's hook: the rate sample of this ACK, then the controller sets the window.
+    fn deliver(&mut self, ack: &Ack, now: Time, prior_una: u64, prior_flight: u64, lost: u64) {
+        let flight = self.flight();
+        let srtt = self.rtt.srtt().unwrap_or(0);
+        let Some(r) = &mut self.rate else { return };
+        let prior_pipe = prior_flight.saturating_sub(r.dup_credit());
+        let rtt = (!ack.echo_of_retransmit && self.snd_una > prior_una).then(|| now.saturating_sub(ack.ts_echo));
+        let dup = ack.next_expected == prior_una && prior_flight > 0;
+        let (newly, sample) = r.on_ack(self.snd_una, prior_flight, dup, now, rtt);
+        let d = Delivery {
+            now,
+            rtt,
+            srtt,
+            sample,
+            newly_delivered: newly,
+            delivered: r.delivered(),
+            flight,
+            prior_flight,
+            pipe: flight.saturating_sub(r.dup_credit()),
+            prior_pipe,
+            lost,
+            in_recovery: self.in_recovery,
+            snd_una: self.snd_una,
+            snd_max: self.snd_max,
+        };
+        if self.cc.on_delivery(&mut self.w, &d) {
+            r.mark_app_limited(d.pipe);
+        }
+        self.w.cwnd = self.w.cwnd.min(self.cfg.rwnd as f64);
     }
 
     fn on_new_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
@@ -311,7 +397,7 @@ impl TcpSender {
                     // window with hundreds of holes (a slow-start overshoot) ends in a timeout instead of
                     // one retransmission per RTT for tens of seconds ("Slow-but-Steady").
                     self.partial_acks += 1;
-                    restart_timer = self.partial_acks == 1;
+                    restart_timer = self.partial_acks == 1 || self.cc.rearm_on_partial_ack();
                 }
                 Recovery::NewReno => {
                     // Full ACK: cwnd = min(ssthresh, flight + 1); PRR ends at ssthresh (RFC 6937 §3).

@@ -126,7 +126,8 @@ impl TcpSender {
     // ---------------------------------------------------------------------------------------------
     // The SACK sender (RFC 6675).
 
-    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+    /// `prior`: snd_una, flight and retransmissions before this ACK, for the delivery-rate sample.
+    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox, prior: (u64, u64, u64)) {
         let rack_on = self.cfg.rack;
         let min_rtt = self.rtt.min_rtt.unwrap_or(0);
         let advanced = ack.next_expected > self.snd_una;
@@ -200,8 +201,7 @@ impl TcpSender {
         }
         if !self.in_recovery && self.snd_una >= self.recover && self.should_recover() {
             self.sack_enter_recovery(delivered, now, out);
-        } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3
-        {
+        } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3 {
             self.limited_transmit(now, out);
         }
         if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
@@ -219,6 +219,11 @@ impl TcpSender {
             } else {
                 self.arm_timer(now, out);
             }
+        }
+        if self.rate.is_some() {
+            // A model-based controller (BBR) sets its window from this ACK's rate sample before sending.
+            let (prior_una, prior_flight, prior_retransmits) = prior;
+            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
         }
         self.sack_send(now, out);
         if rack_on {
@@ -303,12 +308,15 @@ impl TcpSender {
 
     /// RFC 6675 step (C): while cwnd − pipe ≥ 1, send NextSeg(). Outside recovery the window counts the
     /// flight as RFC 5681 does.
-    fn sack_send(&mut self, now: Time, out: &mut Outbox) {
+    pub(super) fn sack_send(&mut self, now: Time, out: &mut Outbox) {
         if !self.in_recovery {
             self.send_available(now, out);
             return;
         }
         while self.w.cwnd - self.sb.pipe() as f64 >= 1.0 {
+            if self.pace_gate(now, out) {
+                break;
+            }
             let Some(seq) = self.next_seg() else { break };
             if seq == self.snd_max {
                 self.send_new(now, out);
@@ -444,5 +452,277 @@ impl TcpSender {
         }
         self.sack_send(now, out);
         self.rack_rearm(now, reo, false, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    use super::super::SenderConfig;
+    use super::*;
+    use crate::packet::{Packet, SackBlocks};
+    use crate::tcp::receiver::{RxOut, TcpReceiver};
+    use crate::tcp::reno::Aimd;
+    use crate::tcp::rtt::RtoConfig;
+    use crate::tcp::{Recovery, Window};
+    use crate::time::MILLI;
+
+    fn sender(sack: bool, prr: bool, limited_transmit: bool, rack: bool) -> TcpSender {
+        let cfg = SenderConfig {
+            flow: 0,
+            segment_size: 1000,
+            rwnd: 1000,
+            initial_cwnd: 1.0,
+            ecn: false,
+            class: 0,
+            whole_segment_cuts: false,
+            rto: RtoConfig::default(),
+            sack,
+            prr,
+            limited_transmit,
+            rack,
+        };
+        TcpSender::new(cfg, Box::new(Aimd::new(Recovery::NewReno)))
+    }
+
+    fn ack(n: u64, blocks: &[(u64, u64)]) -> Ack {
+        let mut sack = SackBlocks::default();
+        for &(s, e) in blocks {
+            sack.push(n, s, e);
+        }
+        Ack { flow: 0, next_expected: n, ts_echo: 0, echo_of_retransmit: false, ece: false, segments: 1, sack }
+    }
+
+    fn seqs(out: &Outbox) -> Vec<u64> {
+        out.packets.iter().map(|p| p.seq).collect()
+    }
+
+    /// `n` segments in flight, sent at time 0, cwnd n.
+    fn in_flight(mut s: TcpSender, n: u64) -> TcpSender {
+        s.w = Window { cwnd: n as f64, ssthresh: 1000.0 };
+        let mut out = Outbox::default();
+        s.send_available(0, &mut out);
+        assert_eq!(seqs(&out), (0..n).collect::<Vec<_>>());
+        s
+    }
+
+    /// A path with a one-way delay of `rtt` for data (ACKs return at once) and 0.1 ms serialisation per
+    /// segment; the first transmission of each segment in `lose` is dropped. Runs until every segment
+    /// below `until` is acknowledged, firing the sender's timer when it is due. Returns the time it took
+    /// and every retransmitted sequence number.
+    fn run_path(s: &mut TcpSender, lose: &[u64], until: u64, rtt: Time) -> (Time, Vec<u64>) {
+        let mut r = TcpReceiver::new(0, false, s.cfg.sack);
+        let mut heap: BinaryHeap<Reverse<(Time, u64)>> = BinaryHeap::new();
+        let mut packets: Vec<Packet> = vec![];
+        let mut link_free = 0;
+        let mut timer: Option<(Time, u64)> = None;
+        let mut retransmitted = vec![];
+        let mut out = Outbox::default();
+        // The initial window is already out: re-create it on the path.
+        for seq in 0..s.snd_max {
+            packets.push(Packet::new(0, seq, 1000, 0));
+        }
+        let schedule = |out: &mut Outbox, now: Time, heap: &mut BinaryHeap<_>, packets: &mut Vec<Packet>| {
+            for p in out.packets.drain(..) {
+                packets.push(p);
+            }
+            let _ = (now, heap);
+        };
+        let mut queued = 0;
+        let mut now = 0;
+        loop {
+            // Put newly sent packets on the path.
+            while queued < packets.len() {
+                let p = packets[queued];
+                if p.retransmit {
+                    retransmitted.push(p.seq);
+                }
+                link_free = link_free.max(p.sent_at) + MILLI / 10;
+                if p.retransmit || !lose.contains(&p.seq) {
+                    heap.push(Reverse((link_free + rtt, queued as u64)));
+                }
+                queued += 1;
+            }
+            if s.snd_una >= until {
+                return (now, retransmitted);
+            }
+            let next = heap.peek().map(|Reverse((t, _))| *t);
+            if let Some((at, generation)) = timer.filter(|(at, _)| next.is_none_or(|n| *at < n)) {
+                now = at;
+                timer = None;
+                s.on_timeout(generation, now, &mut out);
+            } else {
+                let Reverse((t, i)) = heap.pop().expect("something in flight");
+                now = t;
+                let mut rx = RxOut::default();
+                r.on_data(&packets[i as usize], now, &mut rx);
+                if let Some(a) = rx.ack {
+                    s.on_ack(&a, now, &mut out);
+                }
+            }
+            if let Some(t) = out.timer.take() {
+                timer = Some(t);
+            }
+            schedule(&mut out, now, &mut heap, &mut packets);
+            assert!(now < 10_000 * MILLI, "stuck");
+        }
+    }
+
+    #[test]
+    fn sixty_segments_with_twelve_scattered_losses_are_repaired_in_one_rtt_without_a_timeout() {
+        // 2, 6, ..., 46: each has DupThresh segments of the same window above it (a loss among the last
+        // three waits for the next window's SACKs, one RTT more, as RFC 6675's IsLost says).
+        let lose: Vec<u64> = (0..12).map(|k| 2 + 4 * k).collect();
+        for prr in [false, true] {
+            // A greedy source: NextSeg rule 2 sends new data before rules 3–4 would resend unSACKed
+            // segments whose ACKs are merely still on their way.
+            let mut s = in_flight(sender(true, prr, false, false), 60);
+            let rtt = 100 * MILLI;
+            let (done, retransmitted) = run_path(&mut s, &lose, 60, rtt);
+            assert_eq!(s.timeouts, 0, "prr {prr}");
+            // Exactly the lost segments, once each: nothing the scoreboard knew was received.
+            let mut sorted = retransmitted.clone();
+            sorted.sort();
+            assert_eq!(sorted, lose, "prr {prr}: retransmitted {retransmitted:?}");
+            // The window's ACKs arrive 100–106 ms; its repairs one RTT later.
+            assert!(done <= 2 * rtt + 10 * MILLI, "prr {prr}: repaired at {done} ns");
+            assert_eq!(s.recovery_kind(), RecoveryKind::Open);
+        }
+    }
+
+    #[test]
+    fn prr_follows_rfc6937s_example_within_one_segment() {
+        // RFC 6937 §6 (examples): 20 segments in flight, the first lost, Limited Transmit on, ssthresh
+        // 10. PRR sends the retransmission on the third duplicate ACK and then one segment on every
+        // other ACK: cumulative sends after ACK k (k ≥ 3) are ⌊(k − 1)/2⌋.
+        let mut s = in_flight(sender(true, true, true, false), 20);
+        let mut sent_on = vec![0; 20];
+        let mut first = None;
+        for k in 1..20u64 {
+            let mut out = Outbox::default();
+            s.on_ack(&ack(0, &[(1, k + 1)]), MILLI * k, &mut out);
+            sent_on[k as usize] = out.packets.len();
+            if k == 3 {
+                first = out.packets.first().map(|p| (p.seq, p.retransmit));
+            }
+        }
+        assert_eq!(&sent_on[1..3], &[1, 1], "Limited Transmit on duplicate ACKs 1 and 2");
+        assert_eq!(s.w.ssthresh, 10.0);
+        assert_eq!(first, Some((0, true)), "the fast retransmit first");
+        let mut cum = 0;
+        for k in 3..20 {
+            cum += sent_on[k];
+            let rfc = (k - 1) / 2;
+            assert!((cum as i64 - rfc as i64).abs() <= 1, "after ACK {k}: sent {cum}, RFC 6937 {rfc} ({sent_on:?})");
+        }
+        assert!((s.sb.pipe() as f64 - s.w.ssthresh).abs() <= 1.0, "pipe {} at the end", s.sb.pipe());
+    }
+
+    #[test]
+    fn prr_without_sack_counts_duplicate_acks_as_delivered() {
+        let mut s = in_flight(sender(false, true, false, false), 20);
+        let mut total = 0;
+        for k in 1..20u64 {
+            let mut out = Outbox::default();
+            s.on_ack(&ack(0, &[]), MILLI * k, &mut out);
+            total += out.packets.len();
+        }
+        // Same proportion as with SACK: about half of the 17 delivered after entry, plus the retransmit.
+        assert!((8..=10).contains(&total), "sent {total}");
+        let mut out = Outbox::default();
+        s.on_ack(&ack(20 + total as u64 - 1, &[]), 30 * MILLI, &mut out);
+        assert_eq!(s.recovery_kind(), RecoveryKind::Open);
+        assert_eq!(s.w.cwnd, 10.0, "PRR ends at ssthresh");
+    }
+
+    #[test]
+    fn limited_transmit_sends_one_new_segment_on_each_of_the_first_two_dupacks() {
+        for sack in [false, true] {
+            let mut s = in_flight(sender(sack, false, true, false), 10);
+            let mut out = Outbox::default();
+            s.on_ack(&ack(0, &[(1, 2)]), MILLI, &mut out);
+            assert_eq!(seqs(&out), vec![10], "sack {sack}");
+            out.clear();
+            s.on_ack(&ack(0, &[(1, 3)]), MILLI, &mut out);
+            assert_eq!(seqs(&out), vec![11], "sack {sack}");
+            assert_eq!(s.w.cwnd, 10.0, "cwnd unchanged");
+            out.clear();
+            s.on_ack(&ack(0, &[(1, 4)]), MILLI, &mut out);
+            assert_eq!(out.packets.first().map(|p| (p.seq, p.retransmit)), Some((0, true)), "sack {sack}");
+        }
+        // The receiver's window bounds it: none when rwnd is full.
+        let mut s = in_flight(sender(false, false, true, false), 10);
+        s.cfg.rwnd = 10;
+        let mut out = Outbox::default();
+        s.on_ack(&ack(0, &[]), MILLI, &mut out);
+        assert!(out.packets.is_empty());
+        // And without the option, nothing before the third.
+        let mut s = in_flight(sender(false, false, false, false), 10);
+        s.on_ack(&ack(0, &[]), MILLI, &mut out);
+        assert!(out.packets.is_empty());
+    }
+
+    #[test]
+    fn rack_marks_a_segment_lost_by_time_after_the_reordering_window() {
+        let mut s = in_flight(sender(true, false, false, true), 10);
+        s.set_app_limit(10);
+        let mut out = Outbox::default();
+        // RTT sample 60 ms: min_RTT 60 ms, reo_wnd 15 ms.
+        s.on_ack(&ack(1, &[]), 60 * MILLI, &mut out);
+        out.clear();
+        // Segment 1 is missing; 2 arrives 1 ms later. One SACKed segment is far from DupThresh.
+        s.on_ack(&ack(1, &[(2, 3)]), 61 * MILLI, &mut out);
+        assert!(out.packets.is_empty());
+        assert_eq!(s.timer_kind, TimerKind::Reo);
+        // RACK.rtt 61 ms: segment 1 (sent at 0) is lost at 0 + 61 + 15 = 76 ms.
+        let (at, generation) = out.timer.expect("reordering timer");
+        assert_eq!(at, 76 * MILLI);
+        out.clear();
+        s.on_timeout(generation, at, &mut out);
+        assert_eq!(out.packets.first().map(|p| (p.seq, p.retransmit)), Some((1, true)));
+        assert_eq!(s.recovery_kind(), RecoveryKind::Fast);
+        assert_eq!(s.timeouts, 0);
+    }
+
+    #[test]
+    fn tlp_probes_after_pto_when_the_tail_is_lost_and_rack_then_repairs_it() {
+        let mut s = in_flight(sender(true, false, false, true), 10);
+        s.set_app_limit(10);
+        let mut out = Outbox::default();
+        // 8 and 9 (the tail) are lost: no duplicate ACK will ever come.
+        s.on_ack(&ack(8, &[]), 60 * MILLI, &mut out);
+        assert_eq!(s.timer_kind, TimerKind::Pto);
+        // PTO = 2·SRTT = 120 ms (two segments in flight: no delayed-ACK allowance), before the RTO.
+        let (at, generation) = out.timer.expect("probe timer");
+        assert_eq!(at, 180 * MILLI);
+        out.clear();
+        s.on_timeout(generation, at, &mut out);
+        assert_eq!(out.packets.iter().map(|p| (p.seq, p.retransmit)).collect::<Vec<_>>(), vec![(9, true)]);
+        assert_eq!(s.timeouts, 0);
+        assert_eq!(s.timer_kind, TimerKind::Rto);
+        out.clear();
+        // The probe's SACK reveals 8: RACK marks it lost (sent 180 ms before) and recovery resends it.
+        s.on_ack(&ack(8, &[(9, 10)]), 240 * MILLI, &mut out);
+        assert_eq!(seqs(&out), vec![8]);
+        assert_eq!(s.timeouts, 0);
+    }
+
+    #[test]
+    fn after_a_timeout_sacked_segments_are_not_sent_again() {
+        let mut s = in_flight(sender(true, false, false, false), 6);
+        s.set_app_limit(6);
+        let mut out = Outbox::default();
+        s.on_ack(&ack(0, &[(2, 3), (4, 5)]), MILLI, &mut out);
+        let generation = s.timer_gen;
+        out.clear();
+        s.on_timeout(generation, 1000 * MILLI, &mut out);
+        assert_eq!(s.recovery_kind(), RecoveryKind::Timeout);
+        assert_eq!(seqs(&out), vec![0]); // cwnd 1
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.on_ack(&ack(1, &[(2, 3), (4, 5)]), 1100 * MILLI, &mut out);
+        assert_eq!(seqs(&out), vec![1, 3, 5]);
     }
 }

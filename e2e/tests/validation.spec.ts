@@ -1,0 +1,50 @@
+// The Validation page: every committed ns-3 case is listed with ns-3's numbers and this engine's, which
+// the page computes by running the case's scenario in its workers; each case opens in the lab.
+import { readdirSync, readFileSync } from 'node:fs'
+import { test, expect } from '@playwright/test'
+import { catalogue } from '../catalogue'
+import { TeachPage } from '../pages/TeachPage'
+import type {} from '../../web/testApi'
+
+const dir = new URL('../../validation/cases/', import.meta.url)
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { id: string; ns3: { version: string; command: string; metrics: Record<string, number> } })
+const METRICS = ['goodput_mbps', 'utilisation', 'mean_queue_pkts', 'mean_delay_ms', 'drops', 'jain']
+
+test('the validation page lists every ns-3 case with both numbers, reached from the gallery', async ({ page }) => {
+  test.setTimeout(240_000)
+  const teach = new TeachPage(page)
+  const v = catalogue('en', 'validation')
+  await teach.goto('?view=gallery')
+  await page.getByRole('link', { name: teach.t('gallery.validation') }).click()
+  await expect(page).toHaveURL(/[?&]view=validation/)
+
+  expect(cases.length).toBeGreaterThanOrEqual(16)
+  await expect(page.getByTestId('validation-case')).toHaveCount(cases.length)
+  await expect(page.getByTestId('validation-progress')).toHaveText(v('finished', { total: cases.length }), { timeout: 200_000 })
+  for (const c of cases) {
+    const card = page.locator(`[data-testid="validation-case"][data-case="${c.id}"]`)
+    await expect(card.getByRole('heading', { name: c.id })).toBeVisible()
+    await expect(card).toContainText(c.ns3.command)
+    await expect(card).toContainText(c.ns3.version)
+    for (const m of METRICS) {
+      const row = card.locator(`tr[data-metric="${m}"]`)
+      // ns-3's number is the committed one; the engine's is a number the page computed.
+      expect(Number(await row.getAttribute('data-ns3'))).toBe(c.ns3.metrics[m])
+      const ours = await row.getAttribute('data-ours')
+      expect(ours, `${c.id} ${m}`).not.toBe('')
+      expect(Number.isFinite(Number(ours)), `${c.id} ${m}: ${ours}`).toBe(true)
+      await expect(row.getByTestId('ours-value')).toHaveText(/\d/)
+    }
+  }
+  // "Open in the lab" carries the case's scenario through the link codec.
+  const first = cases[0] as (typeof cases)[number] & { scenario: { seed: number } }
+  await page.getByRole('link', { name: v('open_named', { id: first.id }) }).click()
+  await expect(page).not.toHaveURL(/view=validation/)
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify(window.__aqm?.scenario() ?? null)))
+    .toContain(`"seed":${first.scenario.seed}`)
+  expect(await page.evaluate(() => JSON.stringify(window.__aqm?.scenario() ?? null))).toContain('"profile":"ns3"')
+  expect(teach.consoleErrors).toEqual([])
+})

@@ -1,0 +1,256 @@
+//! Delivery-rate estimation (Cheng, Cardwell, Yeganeh, Jacobson, draft-cheng-iccrg-delivery-rate-estimation):
+//! each segment remembers, when it is sent, how much had been delivered and when; the ACK that delivers it
+//! then yields a rate sample = data delivered between the two instants / the longer of the send and ACK
+//! intervals. BBR (`bbr.rs`) is its only user; the sender keeps one only when its controller asks for it.
+//!
+//! This sender has cumulative ACKs only, so, as Linux does for a peer without SACK (`tcp_add_reno_sack`),
+//! each duplicate ACK counts one segment as delivered (it left the network) and the cumulative ACK that
+//! ends the hole counts only what those duplicates did not. A duplicate ACK names no segment, so it gives
+//! no rate sample (the draft's "no packet newly delivered" case).
+
+use std::collections::VecDeque;
+
+use crate::time::Time;
+
+/// What a segment recorded when it was (re)sent (the draft's per-packet P.* fields).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SentState {
+    delivered: u64,
+    delivered_time: Time,
+    first_sent_time: Time,
+    sent_time: Time,
+    app_limited: bool,
+}
+
+/// One ACK's rate sample (the draft's `rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RateSample {
+    /// Segments per second; meaningful only when `valid`.
+    pub delivery_rate: f64,
+    /// Segments delivered over the interval.
+    pub delivered: u64,
+    pub interval: Time,
+    /// C.delivered when the newest segment acked by this ACK was sent (BBR's round counting); None when
+    /// no segment was newly acked.
+    pub prior_delivered: Option<u64>,
+    pub is_app_limited: bool,
+    /// An interval at least as long as the minimum RTT (shorter ones overestimate, the draft §3.3).
+    pub valid: bool,
+}
+
+/// What the sender tells a model-based controller on every ACK.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Delivery {
+    pub now: Time,
+    /// RTT sample of this ACK (Karn), if any.
+    pub rtt: Option<Time>,
+    pub srtt: Time,
+    pub sample: RateSample,
+    /// Segments this ACK delivered (C.delivered's increase).
+    pub newly_delivered: u64,
+    /// C.delivered after this ACK.
+    pub delivered: u64,
+    /// Segments outstanding (snd_max − snd_una) after and before this ACK; the sender's window is measured
+    /// against the first.
+    pub flight: u64,
+    pub prior_flight: u64,
+    /// Outstanding minus those the duplicate ACKs said have left (Linux `tcp_packets_in_flight`).
+    pub pipe: u64,
+    pub prior_pipe: u64,
+    /// Segments the sender marked lost on this ACK (the head retransmitted by fast retransmit or a partial
+    /// ACK).
+    pub lost: u64,
+    pub in_recovery: bool,
+    pub snd_una: u64,
+    pub snd_max: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RateSampler {
+    /// Segment number of `sent[0]` (= snd_una).
+    base: u64,
+    sent: VecDeque<Option<SentState>>,
+    /// C.delivered, C.delivered_time, C.first_sent_time.
+    delivered: u64,
+    delivered_time: Time,
+    first_sent_time: Time,
+    /// C.app_limited: the delivered count at which the current app-limited stretch ends (0: none).
+    app_limited: u64,
+    /// Duplicate ACKs counted as delivered that no cumulative ACK has covered yet (Linux `sacked_out`).
+    dup_credit: u64,
+    min_rtt: Option<Time>,
+}
+
+impl RateSampler {
+    pub fn new() -> Self {
+        RateSampler::default()
+    }
+
+    pub fn delivered(&self) -> u64 {
+        self.delivered
+    }
+
+    pub fn dup_credit(&self) -> u64 {
+        self.dup_credit
+    }
+
+    /// The draft's `OnPacketSent`: `flight` = segments outstanding before this one.
+    pub fn on_send(&mut self, seq: u64, now: Time, flight: u64) {
+        if flight == 0 {
+            self.first_sent_time = now;
+            self.delivered_time = now;
+        }
+        let st = SentState {
+            delivered: self.delivered,
+            delivered_time: self.delivered_time,
+            first_sent_time: self.first_sent_time,
+            sent_time: now,
+            app_limited: self.app_limited != 0,
+        };
+        if seq < self.base {
+            return;
+        }
+        let i = (seq - self.base) as usize;
+        if i >= self.sent.len() {
+            self.sent.resize(i + 1, None);
+        }
+        self.sent[i] = Some(st);
+    }
+
+    /// The application has nothing more to send while the window has room (the draft's
+    /// `CheckIfApplicationLimited`), or BBR's ProbeRTT wants its samples ignored.
+    pub fn mark_app_limited(&mut self, flight: u64) {
+        self.app_limited = (self.delivered + flight).max(1);
+    }
+
+    /// An ACK moved snd_una to `una`, or was a duplicate (`dup`). `outstanding` = segments outstanding
+    /// before it. Returns the segments newly delivered and the rate sample.
+    pub fn on_ack(&mut self, una: u64, outstanding: u64, dup: bool, now: Time, rtt: Option<Time>) -> (u64, RateSample) {
+        if let Some(r) = rtt.filter(|&r| r > 0) {
+            self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
+        }
+        let mut rs = RateSample::default();
+        let mut newest: Option<SentState> = None;
+        let newly = if una > self.base {
+            let acked = una - self.base;
+            // One segment filled the hole; the rest were counted by duplicate ACKs already.
+            let used = self.dup_credit.min(acked - 1);
+            self.dup_credit = if acked >= outstanding { 0 } else { self.dup_credit - used };
+            for _ in 0..acked {
+                if let Some(Some(p)) = self.sent.pop_front() {
+                    if newest.is_none_or(|n| p.sent_time >= n.sent_time) {
+                        newest = Some(p);
+                    }
+                }
+            }
+            self.base = una;
+            acked - used
+        } else if dup && outstanding > self.dup_credit + 1 {
+            self.dup_credit += 1;
+            1
+        } else {
+            0
+        };
+        if newly > 0 {
+            self.delivered += newly;
+            self.delivered_time = now;
+        }
+        if self.app_limited != 0 && self.delivered > self.app_limited {
+            self.app_limited = 0;
+        }
+        if let Some(p) = newest {
+            self.first_sent_time = p.sent_time;
+            rs.prior_delivered = Some(p.delivered);
+            rs.is_app_limited = p.app_limited;
+            let send_elapsed = p.sent_time - p.first_sent_time;
+            let ack_elapsed = self.delivered_time - p.delivered_time;
+            rs.interval = send_elapsed.max(ack_elapsed);
+            rs.delivered = self.delivered - p.delivered;
+            rs.valid = rs.interval > 0 && self.min_rtt.is_some_and(|m| rs.interval >= m);
+            if rs.valid {
+                rs.delivery_rate = rs.delivered as f64 * 1e9 / rs.interval as f64;
+            }
+        }
+        (newly, rs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::MILLI;
+
+    #[test]
+    fn a_window_acked_one_rtt_later_measures_window_over_rtt() {
+        // 10 segments sent back to back at t = 0..9 ms, each ACKed 100 ms after it was sent.
+        let mut r = RateSampler::new();
+        for s in 0..10 {
+            r.on_send(s, s * MILLI, s);
+        }
+        let (n, rs) = r.on_ack(1, 10, false, 100 * MILLI, Some(100 * MILLI));
+        assert_eq!(n, 1);
+        // Segment 0 was sent with nothing delivered: 1 segment over 100 ms = 10/s.
+        assert_eq!(rs.prior_delivered, Some(0));
+        assert!(rs.valid);
+        assert!((rs.delivery_rate - 10.0).abs() < 1e-9);
+        // Segment 1 sent at 1 ms (send_elapsed 1 ms) is ACKed at 101 ms (ack_elapsed 101 ms): 2 delivered
+        // since its send state (delivered 0, delivered_time 0).
+        let (_, rs) = r.on_ack(2, 9, false, 101 * MILLI, Some(100 * MILLI));
+        assert_eq!(rs.delivered, 2);
+        assert_eq!(rs.interval, 101 * MILLI);
+        // A segment sent once the first ACK was in: its state remembers delivered = 2 at 101 ms.
+        r.on_send(10, 101 * MILLI, 8);
+        for s in 3..=10 {
+            r.on_ack(s, 12 - s, false, (98 + s) * MILLI, Some(100 * MILLI));
+        }
+        let (_, rs) = r.on_ack(11, 1, false, 201 * MILLI, Some(100 * MILLI));
+        assert_eq!(rs.prior_delivered, Some(2));
+        assert_eq!(rs.delivered, 11 - 2);
+        assert_eq!(rs.interval, 100 * MILLI);
+    }
+
+    #[test]
+    fn duplicate_acks_count_as_delivered_once_and_short_intervals_are_invalid() {
+        let mut r = RateSampler::new();
+        for s in 0..5 {
+            r.on_send(s, 0, s);
+        }
+        // Segment 0 lost: three duplicates count three segments delivered, without a sample.
+        for _ in 0..3 {
+            let (n, rs) = r.on_ack(0, 5, true, 50 * MILLI, None);
+            assert_eq!((n, rs.prior_delivered), (1, None));
+        }
+        assert_eq!(r.delivered(), 3);
+        r.on_send(0, 50 * MILLI, 5);
+        // The retransmission fills the hole: 5 acked, 3 already counted: 2 newly delivered.
+        let (n, rs) = r.on_ack(5, 5, false, 150 * MILLI, Some(100 * MILLI));
+        assert_eq!(n, 2);
+        assert_eq!(r.delivered(), 5);
+        assert_eq!(rs.prior_delivered, Some(3));
+        assert_eq!(r.dup_credit(), 0);
+        // An interval shorter than the minimum RTT gives no rate.
+        let mut r = RateSampler::new();
+        r.on_send(0, 0, 0);
+        r.on_ack(1, 1, false, 100 * MILLI, Some(100 * MILLI));
+        r.on_send(1, 100 * MILLI, 0);
+        let (n, rs) = r.on_ack(2, 1, false, 101 * MILLI, None);
+        assert_eq!((n, rs.interval), (1, MILLI));
+        assert!(!rs.valid, "{rs:?}");
+    }
+
+    #[test]
+    fn app_limited_marks_the_samples_until_that_data_is_delivered() {
+        // Nothing in flight and nothing to send: the bubble ends once delivered passes 0 + 0 (or 1).
+        let mut r = RateSampler::new();
+        r.mark_app_limited(0);
+        r.on_send(0, 0, 0);
+        let (_, rs) = r.on_ack(1, 1, false, 100 * MILLI, Some(100 * MILLI));
+        assert!(rs.is_app_limited);
+        r.on_send(1, 100 * MILLI, 0);
+        let (_, rs) = r.on_ack(2, 1, false, 200 * MILLI, Some(100 * MILLI));
+        assert!(rs.is_app_limited, "sent before the bubble was delivered");
+        r.on_send(2, 200 * MILLI, 0);
+        let (_, rs) = r.on_ack(3, 1, false, 300 * MILLI, Some(100 * MILLI));
+        assert!(!rs.is_app_limited);
+    }
+}

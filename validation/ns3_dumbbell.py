@@ -1,0 +1,241 @@
+"""Runs the validation cases (cases.py) in ns-3 and writes validation/cases/<id>.json.
+
+Usage (from the repository root; `npm run validate:ns3` does all of it):
+    validation/.venv-ns3/bin/python validation/ns3_dumbbell.py [--aqm-cli PATH] [case-id ...]
+
+Each JSON holds the case's engine scenario, the ns-3 version, this command line and ns-3's metrics as the
+engine defines them (engine-wasm/src/metrics.rs); see docs/validation.md. An existing file's `expect`
+field (the recorded engine-vs-ns-3 differences) is kept; the ns-3 numbers are replaced.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from cases import CASES, case_scenario  # noqa: E402
+
+TCP_TYPES = {"newreno": "ns3::TcpNewReno", "cubic": "ns3::TcpCubic", "vegas": "ns3::TcpVegas"}
+# Wire bytes of one data packet beyond its payload: TCP 20 + timestamp option 12, IP 20, PPP 2.
+HEADERS = 20 + 12 + 20 + 2
+# ns-3's queue-disc drop reasons mapped to the engine's (engine-wasm/src/aqm/mod.rs Reason).
+REASONS = {
+    "Queue disc limit exceeded": "overflow",  # FifoQueueDisc
+    "Forced drop": "forced",  # RED, PIE
+    "Unforced drop": "early",  # RED, PIE
+    "Queue limit exceeded": "overflow",  # RED
+    "Overlimit drop": "overflow",  # CoDel, FQ-CoDel
+    "Target exceeded drop": "target",  # CoDel, FQ-CoDel
+}
+
+
+def warmup(s):
+    """The engine's Scenario::warmup(): max(10 % of the duration, 10 s), capped at half the duration."""
+    w = s.get("warmup")
+    if w is None:
+        w = max(0.1 * s["duration"], 10.0)
+    return min(w, s["duration"] / 2.0)
+
+
+def qdisc(s):
+    """ns-3 queue disc type and attributes for the scenario's `aqm` (the engine's parameter names)."""
+    a, link = s["aqm"], s["link"]
+    limit = f'{link["buffer"]}p'
+    rate = f'{int(link["rate_mbps"] * 1e6)}bps'
+    kind = a["kind"]
+    if kind == "droptail":
+        return "ns3::FifoQueueDisc", {"MaxSize": limit}
+    if kind in ("red", "gentle_red"):
+        return "ns3::RedQueueDisc", {
+            "MaxSize": limit,
+            "MinTh": a["min_th"],
+            "MaxTh": a["max_th"],
+            "LInterm": 1.0 / a["max_p"],
+            "QW": a["w_q"],
+            "Gentle": str(a["gentle"]).lower(),
+            "MeanPktSize": link["mean_pkt_size"],
+            "LinkBandwidth": rate,
+            "LinkDelay": f'{link["delay_ms"]}ms',
+        }
+    if kind == "ared":
+        # ARED=true: automatic min_th, max_th and w_q from the target delay, max_p adapted every interval.
+        return "ns3::RedQueueDisc", {
+            "MaxSize": limit,
+            "ARED": "true",
+            "Gentle": str(a["gentle"]).lower(),
+            "LInterm": 1.0 / a["max_p"],
+            "TargetDelay": f'{a["target_delay"]}s',
+            "Interval": f'{a["interval"]}s',
+            "MeanPktSize": link["mean_pkt_size"],
+            "LinkBandwidth": rate,
+            "LinkDelay": f'{link["delay_ms"]}ms',
+        }
+    if kind == "codel":
+        return "ns3::CoDelQueueDisc", {
+            "MaxSize": limit,
+            "Target": f'{a["target"]}ms',
+            "Interval": f'{a["interval"]}ms',
+            "MinBytes": a["max_packet"],
+        }
+    if kind == "pie":
+        return "ns3::PieQueueDisc", {
+            "MaxSize": limit,
+            "QueueDelayReference": f'{a["qdelay_ref"]}ms',
+            "Tupdate": f'{a["t_update"]}ms',
+            "A": a["alpha"],
+            "B": a["beta"],
+            "MaxBurstAllowance": f'{a["max_burst"]}ms',
+            "UseDerandomization": str(a["derandomize"]).lower(),
+            "UseDequeueRateEstimator": str(a["dq_rate_estimator"]).lower(),
+            "DequeueThreshold": a["dq_threshold"],
+            "MeanPktSize": link["mean_pkt_size"],
+        }
+    if kind == "fq_codel":
+        return "ns3::FqCoDelQueueDisc", {
+            "MaxSize": limit,
+            "Flows": a["flows"],
+            "DropBatchSize": a["drop_batch"],
+            "Target": f'{a["target"]}ms',
+            "Interval": f'{a["interval"]}ms',
+            "UseEcn": str(a["ecn"]).lower(),
+        }
+    raise ValueError(f"no ns-3 queue disc for aqm kind {kind!r}")
+
+
+def engine_flows(aqm_cli, s):
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(s, f)
+        path = f.name
+    try:
+        out = subprocess.run([aqm_cli, "flows", path], check=True, capture_output=True, text=True).stdout
+    finally:
+        os.unlink(path)
+    return json.loads(out)
+
+
+def jain(x):
+    sq = sum(v * v for v in x)
+    return (sum(x) ** 2) / (len(x) * sq) if x and sq > 0 else None
+
+
+def run_case(ns, cppyy, aqm_cli, case_id, command):
+    s = case_scenario(case_id)
+    flows = engine_flows(aqm_cli, s)
+    g = s["flows"][0]
+    packet = g["packet_size"]
+    segment = packet - HEADERS
+    qtype, qattrs = qdisc(s)
+    attrs = cppyy.gbl.std.vector[cppyy.gbl.std.string]()
+    for k, v in qattrs.items():
+        attrs.push_back(str(k))
+        attrs.push_back(str(v))
+    vec = cppyy.gbl.std.vector["double"]
+    w = warmup(s)
+    t0 = time.time()
+    raw = json.loads(
+        str(
+            cppyy.gbl.aqmval.RunCase(
+                s["seed"],
+                float(s["duration"]),
+                float(w),
+                s["link"]["rate_mbps"] * 1e6,
+                s["link"]["delay_ms"] / 1e3,
+                TCP_TYPES[g["tcp"]],
+                segment,
+                g["rwnd"] * segment,
+                qtype,
+                attrs,
+                vec([f["access_delay_ns"] / 1e9 for f in flows]),
+                vec([f["access_rate_mbps"] * 1e6 for f in flows]),
+                vec([f["start_ns"] / 1e9 for f in flows]),
+            )
+        )
+    )
+    wall = time.time() - t0
+    span = s["duration"] - w
+    # The engine counts goodput in wire bytes per in-order segment (packet_size each).
+    goodput = [b / segment * packet * 8 / span / 1e6 for b in raw["payload_bytes"]]
+    drops = {}
+    for reason, n in raw["drops"].items():
+        key = REASONS.get(reason, reason)
+        drops[key] = drops.get(key, 0) + n
+    metrics = {
+        "goodput_mbps": sum(goodput),
+        "utilisation": raw["wire_bytes"] * 8 / (s["link"]["rate_mbps"] * 1e6 * span),
+        "mean_queue_pkts": raw["q_integral"] / span,
+        "mean_delay_ms": raw["sojourn_sum_s"] / raw["departures"] * 1e3 if raw["departures"] else None,
+        "drops": sum(drops.values()),
+        "jain": jain(goodput),
+    }
+    return {
+        "id": case_id,
+        "scenario": s,
+        "ns3": {
+            "version": ns3_version(),
+            "command": command,
+            "queue_disc": {"type": qtype, "attributes": {k: str(v) for k, v in qattrs.items()}},
+            "tcp": {"socket_type": TCP_TYPES[g["tcp"]], "segment_size": segment, "other": "ns-3 defaults"},
+            "measured_from_s": w,
+            "measured_to_s": s["duration"],
+            "wall_s": round(wall, 1),
+            "metrics": metrics,
+            "drops_by_reason": drops,
+            "per_flow_goodput_mbps": goodput,
+            "queue_disc_only_mean_pkts": raw["qdisc_integral"] / span,
+        },
+    }
+
+
+def ns3_version():
+    try:
+        from importlib.metadata import version
+
+        return "ns-3 " + version("ns3")
+    except Exception:  # noqa: BLE001
+        return "ns-3 (unknown version)"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--aqm-cli", default=os.path.join(ROOT, "engine-wasm", "target", "release", "aqm-cli"))
+    p.add_argument("cases", nargs="*", help="case ids (default: all)")
+    args = p.parse_args()
+    ids = args.cases or list(CASES)
+    for c in ids:
+        if c not in CASES:
+            sys.exit(f"unknown case {c!r}; known: {', '.join(CASES)}")
+    from ns import ns  # noqa: F401  (loads ns-3 and its headers into cppyy)
+    import cppyy
+
+    cppyy.cppdef(open(os.path.join(HERE, "dumbbell.cc")).read())
+    out_dir = os.path.join(HERE, "cases")
+    os.makedirs(out_dir, exist_ok=True)
+    for c in ids:
+        command = f"validation/.venv-ns3/bin/python validation/ns3_dumbbell.py {c}"
+        result = run_case(ns, cppyy, args.aqm_cli, c, command)
+        path = os.path.join(out_dir, f"{c}.json")
+        expect = "agree"
+        if os.path.exists(path):
+            with open(path) as f:
+                expect = json.load(f).get("expect", "agree")
+        result["expect"] = expect
+        with open(path, "w") as f:
+            json.dump(result, f, indent=2, sort_keys=True, ensure_ascii=False)
+            f.write("\n")
+        m = result["ns3"]["metrics"]
+        print(
+            f"{c}: goodput {m['goodput_mbps']:.3f} Mbit/s, util {m['utilisation']:.4f}, "
+            f"queue {m['mean_queue_pkts']:.2f} pkts, delay {m['mean_delay_ms']:.2f} ms, drops {m['drops']}, "
+            f"jain {m['jain']:.4f} ({result['ns3']['wall_s']} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

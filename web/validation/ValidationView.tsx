@@ -1,0 +1,140 @@
+// The Validation page (?view=validation): every committed ns-3 case (validation/cases, docs/validation.md)
+// beside this engine's numbers for the same scenario, which the page computes now by running each case
+// in a pool of workers (the sweep's run workers). Per metric: both values, the difference, the tolerance
+// band as a dot plot, and the verdict against the case's recorded expectation.
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TeachHeader } from '../presets/TeachHeader'
+import { encodeLink } from '../scenario/urlCodec'
+import { RunPool, type RunOutcome } from '../sweep/pool'
+import { summaryValue } from '../sweep/summary'
+import { loadCases, recordedGap, type ValidationCase } from './cases'
+import { difference, formatDifference, formatValue, judge, VALIDATION_METRICS, type Verdict } from './compare'
+import { DotPlot } from './DotPlot'
+import './validation.css'
+
+export function ValidationView() {
+  const { t } = useTranslation('validation')
+  const { cases, malformed } = useMemo(() => loadCases(), [])
+  const [results, setResults] = useState<(RunOutcome | undefined)[]>(() => cases.map(() => undefined))
+  useEffect(() => {
+    const pool = new RunPool()
+    void pool.run(
+      cases.map((c) => JSON.stringify(c.scenario)),
+      (i, outcome) => setResults((r) => r.map((x, k) => (k === i ? outcome : x))),
+    )
+    return () => pool.dispose()
+  }, [cases])
+  const done = results.filter((r) => r !== undefined).length
+  return (
+    <div className="teach-page">
+      <TeachHeader current="validation" subtitle={t('intro')} />
+      <main className="validation">
+        <p className="muted">{t('how')}</p>
+        <p role="status" data-testid="validation-progress">
+          {done < cases.length ? t('running', { done, total: cases.length }) : t('finished', { total: cases.length })}
+        </p>
+        {malformed.length > 0 && <p role="alert">{t('malformed', { files: malformed.join(', ') })}</p>}
+        {cases.map((c, i) => (
+          <CaseCard key={c.id} c={c} outcome={results[i]} />
+        ))}
+      </main>
+    </div>
+  )
+}
+
+function describe(c: ValidationCase): Record<string, string | number> {
+  const s = c.scenario as { link?: { rate_mbps?: number }; flows?: { count?: number; tcp?: string }[]; aqm?: { kind?: string } }
+  const g = s.flows?.[0] ?? {}
+  return { aqm: s.aqm?.kind ?? '?', tcp: g.tcp ?? '?', flows: g.count ?? 0, rate: s.link?.rate_mbps ?? 0 }
+}
+
+/** "early 120, forced 3" from a drops-by-reason object (ns-3's as mapped by the script, or the engine's). */
+function causes(byReason: unknown): string {
+  if (typeof byReason !== 'object' || byReason === null) return ''
+  return Object.entries(byReason)
+    .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ')
+}
+
+function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | undefined }) {
+  const { t } = useTranslation('validation')
+  const rows = VALIDATION_METRICS.map((m) => {
+    const ns3 = c.ns3.metrics[m.id] ?? Number.NaN
+    const ours = outcome?.ok === true ? summaryValue(outcome.summary, m.summaryPath) : Number.NaN
+    const diff = outcome?.ok === true ? difference(m, ours, ns3) : null
+    const gap = recordedGap(c, m.id)
+    const verdict: Verdict | null = outcome?.ok === true ? judge(m, diff, gap?.measured_diff ?? null) : null
+    return { m, ns3, ours, diff, gap, verdict }
+  })
+  const headingId = `case-${c.id}`
+  return (
+    <section className="panel validation-case" data-testid="validation-case" data-case={c.id} aria-labelledby={headingId}>
+      <header className="validation-case-head">
+        <h2 id={headingId}>{c.id}</h2>
+        <span className="muted">{t('describe', describe(c))}</span>
+        <a className="button" href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
+          {t('open')}
+        </a>
+      </header>
+      <p className="validation-ns3">
+        {t('ns3_version', { version: c.ns3.version })} · <code>{c.ns3.command}</code>
+      </p>
+      <p className="validation-causes">
+        {t('causes', {
+          ns3: causes(c.ns3.drops_by_reason) || t('none'),
+          ours: outcome?.ok === true ? causes(outcome.summary.drops_by_reason) || t('none') : t('pending'),
+        })}
+      </p>
+      {outcome?.ok === false && <p role="alert">{t('engine_failed', { message: outcome.error })}</p>}
+      <table className="validation-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('col.metric')}</th>
+            <th scope="col">{t('col.ns3')}</th>
+            <th scope="col">{t('col.ours')}</th>
+            <th scope="col">{t('col.diff')}</th>
+            <th scope="col">{t('col.tolerance')}</th>
+            <th scope="col">{t('col.plot')}</th>
+            <th scope="col">{t('col.verdict')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
+            <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
+              <th scope="row">{t(`metric.${m.id}`)}</th>
+              <td className="num" data-testid="ns3-value">
+                {formatValue(m, ns3)}
+              </td>
+              <td className="num" data-testid="ours-value">
+                {outcome === undefined ? t('pending') : formatValue(m, ours)}
+              </td>
+              <td className="num">{formatDifference(m, diff)}</td>
+              <td className="num">
+                {m.kind === 'relative' ? `± ${(100 * m.tolerance).toFixed(0)} %` : `± ${m.tolerance}`}
+                {m.minReference > 0 && <span className="muted"> {t('min_reference', { n: m.minReference })}</span>}
+              </td>
+              <td>
+                <DotPlot
+                  metric={m}
+                  ours={ours}
+                  ns3={ns3}
+                  label={t('plot_label', { metric: t(`metric.${m.id}`), ns3: formatValue(m, ns3), ours: formatValue(m, ours) })}
+                />
+              </td>
+              <td className={`verdict verdict-${verdict ?? 'pending'}`}>
+                {verdict === null ? '' : t(`verdict.${verdict}`)}
+                {gap !== null && (
+                  <span className="gap-reason">
+                    {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: gap.reason })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
