@@ -111,7 +111,8 @@ try {
   }
 
   const open = async () => {
-    await page.goto(`${base}?v=1&flows=${FLOWS}&aqm=red&speed=max`)
+    // A duration past the longest run: the lab stops at a scenario's duration (60 s by default).
+    await page.goto(`${base}?v=1&duration=36000&flows=${FLOWS}&aqm=red&speed=max`)
     lab = renderers(browserPid).filter((p) => !others.has(p))
     await waitFor('the engine', () => page.evaluate(() => (window.__aqm?.algorithms().length ?? 0) > 0 && window.__aqmCharts !== undefined), 30_000)
     if (!(await page.evaluate(() => typeof window.__aqmCharts.frameWhen === 'function'))) {

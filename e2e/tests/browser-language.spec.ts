@@ -6,10 +6,9 @@ test('a Korean browser opens the page in Korean, algorithm names included', asyn
   await expect(app.playButton).toBeVisible()
   await expect(app.languagePicker).toHaveValue('ko')
   await expect(app.algorithm.locator('option:checked')).toHaveText(app.t('algorithms.droptail.name'))
-  // Engine messages keep their English text inside a Korean frame.
+  // A value out of range is flagged at once, in Korean, naming the field as the Korean form labels it.
   await app.flowGroup(1).count.fill('20000')
-  await app.applyButton.click()
-  await expect(app.flowGroup(1).error).toContainText(app.t('errors.engine', { detail: '' }).replace(/<\/?en>/g, '').trim())
-  await expect(app.flowGroup(1).error).toContainText('flows[0].count must be within')
+  await expect(app.flowGroup(1).error).toHaveText(app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }))
+  await expect(app.applyButton).toBeDisabled()
   expect(await sim.totalFlows()).toBe(5)
 })

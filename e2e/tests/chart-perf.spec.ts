@@ -13,6 +13,7 @@ const percentile = (xs: number[], q: number) => {
 test('perf probe: chart frame time with 100 flows and every chart visible', async ({ app, sim }) => {
   test.setTimeout(120_000)
   await app.flowGroup(1).count.fill('100')
+  await app.field('run.duration').input.fill('600') // the lab pauses at a scenario's duration (60 s by default)
   await app.applyButton.click()
   await expect.poll(() => sim.totalFlows()).toBe(100)
   await app.algorithm.selectOption('red')

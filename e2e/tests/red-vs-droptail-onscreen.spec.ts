@@ -7,7 +7,8 @@ import { test, expect } from '../fixtures'
 // Ten Reno flows with identical RTTs through a 100-packet drop-tail buffer fill it and back off
 // together (global synchronisation). The same traffic under RED (15/45/0.1) keeps a shorter queue and
 // spreads the losses. Read from the run summary on screen, one fresh run each.
-const LINK = './?v=1&flows=10&tcp=reno&rtt=60&buffer=100&aqm=droptail&speed=10'
+// A duration past the runs below (the lab pauses by itself at a scenario's duration), the usual 10 s warm-up.
+const LINK = './?v=1&duration=600&warmup=10&flows=10&tcp=reno&rtt=60&buffer=100&aqm=droptail&speed=10'
 const RUN_S = 40
 
 /** A number as the page writes it ("1,234.5 pkts", "+0.31", "−0.02"). */

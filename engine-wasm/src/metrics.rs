@@ -46,6 +46,9 @@ struct FlowCounters {
 #[derive(Default)]
 struct Interval {
     bytes_out: u64,
+    /// Bits the link serialised within the interval (for `util`): a packet whose transmission straddles
+    /// a sample time is split at it, so a busy link reads exactly 100 %, not 100 % ± one packet.
+    util_bits: f64,
     sojourn_sum: Time,
     departures: u64,
     drops: u64,
@@ -61,6 +64,10 @@ pub struct Metrics {
     warmup: Time,
     interval: Interval,
     last_sample: Time,
+    /// The transmission in progress: start, end, wire bytes (see `Interval::util_bits`).
+    in_service: Option<(Time, Time, u32)>,
+    /// Bits of the packet in service already counted in earlier intervals.
+    counted_bits: f64,
     rows: Vec<f64>,
     // Whole-window accumulators (from `warmup` on).
     per_flow: Vec<FlowCounters>,
@@ -91,6 +98,8 @@ impl Metrics {
             warmup,
             interval: Interval { flow_bytes: vec![0; flows], ..Default::default() },
             last_sample: 0,
+            in_service: None,
+            counted_bits: 0.0,
             rows: Vec::new(),
             per_flow: vec![FlowCounters::default(); flows],
             bytes_out: 0,
@@ -189,9 +198,18 @@ impl Metrics {
         }
     }
 
+    /// The link began serialising `bytes` (on the wire) at `now`; the last bit leaves at `done_at`.
+    pub fn on_transmission_start(&mut self, bytes: u32, now: Time, done_at: Time) {
+        self.in_service = Some((now, done_at, bytes));
+        self.counted_bits = 0.0;
+    }
+
     /// A packet's last bit left the bottleneck.
     pub fn on_transmitted(&mut self, flow: FlowId, bytes: u32, now: Time) {
         self.interval.bytes_out += bytes as u64;
+        self.interval.util_bits += bytes as f64 * 8.0 - self.counted_bits;
+        self.in_service = None;
+        self.counted_bits = 0.0;
         self.interval.flow_bytes[flow as usize] += bytes as u64;
         if self.measuring(now) {
             self.bytes_out += bytes as u64;
@@ -236,7 +254,16 @@ impl Metrics {
         let dt = to_secs(now - self.last_sample).max(1e-12);
         let iv = &self.interval;
         let delay_ms = if iv.departures > 0 { iv.sojourn_sum as f64 / iv.departures as f64 / 1e6 } else { f64::NAN };
-        let util = iv.bytes_out as f64 * 8.0 / (self.link_rate_bps * dt);
+        // Bits of the packet in service sent by now belong to this interval, not to the one it ends in.
+        let mut util_bits = iv.util_bits;
+        if let Some((start, end, bytes)) = self.in_service {
+            if end > start && now > start {
+                let sent = bytes as f64 * 8.0 * to_secs(now.min(end) - start) / to_secs(end - start);
+                util_bits += sent - self.counted_bits;
+                self.counted_bits = sent;
+            }
+        }
+        let util = util_bits / (self.link_rate_bps * dt);
         let thr: Vec<f64> = iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6).collect();
         let active_thr: Vec<f64> = thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t).collect();
         let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, jain(&active_thr)];
@@ -454,6 +481,42 @@ pub struct Summary {
 mod tests {
     use super::*;
     use crate::time::MILLI;
+
+    #[test]
+    fn a_busy_link_samples_exactly_full_utilisation_when_packets_straddle_sample_times() {
+        // 8 Mbit/s: a 1000-byte packet takes 1 ms. Back-to-back packets from 0.5 ms on, samples every
+        // 10 ms: each sample falls mid-packet. Counting a packet where its last bit leaves would give
+        // 10 packets in one interval and 11 in another (110 %); split at the sample time it is 100 %.
+        let mut m = Metrics::new(1, 8e6, 0);
+        let stride = m.columns().len();
+        let (mut next_sample, mut start) = (10 * MILLI, MILLI / 2);
+        while next_sample <= 100 * MILLI {
+            let end = start + MILLI;
+            m.on_transmission_start(1000, start, end);
+            while next_sample <= end && next_sample <= 100 * MILLI {
+                if next_sample < end {
+                    m.sample(next_sample, 0, 0, OperatingPoint::NONE, &[f64::NAN], &[true]);
+                    next_sample += 10 * MILLI;
+                } else {
+                    break;
+                }
+            }
+            m.on_transmitted(0, 1000, end);
+            if next_sample == end {
+                m.sample(next_sample, 0, 0, OperatingPoint::NONE, &[f64::NAN], &[true]);
+                next_sample += 10 * MILLI;
+            }
+            start = end;
+        }
+        let rows = m.take_rows();
+        let util: Vec<f64> = rows.chunks(stride).map(|r| r[6]).collect();
+        assert_eq!(util.len(), 10);
+        // The first interval starts idle for 0.5 ms: 9.5 ms of 10 sent.
+        assert!((util[0] - 0.95).abs() < 1e-12, "{util:?}");
+        for u in &util[1..] {
+            assert!((u - 1.0).abs() < 1e-12, "{util:?}");
+        }
+    }
 
     #[test]
     fn jain_is_one_for_equal_shares_and_one_over_n_for_a_monopoly() {

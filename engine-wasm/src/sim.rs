@@ -480,6 +480,7 @@ impl Simulation {
         self.count_signals();
         if let Some((p, done_at)) = next {
             self.metrics.on_dequeue(p.flow, now - p.enqueued_at, now);
+            self.metrics.on_transmission_start(self.bottleneck.wire_bytes(&p), now, done_at);
             self.events.schedule(done_at, Event::TxDone);
         }
     }

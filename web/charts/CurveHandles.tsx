@@ -47,7 +47,8 @@ export function CurveHandles({ params, aqm, unitKind, unit, x, y, height, buffer
                 <line className="curve-guide" y1={0} y2={height} />
                 <line className="level-hit" y1={0} y2={height + 14} />
                 <path className={`grip${active ? ' grip-active' : ''}`} d={`M0,${height} l-7,12 h14 z`} />
-                <text className="handle-label" y={12 + 14 * i} x={4}>
+                {/* Right half of the plot: the label runs leftwards, so it is not cut at the panel's edge. */}
+                <text className="handle-label" y={12 + 14 * i} x={pos > x.range()[1] / 2 ? -4 : 4} textAnchor={pos > x.range()[1] / 2 ? 'end' : 'start'}>
                   {p.name} = {formatValue(value)}
                 </text>
               </g>

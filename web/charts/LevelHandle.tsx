@@ -20,9 +20,11 @@ interface LevelHandleProps {
   onSend(name: string, value: number): void
   onDragging(active: boolean): void
   className?: string
+  /** Write the label under the line: another level sits just above, where the label would go. */
+  labelBelow?: boolean
 }
 
-export function LevelHandle({ param, aqm, unit, unitKind, y, width, bufferLimit, error, onSend, onDragging, className }: LevelHandleProps) {
+export function LevelHandle({ param, aqm, unit, unitKind, y, width, bufferLimit, error, onSend, onDragging, className, labelBelow }: LevelHandleProps) {
   const [d0, d1] = y.domain()
   const resolution = resolutionFor(unitKind ?? 'packets', Math.abs(d1 - d0), param.value)
   const bounds = dragBounds(param, aqm, resolution, bufferLimit)
@@ -43,7 +45,7 @@ export function LevelHandle({ param, aqm, unit, unitKind, y, width, bufferLimit,
           <line className="level-hit" x1={0} x2={width} />
           <line className="level-line" x1={0} x2={width} />
           <g data-testid={`threshold-${param.name}`}>
-            <text className="level-label" x={width - 22} y={-5} textAnchor="end">
+            <text className="level-label" x={width - 22} y={labelBelow ? 14 : -5} textAnchor="end">
               {param.label} = {formatValue(value)}
             </text>
           </g>

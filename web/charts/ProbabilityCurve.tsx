@@ -10,7 +10,7 @@ import { Axis } from './Axis'
 import { prepareCanvas } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
 import { CurveHandles } from './CurveHandles'
-import { curveXMax, P_TICKS, sameCurve } from './curve'
+import { curveXMax, densify, P_TICKS, sameCurve } from './curve'
 import { tickFormat } from './format'
 import { useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
@@ -55,11 +55,15 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
     const snap = store.getSnapshot()
     if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
     const buffer = store.buffer
-    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}`
+    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}|${params.levels.map((l) => l.value).join()}|${frozen}`
     if (key === lastKey.current || !canvasRef.current || !buffer) return
     lastKey.current = key
     const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
     const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
+    // The queue axis follows the curve and the thresholds also before Play (no sample yet) and while paused.
+    const newestAvg = buffer.length > 0 && aCol >= 0 ? buffer.at(buffer.length - 1, aCol) : Number.NaN
+    const next = curveXMax(snap.curve, params.levels.map((l) => l.value), newestAvg)
+    if (!frozen && next !== xMax) setXMax(next)
     if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
     const n = buffer.length
     const from = buffer.firstAtOrAfter(buffer.at(n - 1, tCol) - TRAIL_S)
@@ -87,12 +91,11 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
       ctx.stroke()
     }
     ctx.restore()
-    const next = curveXMax(curve, params.levels.map((l) => l.value), avg)
-    if (!frozen && next !== xMax) setXMax(next)
   }, 'curve')
 
   if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
   const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(Math.min(1, d[1])))
+  const drawn = densify(curve)
   const unitLabel = t(`units.${unit}`)
   return (
     <ChartShell
@@ -123,7 +126,7 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
             {t(`curve.axis_x_${unit}`)}
           </text>
           <YLabel x={-box.margin.left + 2} y={-box.margin.top * 0.35} anchor="start" text={t('curve.axis_p')} />
-          <path className="curve-line" d={line(curve) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
+          <path className="curve-line" d={line(drawn) ?? ''} clipPath={`url(#${CSS.escape(clipId)})`} />
           {aqm && (
             <CurveHandles
               params={params}

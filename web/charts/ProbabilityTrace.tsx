@@ -1,7 +1,7 @@
 // For algorithms without a static curve (PI, PIE, BLUE, ...): their drop probability over the time
 // window, as the controller sets it. Algorithms that have no probability at all (drop-tail, CoDel)
 // say so instead.
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
@@ -26,6 +26,8 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const box = plotBox(size, chartMargin(rem, 0.9))
   const [yMax, setYMax] = useState(0.05)
   const [hasP, setHasP] = useState(true)
+  /** When the shown algorithm took over: rows before it were sampled under another one. */
+  const since = useRef<{ kind: string | undefined; t: number }>({ kind: undefined, t: -Infinity })
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
   const chart = useTimeChart({
     label: 'p-time',
@@ -42,7 +44,11 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       ctx.strokeStyle = colours.purple
       ctx.lineWidth = 2
       ctx.stroke()
-      const any = to > from && Number.isFinite(rows.at(to - 1, pCol))
+      if (since.current.kind !== info?.kind) since.current = { kind: info?.kind, t: vis.latest }
+      // Decide only from a row sampled under this algorithm: before Play, or right after a switch while
+      // paused, there is none yet, and PIE is not an algorithm "without a drop probability".
+      const newest = to > from ? rows.at(to - 1, tCol) : -Infinity
+      const any = newest > since.current.t ? Number.isFinite(rows.at(to - 1, pCol)) : true
       if (any !== hasP) setHasP(any)
       const next = stickyMax(yMax, queueDomainMax(columnMax(rows, from, to, pCol), [], 0.01))
       if (next !== yMax) setYMax(next)

@@ -16,6 +16,9 @@ import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
 
+/** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
+const LABEL_CLEARANCE_PX = 18
+
 interface QueueChartProps {
   store: SimStore
   view: TimeViewStore
@@ -107,7 +110,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
-          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t('queue.average')} />}
+          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t(aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average')} />}
           {band && <LegendItem colour="var(--c-series-3)" area label={t(`queue.band_${band.kind}`, { ms: band.ms })} />}
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
@@ -128,6 +131,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
           levels.map((p) => (
             <LevelHandle
               key={p.name}
+              labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
               param={p}
               aqm={aqm}
               unit={unitLabel}

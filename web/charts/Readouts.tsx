@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
+import { bufferOf } from '../engine/decode'
+import { queueUnitOf } from '../engine/units'
 import { Help } from './Help'
 
 const REFRESH_MS = 250
@@ -21,7 +23,7 @@ interface Field {
 
 const FIELDS: Field[] = [
   { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), unit: true },
-  { key: 'avg', column: 'avg', format: d3.format(',.1f') },
+  { key: 'avg', column: 'avg', format: d3.format(',.1f'), unit: true },
   { key: 'p', column: 'p', format: d3.format('.3f') },
   { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), unit: true },
   { key: 'util', column: 'util', format: d3.format('.1%') },
@@ -29,6 +31,18 @@ const FIELDS: Field[] = [
   { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true },
   { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true },
 ]
+
+/** The unit of the averaged queue: the AQM's queue unit (bytes in byte mode and for AVQ's virtual queue). */
+function avgUnit(store: SimStore): 'bytes' | 'packets' {
+  const snap = store.getSnapshot()
+  let bufferUnit: string | undefined
+  try {
+    bufferUnit = snap.scenario === '' ? undefined : bufferOf(snap.scenario)?.unit
+  } catch {
+    bufferUnit = undefined
+  }
+  return queueUnitOf(bufferUnit, snap.aqm) === 'bytes' ? 'bytes' : 'packets'
+}
 
 /** Readouts whose name is jargon get a "?" that explains it. */
 const HELP = new Set(['avg', 'p'])
@@ -38,6 +52,7 @@ function read(store: SimStore): string[] {
   const latest = buffer?.latest() ?? null
   return [
     d3.format(',.2f')(store.getSnapshot().simTime),
+    avgUnit(store),
     ...FIELDS.map((f) => {
       const v = f.total ? buffer?.sum(f.column) : latest?.[f.column]
       return v === undefined || !Number.isFinite(v) ? '–' : f.format(v)
@@ -72,7 +87,7 @@ export function Readouts({ store }: { store: SimStore }) {
               </>
             )}
           </dt>
-          <dd>{f.unit ? t(`readouts.${f.key}_value`, { v: values[i + 1] }) : values[i + 1]}</dd>
+          <dd>{f.unit ? t(f.key === 'avg' ? `readouts.avg_value_${values[1]}` : `readouts.${f.key}_value`, { v: values[i + 2] }) : values[i + 2]}</dd>
         </div>
       ))}
     </dl>

@@ -54,9 +54,14 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
     const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
     const vis = visibleRows(store.buffer, view.get())
     if (!ctx || !vis || vis.rows.length === 0) return
-    const { rows, t1 } = vis
-    const to = Math.min(rows.length, rows.firstAtOrAfter(t1 + 1e-9))
-    const from = rows.firstAtOrAfter(t1 - BAR_WINDOW_S + 1e-9)
+    // The last second before the window's right edge, or before the newest sample while the run has
+    // not reached that edge yet (a 20 s window 4 s into a run).
+    // Read from the live ring whenever it still holds that second ("All" on a long run would otherwise
+    // give the decimated history, which may hold no row in it).
+    const end = Math.min(vis.t1, vis.latest)
+    const rows = store.buffer?.rowsFrom(end - BAR_WINDOW_S) ?? vis.rows
+    const to = Math.min(rows.length, rows.firstAtOrAfter(end + 1e-9))
+    const from = rows.firstAtOrAfter(end - BAR_WINDOW_S + 1e-9)
     const s = (shares.current = windowShares(rows, from, to, flowColumns(rows), shares.current))
     const total = s.means.reduce((a, b) => a + b, 0)
     const capacity = linkMbps !== null && linkMbps > 0 ? linkMbps : Math.max(total, 1e-9)

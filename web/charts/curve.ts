@@ -23,3 +23,26 @@ export function sameCurve(a: Curve | null, b: Curve | null): boolean {
   if (a === null || b === null || a.length !== b.length) return false
   return a.every(([x, p], i) => x === b[i][0] && p === b[i][1])
 }
+
+/** Points added inside each segment by `densify`. */
+export const CURVE_STEPS = 32
+
+/**
+ * The engine's curve is piecewise linear in p (RED's ramp, gentle RED's second ramp: Floyd & Jacobson
+ * 1993 §4, Floyd 2000), but the panel draws p on a square-root axis, where a straight segment between
+ * two corners would show p too low mid-ramp. Interpolating inside every sloped segment in (queue, p)
+ * space lets the drawn line bend as the true curve does on that axis.
+ */
+export function densify(curve: Curve, steps = CURVE_STEPS): Curve {
+  const out: Curve = []
+  curve.forEach(([x, p], i) => {
+    if (i > 0) {
+      const [x0, p0] = curve[i - 1]
+      if (x !== x0 && p !== p0) {
+        for (let k = 1; k < steps; k++) out.push([x0 + ((x - x0) * k) / steps, p0 + ((p - p0) * k) / steps])
+      }
+    }
+    out.push([x, p])
+  })
+  return out
+}

@@ -1,11 +1,15 @@
 // One flow group: how many flows, which TCP, what traffic, their RTT range and timing, ECN.
 import { useTranslation } from 'react-i18next'
 import {
+  flowDefault,
   getAt,
   groupFields,
+  RECOVERY_KINDS,
   setTrafficKind,
+  TCP_SWITCHES,
   TCP_VARIANTS,
   trafficFields,
+  vegasFields,
   trafficKind,
   TRAFFIC_KINDS,
   type JsonObject,
@@ -20,12 +24,20 @@ interface FlowGroupEditorProps extends DraftEditorProps {
   onRemove(): void
 }
 
-function Check({ path, label, checked, onEdit }: { path: string; label: string; checked: boolean; onEdit: DraftEditorProps['onEdit'] }) {
+function Check({ path, label, help, checked, onEdit }: { path: string; label: string; help?: string; checked: boolean; onEdit: DraftEditorProps['onEdit'] }) {
+  const helpId = help === undefined ? undefined : `${fieldId(path)}-help`
   return (
-    <label className="check">
-      <input type="checkbox" checked={checked} onChange={(e) => onEdit(path, e.target.checked)} />
-      {label}
-    </label>
+    <div className="check-field">
+      <label className="check">
+        <input type="checkbox" checked={checked} onChange={(e) => onEdit(path, e.target.checked)} aria-describedby={helpId} />
+        {label}
+      </label>
+      {help !== undefined && (
+        <p className="muted hint" id={helpId}>
+          {help}
+        </p>
+      )}
+    </div>
   )
 }
 
@@ -36,8 +48,16 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
   const tcp = kind === 'ftp' || kind === 'http'
   const fields = groupFields(index)
   const number = (spec: (typeof fields.main)[number]) => (
-    <NumberField key={spec.path} spec={spec} value={getAt(draft, spec.path)} problem={problemAt(spec.path)} onChange={onEdit} />
+    <NumberField
+      key={spec.path}
+      spec={spec}
+      value={getAt(draft, spec.path) ?? flowDefault(spec.path.slice(spec.path.lastIndexOf('.') + 1))}
+      problem={problemAt(spec.path)}
+      onChange={onEdit}
+    />
   )
+  const variant = String(group.tcp ?? flowDefault('tcp') ?? 'reno')
+  const flag = (key: string) => (group[key] ?? flowDefault(key)) === true
   const n = index + 1
   return (
     <fieldset className="flow-group">
@@ -52,10 +72,10 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
         {tcp && (
           <div className="field">
             <label htmlFor={fieldId(p('tcp'))}>{t('flows.tcp')}</label>
-            <select id={fieldId(p('tcp'))} value={String(group.tcp ?? 'reno')} onChange={(e) => onEdit(p('tcp'), e.target.value)}>
+            <select id={fieldId(p('tcp'))} value={variant} onChange={(e) => onEdit(p('tcp'), e.target.value)}>
               {TCP_VARIANTS.map((v) => (
                 <option key={v} value={v}>
-                  {t(`tcp.${v}`)}
+                  {t(`tcp.${v}`, { defaultValue: v })}
                 </option>
               ))}
             </select>
@@ -95,6 +115,31 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
               onEdit={onEdit}
             />
           )}
+          {tcp && (
+            <div className="field span-2">
+              <label htmlFor={fieldId(p('recovery'))}>{t('flows.recovery')}</label>
+              <select
+                id={fieldId(p('recovery'))}
+                value={String(group.recovery ?? flowDefault('recovery') ?? RECOVERY_KINDS[0])}
+                onChange={(e) => onEdit(p('recovery'), e.target.value)}
+                aria-describedby={`${fieldId(p('recovery'))}-help`}
+              >
+                {RECOVERY_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`recovery.${k}`, { defaultValue: k })}
+                  </option>
+                ))}
+              </select>
+              <p className="muted hint" id={`${fieldId(p('recovery'))}-help`}>
+                {t('flows.recoveryHelp')}
+              </p>
+            </div>
+          )}
+          {tcp &&
+            TCP_SWITCHES.filter((c) => c.only === undefined || c.only === variant).map((c) => (
+              <Check key={c.key} path={p(c.key)} label={t(`flows.${c.key}`)} help={t(`flows.${c.key}Help`)} checked={flag(c.key)} onEdit={onEdit} />
+            ))}
+          {tcp && variant === 'vegas' && vegasFields(index).map(number)}
         </div>
       </details>
     </fieldset>

@@ -1,8 +1,8 @@
 // The bottleneck link: rate, one-way delay, buffer and its unit, random loss.
 import { useTranslation } from 'react-i18next'
-import { BUFFER_UNITS, getAt, linkFields, setBufferUnit, type Json, type JsonObject } from './scenarioDraft'
+import { BUFFER_UNITS, getAt, isObject, linkFields, setAtm, setBufferUnit, type Json, type JsonObject } from './scenarioDraft'
 import { NumberField, fieldId } from './NumberField'
-import type { Problem } from './ErrorNote'
+import { ErrorNote, type Problem } from './ErrorNote'
 
 export interface DraftEditorProps {
   draft: JsonObject
@@ -16,6 +16,9 @@ export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditor
   const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
   const [rate, delay, buffer, loss] = linkFields(draft)
   const unitId = fieldId('link.buffer_unit')
+  const atm = getAt(draft, 'link.atm')
+  const atmOn = isObject(atm)
+  const basisId = fieldId('link.atm.cell_rate_basis')
   return (
     <fieldset className="subpanel">
       <legend>{t('link.panel')}</legend>
@@ -41,6 +44,30 @@ export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditor
           </select>
         </div>
         <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
+        <div className="check-field span-2">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={atmOn}
+              aria-describedby={`${fieldId('link.atm')}-help`}
+              onChange={(e) => onUpdate((d) => setAtm(d, e.target.checked))}
+            />
+            {t('link.atm')}
+          </label>
+          <p className="muted hint" id={`${fieldId('link.atm')}-help`}>
+            {t('link.atmHelp')}
+          </p>
+          <ErrorNote id={`${fieldId('link.atm')}-error`} problem={problemAt('link.atm')} />
+        </div>
+        {atmOn && (
+          <div className="field">
+            <label htmlFor={basisId}>{t('link.atmBasis')}</label>
+            <select id={basisId} value={atm.cell_rate_basis === 'payload' ? 'payload' : 'line'} onChange={(e) => onEdit('link.atm.cell_rate_basis', e.target.value)}>
+              <option value="line">{t('link.atmBasisLine')}</option>
+              <option value="payload">{t('link.atmBasisPayload')}</option>
+            </select>
+          </div>
+        )}
       </div>
     </fieldset>
   )

@@ -38,6 +38,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
       {info.params.length === 0 && <p className="muted">{t('params.none')}</p>}
       {info.params.map((p) => {
         const unit = resolveUnit(p.unit, queueUnit)
+        const running = aqm[p.name] // a list (GFR's per-VC rates) has no one control
         return (
           <ParamControl
             key={`${info.kind}:${p.name}`}
@@ -45,7 +46,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             label={paramName(t, info.kind, p)}
             unitLabel={unitName(t, unit)}
             helpLang="en"
-            running={aqm[p.name]}
+            running={Array.isArray(running) ? undefined : running}
             sliderCap={sliderCapOf(p.unit, p.name, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
             onCommit={(v) => onChange(p.name, v)}

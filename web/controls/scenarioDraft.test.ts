@@ -9,6 +9,7 @@ import {
   getAt,
   parseDraft,
   parsePath,
+  fieldBounds,
   readFieldInput,
   removeFlowGroup,
   sameExceptAqm,
@@ -48,7 +49,8 @@ describe('paths', () => {
 describe('scenario editing', () => {
   it('the engine default scenario is the starting draft and every editor path exists in it', () => {
     expect(totalFlows(defaults)).toBe(5)
-    const missing = editorPaths(defaults).filter((p) => p !== 'flows' && getAt(defaults, p) === undefined)
+    // ATM mode is off by leaving link.atm out (the checkbox adds it)
+    const missing = editorPaths(defaults).filter((p) => p !== 'flows' && p !== 'link.atm' && getAt(defaults, p) === undefined)
     // the traffic kind is an object field; ftp has no own fields
     expect(missing).toEqual([])
   })
@@ -97,6 +99,14 @@ describe('field input', () => {
     expect(readFieldInput('ten', {})).toEqual({ ok: false, reason: 'number' })
     expect(readFieldInput('2.5', { integer: true })).toEqual({ ok: false, reason: 'whole' })
     expect(readFieldInput('-1', { integer: true })).toEqual({ ok: false, reason: 'whole' })
+    // The schema's limits are checked at once, as the parameter panel does.
+    expect(fieldBounds('link.rate_mbps')).toEqual({ min: 0.01, max: 100000 })
+    expect(fieldBounds('flows[3].count')).toEqual({ min: 1, max: 10000 })
+    expect(readFieldInput('0', { integer: true }, fieldBounds('flows[0].count'))).toEqual({ ok: false, reason: 'range' })
+    expect(readFieldInput('0', {}, fieldBounds('link.rate_mbps'))).toEqual({ ok: false, reason: 'range' })
+    expect(readFieldInput('1.5', {}, fieldBounds('link.loss_rate'))).toEqual({ ok: false, reason: 'range' })
+    expect(readFieldInput('1e308', {}, fieldBounds('link.rate_mbps'))).toEqual({ ok: false, reason: 'range' })
+    expect(readFieldInput('0.5', {}, fieldBounds('link.loss_rate'))).toEqual({ ok: true, value: 0.5 })
   })
 
   it('marks fields holding unreadable text so nothing is applied', () => {
@@ -136,7 +146,8 @@ describe('engine messages find their field', () => {
     const engine = (message: string) => ({ code: 'engine', message })
     expect(applyErrorPlace(undefined, shown)).toBeNull()
     expect(applyErrorPlace(engine('flows[0].count must be within 1..=10000 (got 20000)'), shown)).toEqual({ field: 'flows[0].count' })
-    expect(applyErrorPlace(engine('duration must be within 0.1..=36000 s (got 0)'), shown)).toBe('apply') // not in the editor
+    expect(applyErrorPlace(engine('duration must be within 0.1..=36000 s (got 0)'), shown)).toEqual({ field: 'duration' })
+    expect(applyErrorPlace(engine('flows[0].rwnd must be within 1..=1000000 (got 0)'), shown)).toBe('apply') // not in the editor
     expect(applyErrorPlace(engine('aqm: max_th (40) must not exceed the buffer (10 packets)'), shown)).toBe('apply')
     expect(applyErrorPlace({ code: 'panic', message: 'link.rate_mbps must be positive' }, shown)).toBe('apply')
   })

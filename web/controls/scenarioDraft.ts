@@ -4,10 +4,23 @@
 // The engine is the one validator; the page only catches what JSON cannot carry (text that is not a
 // number, a fraction where the engine reads an integer).
 
+import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
+import { TAB_MAX_FLOWS } from '../scenario/limits'
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
 
-export const TCP_VARIANTS = ['reno', 'newreno', 'tahoe', 'vegas', 'cubic', 'bbr'] as const
+/** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
+function schemaEnum(node: { enum?: unknown[] } | undefined): string[] {
+  return (node?.enum ?? []).filter((v): v is string => typeof v === 'string')
+}
+
+/** TCP variants the engine offers, in the schema's order. */
+export const TCP_VARIANTS: readonly string[] = schemaEnum(flowGroupNode.properties?.tcp)
+/** Loss recovery after fast retransmit (flow field `recovery`). */
+export const RECOVERY_KINDS: readonly string[] = schemaEnum(flowGroupNode.properties?.recovery)
+/** Which implementation the lab behaves like (scenario field `profile`). */
+export const PROFILES: readonly string[] = schemaEnum(schema.properties?.profile)
 export const TRAFFIC_KINDS = ['ftp', 'http', 'cbr', 'poisson', 'on_off'] as const
 export const BUFFER_UNITS = ['packets', 'bytes'] as const
 export type TrafficKind = (typeof TRAFFIC_KINDS)[number]
@@ -123,6 +136,14 @@ export function setBufferUnit(draft: JsonObject, unit: (typeof BUFFER_UNITS)[num
   return next
 }
 
+/** Turns ATM mode on ({}: cells at the line rate) or off (the field left out, as in every scenario without it). */
+export function setAtm(draft: JsonObject, on: boolean): JsonObject {
+  const link = isObject(draft.link) ? draft.link : {}
+  if (on) return isObject(link.atm) ? draft : { ...draft, link: { ...link, atm: {} } }
+  const rest = Object.fromEntries(Object.entries(link).filter(([k]) => k !== 'atm'))
+  return { ...draft, link: rest }
+}
+
 /** Adds a group like the last one, so a mix of TCP variants is one change of variant away. */
 export function addFlowGroup(draft: JsonObject): JsonObject {
   const groups = flowGroups(draft)
@@ -170,6 +191,8 @@ export interface NumberSpec {
   integer?: boolean
   /** Empty means "none" (JSON null), e.g. a group that never stops. */
   optional?: boolean
+  /** Catalogue key of what an empty optional field means (default: flows.stopNever, "never"). */
+  emptyLabel?: string
 }
 
 export function linkFields(draft: JsonObject): NumberSpec[] {
@@ -219,37 +242,85 @@ export function groupFields(index: number): { main: NumberSpec[]; timing: Number
       { path: p('access_rate_mbps'), label: 'flows.accessRate', unit: 'Mbit/s' },
       { path: p('packet_size'), label: 'flows.packetSize', unit: 'bytes', integer: true },
       { path: p('class'), label: 'flows.serviceClass', unit: '', integer: true },
+      { path: p('timer_granularity_ms'), label: 'flows.timerGranularity', unit: 'ms' },
     ],
   }
 }
 
+/** The schema's default for a flow-group field (shown while the draft leaves the field out). */
+export function flowDefault(key: string): Json | undefined {
+  return flowGroupNode.properties?.[key]?.default
+}
+
+/** Vegas's α, β, γ (Brakmo & Peterson 1995), shown for Vegas groups only. */
+export function vegasFields(index: number): NumberSpec[] {
+  return (['alpha', 'beta', 'gamma'] as const).map((k) => ({ path: `flows[${index}].vegas_${k}`, label: `flows.vegas_${k}`, unit: 'segments' }))
+}
+
+/** TCP switches of the "More settings" part, each with the RFC it implements; `only` limits one to a variant. */
+export const TCP_SWITCHES: ReadonlyArray<{ key: string; only?: string }> = [
+  { key: 'sack' },
+  { key: 'limited_transmit' },
+  { key: 'rack' },
+  { key: 'hystart', only: 'cubic' },
+]
+
+/** The run's length and warm-up (seconds); warm-up empty means the engine's rule (null). */
+export const RUN_FIELDS: NumberSpec[] = [
+  { path: 'duration', label: 'run.duration', unit: 's' },
+  { path: 'warmup', label: 'run.warmup', unit: 's', optional: true, emptyLabel: 'run.warmupAuto' },
+]
+
 /** Every path the editor shows a field for (number fields and choices). */
 export function editorPaths(draft: JsonObject): string[] {
-  const paths = [...linkFields(draft).map((f) => f.path), 'link.buffer_unit', SEED_FIELD.path, 'flows']
+  const paths = [...linkFields(draft).map((f) => f.path), 'link.buffer_unit', 'link.atm', SEED_FIELD.path, 'profile', ...RUN_FIELDS.map((f) => f.path), 'flows']
   flowGroups(draft).forEach((g, i) => {
     const f = groupFields(i)
     paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`, `flows[${i}].whole_segment_cuts`)
-    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i)]) paths.push(spec.path)
+    paths.push(`flows[${i}].recovery`, ...TCP_SWITCHES.map((c) => `flows[${i}].${c.key}`))
+    const vegas = g.tcp === 'vegas' ? vegasFields(i) : []
+    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i), ...vegas]) paths.push(spec.path)
   })
   return paths
 }
 
-/** Fields holding text that is not a valid value (kept as NaN in the draft): nothing is applied while any remain. */
+export { TAB_MAX_FLOWS }
+
+/** Fields holding text that is not a valid value (kept as NaN in the draft), or more flows than a tab holds: nothing is applied while any remain. */
 export function unreadableFields(draft: JsonObject): string[] {
-  return editorPaths(draft).filter((p) => {
+  const bad = editorPaths(draft).filter((p) => {
     const v = getAt(draft, p)
     return typeof v === 'number' && !Number.isFinite(v)
   })
+  return totalFlows(draft) > TAB_MAX_FLOWS ? [...bad, 'flows'] : bad
+}
+
+/** The range the scenario schema (the engine's own limits) allows at a field's path; absent ends are open. */
+export interface Bounds {
+  min?: number
+  max?: number
+}
+
+/** The schema's bounds for an editor field ("flows[0].count" → 1..10000); {} where the schema gives none here. */
+export function fieldBounds(path: string): Bounds {
+  const parsed = parseFieldName(path)
+  const node = parsed === null ? null : nodeAt(parsed, {})
+  return { min: node?.minimum, max: node?.maximum }
 }
 
 /** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
-export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' }
+export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' | 'range' }
 
-export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>): FieldInput {
+/**
+ * Checks at once what the engine would refuse on Apply (as the parameter panel does): not a number, a
+ * fraction where a whole number is read, a value outside the schema's range.
+ */
+export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>, bounds: Bounds = {}): FieldInput {
   const t = text.trim()
   if (t === '' && spec.optional) return { ok: true, value: null }
   const v = t === '' ? Number.NaN : Number(t)
   if (!Number.isFinite(v)) return { ok: false, reason: 'number' }
+  if ((bounds.min !== undefined && v < bounds.min) || (bounds.max !== undefined && v > bounds.max)) return { ok: false, reason: 'range' }
   if (spec.integer && (!Number.isSafeInteger(v) || v < 0)) return { ok: false, reason: 'whole' }
   return { ok: true, value: v }
 }

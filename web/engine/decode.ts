@@ -140,3 +140,14 @@ export function linkOf(scenarioJson: string): LinkRate | null {
   if (typeof rate !== 'number' || typeof size !== 'number' || !(rate > 0) || !(size > 0)) return null
   return { rateMbps: rate, meanPktSize: size }
 }
+
+/** The scenario's `duration` (simulated seconds), if it has one. */
+export function durationOf(json: string): number | null {
+  try {
+    const v: unknown = JSON.parse(json)
+    const d = typeof v === 'object' && v !== null && 'duration' in v ? v.duration : undefined
+    return typeof d === 'number' && d > 0 ? d : null
+  } catch {
+    return null
+  }
+}

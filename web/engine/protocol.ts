@@ -30,7 +30,8 @@ export interface AlgorithmInfo {
 /** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
 export interface AqmConfig {
   kind: string
-  [param: string]: number | boolean | string
+  /** Lists are per-flow values (GFR's `mcr_mbps`, one minimum cell rate per VC; seed 002). */
+  [param: string]: number | boolean | string | number[]
 }
 
 /** A snapshot of the AQM's internal state (avg, p_b, count, ...); numbers only. */
@@ -140,6 +141,8 @@ export type FromWorker =
       aqm: AqmConfig
       /** The scenario the current simulation was built from, with the live AQM folded in. */
       scenario: string
+      /** Paused because the run reached the scenario's duration (Play continues past it). */
+      ended?: boolean
     }
   /** The run summary, at most about once per wall second while playing, and after a step or pause. */
   | { type: 'summary'; epoch: number; summary: RunSummary }
@@ -159,7 +162,7 @@ const isBool = (x: unknown): x is boolean => typeof x === 'boolean'
 
 export function isAqmConfig(x: unknown): x is AqmConfig {
   if (!isObj(x) || !isStr(x.kind)) return false
-  return Object.values(x).every((v) => isNum(v) || isBool(v) || isStr(v))
+  return Object.values(x).every((v) => isNum(v) || isBool(v) || isStr(v) || (Array.isArray(v) && v.every(isNum)))
 }
 
 export function isParamSchema(x: unknown): x is ParamSchema {
@@ -305,7 +308,8 @@ export function isFromWorker(x: unknown): x is FromWorker {
         Array.isArray(x.columns) &&
         x.columns.every(isStr) &&
         isAqmConfig(x.aqm) &&
-        isStr(x.scenario)
+        isStr(x.scenario) &&
+        (x.ended === undefined || isBool(x.ended))
       )
     case 'summary':
       return isNum(x.epoch) && isRunSummary(x.summary)

@@ -168,6 +168,38 @@ describe('Runner', () => {
     expect(world.sims).toHaveLength(1) // no rebuild for an ordinary error
   })
 
+  it("stops at the scenario's duration with its summary, and Play continues past it", () => {
+    runner.handle({ type: 'configure', scenario: '{"version":1,"duration":2,"aqm":{"kind":"red"}}' })
+    runner.handle({ type: 'set-speed', simSecondsPerWallSecond: 10 })
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 50; i++) advance(20) // 1 s of wall time: 10 simulated seconds if nothing stopped it
+    const sim = world.sims.at(-1)!
+    expect(sim.t).toBeCloseTo(2, 9)
+    expect(last('state')).toMatchObject({ playing: false, ended: true })
+    expect(last('frame')?.simTime).toBeCloseTo(2, 9)
+    expect(posted.at(-1)?.type).toBe('summary')
+    runner.handle({ type: 'play' })
+    expect(last('state')).toMatchObject({ playing: true, ended: false })
+    for (let i = 0; i < 10; i++) advance(20)
+    expect(sim.t).toBeGreaterThan(3)
+    // A reset stops at the duration again.
+    runner.handle({ type: 'reset' })
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 50; i++) advance(20)
+    expect(world.sims.at(-1)!.t).toBeCloseTo(2, 9)
+    expect(last('state')?.ended).toBe(true)
+  })
+
+  it('sends the new curve with a frame when a parameter changes while paused', () => {
+    let curve = '[[5,0],[15,0.1]]'
+    world.sims[0].curve = () => curve
+    curve = '[[8,0],[15,0.1]]'
+    const frames = ofType('frame').length
+    runner.handle({ type: 'set-param', name: 'min_th', value: 8 })
+    expect(ofType('frame')).toHaveLength(frames + 1)
+    expect(last('frame')?.curve).toEqual([[8, 0], [15, 0.1]])
+  })
+
   it('turns a panic into an error with the Rust message and rebuilds from the last good scenario', () => {
     runner.handle({ type: 'set-param', name: 'min_th', value: 7 })
     runner.handle({ type: 'set-param', name: 'explode', value: 1 })

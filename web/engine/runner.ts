@@ -12,7 +12,7 @@ import {
   type RunSummary,
   type ToWorker,
 } from './protocol'
-import { parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
+import { durationOf, parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
 
 /** What the runner needs from one wasm `Simulation` object. */
 export interface EngineSim {
@@ -86,6 +86,10 @@ export class Runner {
   private playing = false
   private speed = 1
   private curve: Curve | null = null
+  /** Simulated time where playing stops: the scenario's duration, until the person chooses to continue. */
+  private stopAt = Infinity
+  /** Paused because the run reached its duration (Play continues past it). */
+  private ended = false
   private pending: Float64Array[] = []
   private lastFrameAt = -Infinity
   private lastSummaryAt = -Infinity
@@ -121,6 +125,11 @@ export class Runner {
       case 'configure':
         return this.configure(msg.scenario ?? this.engine.defaultScenario())
       case 'play':
+        if (this.ended || (this.sim !== null && this.sim.now() >= this.stopAt - 1e-9)) {
+          // "Continue": run on past the scenario's duration, until the next rebuild.
+          this.stopAt = Infinity
+          this.ended = false
+        }
         this.playing = true
         this.lastTickAt = this.clock()
         this.lastSummaryAt = this.lastTickAt // the last one came with the pause (or there is none yet)
@@ -188,6 +197,8 @@ export class Runner {
     this.curve = parseCurve(sim.curve())
     this.pending = []
     this.summaryEveryMs = SUMMARY_MS
+    this.stopAt = durationOf(json) ?? durationOf(this.engine.defaultScenario()) ?? Infinity
+    this.ended = false
   }
 
   private changeAqm(context: ErrorContext, change: (sim: EngineSim) => void): void {
@@ -196,7 +207,10 @@ export class Runner {
       this.scenario = withAqm(this.scenario, parseAqm(sim.aqm()))
       this.curve = parseCurve(sim.curve())
     })
-    if (ok) this.postState()
+    if (!ok) return
+    // The curve travels with frames: send one now, so a paused lab's curve follows the edit too.
+    this.flush()
+    this.postState()
   }
 
   /** Runs `fn` on the simulation; on failure posts an error for `context` and returns false. */
@@ -260,6 +274,7 @@ export class Runner {
     const gap = Math.min(Math.max(start - this.lastTickAt, 0), MAX_TICK_GAP_MS)
     this.lastTickAt = start
     let budget = this.speed === Infinity ? Infinity : (this.speed * gap) / 1000
+    budget = Math.min(budget, Math.max(0, this.stopAt - this.sim.now()))
     while (budget > 0 && this.clock() - start < SLICE_MS) {
       const step = Math.min(this.chunk, budget)
       const t0 = this.clock()
@@ -271,12 +286,22 @@ export class Runner {
       budget -= step
     }
     this.collect()
+    if (this.sim !== null && this.sim.now() >= this.stopAt - 1e-9) return this.end()
     const summaryDue = this.clock() - this.lastSummaryAt >= this.summaryEveryMs
     // With a summary, flush too: the page then has every row the summary covers.
     if (summaryDue || this.clock() - this.lastFrameAt >= FRAME_MS) this.flush()
     if (summaryDue && !this.postSummary()) return
     // Caught up (finite speed): rest a little. Behind or at full speed: go on at once.
     this.scheduleTick(budget <= 0 ? IDLE_MS : 0)
+  }
+
+  /** The run reached the scenario's duration: pause there with its summary. */
+  private end(): void {
+    this.playing = false
+    this.ended = true
+    this.flush()
+    this.postState()
+    this.postSummary()
   }
 
   private adaptChunk(elapsedMs: number): void {
@@ -356,6 +381,7 @@ export class Runner {
       columns: this.columns,
       aqm: sim === null ? { kind: 'none' } : parseAqm(sim.aqm()),
       scenario: this.scenario,
+      ended: this.ended,
     })
   }
 }

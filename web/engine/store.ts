@@ -40,6 +40,8 @@ export interface SimSnapshot {
   /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
   flowStates: FlowStates
   scenario: string
+  /** The run stopped at the scenario's duration; Play continues past it. */
+  ended: boolean
   /** The engine's summary of the current run since its warm-up; null until the first (a new run clears it). */
   summary: RunSummary | null
   /** Latest error per control (see errorKey); a new request to that control clears it. */
@@ -67,6 +69,7 @@ const initial: SimSnapshot = {
   curve: null,
   flowStates: {},
   scenario: '',
+  ended: false,
   summary: null,
   errors: {},
   framesReceived: 0,
@@ -136,6 +139,7 @@ export class SimStore {
           columns: msg.columns,
           aqm: msg.aqm,
           scenario: msg.scenario,
+          ended: msg.ended === true,
         })
       case 'frame':
         if (msg.epoch !== this.snapshot.epoch) {
@@ -202,8 +206,9 @@ export class SimStore {
     this.client?.send({ type: 'set-param', name, value })
   }
   /** Missing parameters take the engine's defaults. */
-  setAlgorithm(kind: string): void {
+  /** Switches to `kind`, with `config`'s parameters when given (a preset's own settings), else the defaults. */
+  setAlgorithm(kind: string, config?: AqmConfig): void {
     this.clearError('set-algorithm', 'set-param:')
-    this.client?.send({ type: 'set-algorithm', aqm: { kind } })
+    this.client?.send({ type: 'set-algorithm', aqm: config !== undefined && config.kind === kind ? config : { kind } })
   }
 }

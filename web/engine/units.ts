@@ -13,6 +13,9 @@ export function isPackets(unit: string): boolean {
 /** The unit the running AQM measures the queue in. */
 export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | null): string {
   if (aqm?.byte_mode === true || aqm?.byte_mode === 1) return 'bytes'
+  // AVQ's operating point is its virtual queue, counted in bytes (Kunniyur & Srikant 2001): the queue chart
+  // then draws the real queue in bytes beside it instead of bytes on a packet axis.
+  if (aqm?.kind === 'avq') return 'bytes'
   return bufferUnit ?? 'packets'
 }
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { errorKey } from '../engine/store'
-import type { AlgorithmInfo } from '../engine/protocol'
+import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { BufferSize } from '../engine/decode'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ApplyBar } from '../controls/ApplyBar'
@@ -17,6 +17,7 @@ import { Transport } from '../controls/Transport'
 import { applyErrorPlace, type Json, type JsonObject } from '../controls/scenarioDraft'
 import { useScenarioDraft } from '../controls/useScenarioDraft'
 import { ErrorBoundary } from './ErrorBoundary'
+import { RunEnd } from './RunEnd'
 
 /** Errors shown under the transport: running, stepping and the engine as a whole. */
 const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
@@ -29,9 +30,11 @@ interface ControlsColumnProps {
   buffer: BufferSize | null
   /** A preset's teaching text, first under the transport. */
   preset?: ReactNode
+  /** A preset's own settings per algorithm: choosing that algorithm uses them instead of its defaults. */
+  aqmChoices?: readonly AqmConfig[]
 }
 
-export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset }: ControlsColumnProps) {
+export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
   const draft = useScenarioDraft(snapshot.scenario)
   const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
@@ -70,13 +73,14 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
         onReset={() => store.reset()}
         onSpeed={(v) => store.setSpeed(v)}
       />
+      <RunEnd snapshot={snapshot} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
       <ErrorBoundary onReset={resetToLastGood}>
         <AlgorithmPicker
           algorithms={snapshot.algorithms}
           kind={snapshot.aqm?.kind}
           error={snapshot.errors['set-algorithm']}
-          onChange={(kind) => store.setAlgorithm(kind)}
+          onChange={(kind) => store.setAlgorithm(kind, aqmChoices?.find((a) => a.kind === kind))}
         />
         <ParamPanel
           info={info}

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { bufferOf } from '../engine/decode'
+import type { AqmConfig } from '../engine/protocol'
 import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../charts/ChartsPanel'
 import { installTestApi } from '../testApi'
@@ -18,9 +19,11 @@ interface LabProps {
   scenario?: string
   /** Teaching text of a preset, shown at the top of the controls column. */
   preset?: ReactNode
+  /** A preset's own settings per algorithm (see ControlsColumn). */
+  aqmChoices?: readonly AqmConfig[]
 }
 
-export function Lab({ scenario, preset }: LabProps) {
+export function Lab({ scenario, preset, aqmChoices }: LabProps) {
   const { t } = useTranslation()
   const { snapshot, store } = useSimulation()
   useEffect(() => installTestApi(store), [store])
@@ -52,7 +55,7 @@ export function Lab({ scenario, preset }: LabProps) {
         </div>
       </header>
       <ErrorBoundary onReset={resetToLastGood}>
-        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={preset} />
+        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={preset} aqmChoices={aqmChoices} />
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}

@@ -6,6 +6,7 @@ import { Lab } from '../lab/Lab'
 import { NotFound } from './NotFound'
 import { usePreset } from './load'
 import { PresetInfo } from './PresetInfo'
+import { presetAqms } from './aqmChoices'
 import { TeachHeader } from './TeachHeader'
 
 export function PresetLab({ id }: { id: string }) {
@@ -13,6 +14,7 @@ export function PresetLab({ id }: { id: string }) {
   const loaded = usePreset(id)
   const preset = loaded.state === 'ready' ? loaded.value : null
   const scenario = useMemo(() => (preset === null ? undefined : JSON.stringify(preset.scenario)), [preset])
+  const aqmChoices = useMemo(() => (preset === null ? [] : presetAqms(preset)), [preset])
   if (loaded.state === 'error') {
     return (
       <div className="teach-page">
@@ -21,5 +23,5 @@ export function PresetLab({ id }: { id: string }) {
       </div>
     )
   }
-  return <Lab scenario={scenario} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />
+  return <Lab scenario={scenario} aqmChoices={aqmChoices} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />
 }

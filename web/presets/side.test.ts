@@ -35,4 +35,16 @@ describe('a side', () => {
     side.store.receive(state(3, { seed: 4, aqm: { kind: 'red', max_p: 0.02 } }, 0))
     expect(side.onScenario()).toBe(true)
   })
+
+  it('stays on its scenario when a parameter is edited (the running AQM no longer equals the asked one)', () => {
+    const side = new Side(JSON.stringify({ seed: 4, aqm: { kind: 'red', min_th: 15 } }))
+    side.configure()
+    side.store.receive(ready)
+    side.store.receive(state(1, { seed: 4, aqm: { kind: 'red', min_th: 15 } }))
+    expect(side.onScenario()).toBe(true)
+    side.store.receive(state(1, { seed: 4, aqm: { kind: 'red', min_th: 16 } }, 3))
+    expect(side.onScenario()).toBe(true)
+    side.configure()
+    expect(side.onScenario()).toBe(false)
+  })
 })

@@ -25,6 +25,11 @@ export class Side {
   /** The epoch before the latest configure: the rebuild is in once the store has moved past it. */
   private epochBefore = -1
   private matched = { scenario: '', match: false }
+  /**
+   * The epoch seen running this side's scenario. Parameter edits (a dragged threshold) change the running
+   * scenario's AQM but not the epoch: the side stays on its scenario until the next rebuild.
+   */
+  private onEpoch = -1
 
   constructor(scenario: string) {
     this.scenario = scenario
@@ -39,10 +44,13 @@ export class Side {
   /** Whether the worker runs this side's scenario (rebuilt since the last configure). */
   onScenario(): boolean {
     const s = this.store.getSnapshot()
+    if (!s.ready || s.epoch <= this.epochBefore) return false
+    if (s.epoch === this.onEpoch) return true
     if (s.scenario !== this.matched.scenario) {
       this.matched = { scenario: s.scenario, match: s.scenario !== '' && contains(JSON.parse(s.scenario), this.expected) }
     }
-    return s.ready && s.epoch > this.epochBefore && this.matched.match
+    if (this.matched.match) this.onEpoch = s.epoch
+    return this.matched.match
   }
 
   step(seconds: number): void {

@@ -27,6 +27,7 @@ export type ProblemCode =
   | 'required'
   | 'bad-length'
   | 'total-flows'
+  | 'tab-flows'
   | 'invalid'
   | 'bad-token'
   | 'bad-speed'

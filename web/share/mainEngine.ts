@@ -8,15 +8,31 @@ export interface MainEngine {
   validate(scenarioJson: string): string
   /** Hex digest of a trace, as the CLI and the worker's engine compute it. */
   digest(values: Float64Array): string
+  /**
+   * The scenario with `profile`'s defaults (the papers, ns-2, ns-3, Linux) for the fields it leaves out,
+   * as JSON: the engine's apply_profile. Throws the engine's message if it refuses.
+   */
+  applyProfile(scenarioJson: string, profile: string): string
 }
+
+/** The wasm module's exports this file uses; apply_profile comes with the engine's implementation profiles. */
+type EngineModule = typeof import('../engine/pkg/aqm_engine.js') & { apply_profile?: (scenarioJson: string, profile: string) => string }
 
 let loading: Promise<MainEngine> | null = null
 
 export function loadMainEngine(): Promise<MainEngine> {
   loading ??= import('../engine/pkg/aqm_engine.js')
-    .then(async (m) => {
+    .then(async (module): Promise<MainEngine> => {
+      const m: EngineModule = module
       await m.default()
-      return { validate: m.validate_scenario, digest: m.trace_digest }
+      return {
+        validate: m.validate_scenario,
+        digest: m.trace_digest,
+        applyProfile: (json: string, profile: string) => {
+          if (m.apply_profile === undefined) throw new Error('this build of the engine has no apply_profile')
+          return m.apply_profile(json, profile)
+        },
+      }
     })
     .catch((e: unknown) => {
       loading = null // a later call tries again

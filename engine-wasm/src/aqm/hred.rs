@@ -210,6 +210,20 @@ impl Hred {
     }
 }
 
+/// Seed 003's thresholds (125 KB, 250 KB) are a quarter and a half of its 500 KB buffer. Left at those
+/// defaults on a link whose buffer is smaller (the lab's 100 packets = 100 KB), they would be refused
+/// ("max_th must not exceed the buffer"): the default line is then scaled into the buffer with the
+/// paper's proportions. Thresholds that differ from the defaults are taken as given.
+fn fit_default_line(mut p: Params, link: &LinkInfo) -> Params {
+    let d = Params::default();
+    let buffer = buffer_in(unit_of(p.byte_mode), link);
+    if p.min_th == d.min_th && p.max_th == d.max_th && p.byte_mode == d.byte_mode && buffer < d.max_th {
+        p.min_th = buffer / 4.0;
+        p.max_th = buffer / 2.0;
+    }
+    p
+}
+
 impl Algorithm for Hred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -221,6 +235,7 @@ impl Algorithm for Hred {
     };
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        let params = fit_default_line(params, link);
         let (k_alpha, k_beta) = gains(&params, link)?;
         let vars = Vars { avg: Average::default(), l: 0.0, p_min: params.p_min, p_max: 0.0, prob: 0.0, count: -1 };
         let mut h = Hred { params, link: *link, k_alpha, k_beta, queue: PacketQueue::new(), vars };
@@ -342,6 +357,20 @@ mod tests {
         h.queue.drain();
         (0..bytes / 1000).for_each(|_| h.adopt(pkt(9, 1000)));
         enqueue_at(h, pkt(0, 1000), MILLI, rng);
+    }
+
+    #[test]
+    fn default_line_fits_a_buffer_smaller_than_seed_003s_and_explicit_thresholds_are_kept() {
+        // The lab's default link: 100 packets of 1000 B = 100 KB, below the default max_th of 250 KB.
+        let lab = link(Limit::packets(100));
+        let h = Hred::new(Params::default(), &lab).unwrap();
+        assert_eq!((h.params.min_th, h.params.max_th), (25_000.0, 50_000.0));
+        // Seed 003's own 500 KB buffer: Table 1's 125 KB and 250 KB as printed.
+        let h = Hred::new(Params::default(), &seed_003()).unwrap();
+        assert_eq!((h.params.min_th, h.params.max_th), (125_000.0, 250_000.0));
+        // Thresholds someone chose are not moved: too large is still refused.
+        let chosen = Params { max_th: 200_000.0, ..Params::default() };
+        assert!(matches!(Hred::new(chosen, &lab), Err(e) if e.contains("max_th")));
     }
 
     fn close(a: f64, b: f64) -> bool {

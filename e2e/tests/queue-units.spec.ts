@@ -1,0 +1,28 @@
+// Issue 14 item 10: the averaged queue is shown in its own unit. AVQ's virtual queue is in bytes and is
+// named as such (not "average" on a packet axis); a byte-mode queue's average reads "… bytes".
+import { test, expect } from '../fixtures'
+
+const readout = (app: { page: import('@playwright/test').Page }, term: string) =>
+  app.page.locator('.chart-readouts').first().locator('div').filter({ has: app.page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition')
+
+test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {
+  await app.page.goto('./?v=1&aqm=avq')
+  await expect.poll(async () => (await sim.aqm())?.kind).toBe('avq')
+  await app.playButton.click()
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(2)
+  await app.pauseButton.click()
+  await expect(app.queueChart).toContainText(app.chartsT('queue.virtual'))
+  await expect(app.queueChart).not.toContainText(app.chartsT('queue.average'))
+  await expect(app.queueChart).toContainText(app.chartsT('queue.axis_bytes'))
+  await expect(readout(app, app.chartsT('readouts.avg'))).toHaveText(/ bytes$/)
+})
+
+test('a byte-mode queue: the average is printed with its unit, bytes', async ({ app, sim }) => {
+  await app.page.goto('./?v=1&aqm=red&byte_mode=1&min_th=5000&max_th=15000')
+  await expect.poll(async () => (await sim.aqm())?.max_th).toBe(15000)
+  await app.playButton.click()
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(2)
+  await app.pauseButton.click()
+  await expect(readout(app, app.chartsT('readouts.avg'))).toHaveText(/^[\d,.]+ bytes$/)
+  await expect(readout(app, app.chartsT('readouts.queue'))).toHaveText(/ pkts$/)
+})
