@@ -487,7 +487,7 @@ mod tests {
         // 8 Mbit/s: a 1000-byte packet takes 1 ms. Back-to-back packets from 0.5 ms on, samples every
         // 10 ms: each sample falls mid-packet. Counting a packet where its last bit leaves would give
         // 10 packets in one interval and 11 in another (110 %); split at the sample time it is 100 %.
-        let mut m = Metrics::new(1, 8e6, 0);
+        let mut m = Metrics::new(1, 8e6, 0, 0);
         let stride = m.columns().len();
         let (mut next_sample, mut start) = (10 * MILLI, MILLI / 2);
         while next_sample <= 100 * MILLI {
