@@ -54,6 +54,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_alpha", N(1.0)),
             ("vegas_beta", N(3.0)),
             ("vegas_gamma", N(1.0)),
+            ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(false)),
         ],
         // ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
@@ -72,11 +73,12 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_alpha", N(1.0)),
             ("vegas_beta", N(3.0)),
             ("vegas_gamma", N(1.0)),
+            ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(true)),
         ],
         // ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
         // InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
-        // Alpha 2, Beta 4, Gamma 1; byte-counted ssthresh (no whole-segment cut).
+        // Alpha 2, Beta 4, Gamma 1 on the smallest RTT of the last round (vegas_rtt min); byte-counted ssthresh (no whole-segment cut).
         Profile::Ns3 => &[
             ("sack", B(true)),
             ("recovery", S("prr")),
@@ -89,11 +91,12 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_alpha", N(2.0)),
             ("vegas_beta", N(4.0)),
             ("vegas_gamma", N(1.0)),
+            ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(false)),
         ],
         // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
         // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
-        // alpha 2, beta 4, gamma 1, tcp_reno_ssthresh max(cwnd >> 1, 2).
+        // alpha 2, beta 4, gamma 1 on the minimum RTT of the last round (tcp_vegas.c), tcp_reno_ssthresh max(cwnd >> 1, 2).
         Profile::Linux => &[
             ("sack", B(true)),
             ("recovery", S("prr")),
@@ -106,6 +109,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_alpha", N(2.0)),
             ("vegas_beta", N(4.0)),
             ("vegas_gamma", N(1.0)),
+            ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(true)),
         ],
     }
