@@ -1,4 +1,4 @@
-//! ATM mode of the bottleneck (seed 002; ALGORITHMS.md §14): each IP packet crosses the link as an AAL5
+//! ATM mode of the bottleneck (seed 002; docs/algorithms/gfr-atm.md): each IP packet crosses the link as an AAL5
 //! frame of 53-byte cells.
 //!
 //! **Modelling level: frames, not cells.** A packet stays one event. In ATM mode the link frames it with

@@ -283,7 +283,7 @@ impl Scenario {
         self.flows.iter().map(|g| g.count as u64).sum()
     }
 
-    /// Warm-up excluded from summaries (ALGORITHMS.md §16).
+    /// Warm-up excluded from summaries (docs/algorithms/metrics.md).
     pub fn warmup(&self) -> f64 {
         self.warmup.unwrap_or((0.1 * self.duration).max(10.0)).min(self.duration / 2.0)
     }

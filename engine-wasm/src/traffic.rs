@@ -1,4 +1,4 @@
-//! Traffic sources (ALGORITHMS.md §15–§17): greedy FTP and HTTP-like sessions over TCP, and UDP sources
+//! Traffic sources (docs/algorithms/tcp.md): greedy FTP and HTTP-like sessions over TCP, and UDP sources
 //! that do not react to loss (constant rate, Poisson, exponential on/off).
 
 use crate::rng::Rng;

@@ -1,4 +1,4 @@
-//! Seed 002 (ALGORITHMS.md §17): five greedy TCP connections, one GFR VC each with MCR 5–25 Mbit/s, through a
+//! Seed 002 (docs/algorithms/experiments.md): five greedy TCP connections, one GFR VC each with MCR 5–25 Mbit/s, through a
 //! simple-FIFO GFR switch (F-GCRA + LBO/HBO EPD) on a 155.52 Mbit/s ATM bottleneck with 1 ms of propagation.
 //! Run with `--nocapture` to see the per-VC tables.
 
@@ -7,7 +7,7 @@ use aqm_engine::sim::Simulation;
 
 /// Seed 002 §3.1: MSS 1024 B (1064 B TCP/IP packets, 23 cells), window 64 KB = 64 segments, 100 Mbit/s
 /// Ethernet access, 1 ms bottleneck; other hops 10 µs each (assumed), so a base RTT of 2·(1 + 0.04) ms;
-/// Tahoe-era initial window of 1. GFR takes ALGORITHMS.md §14's defaults (LBO 750, HBO 1500, MAX_Q 3000).
+/// Tahoe-era initial window of 1. GFR takes docs/algorithms/gfr-atm.md's defaults (LBO 750, HBO 1500, MAX_Q 3000).
 fn seed002(tcp: &str) -> String {
     format!(
         r#"{{"seed":2,"duration":40,"warmup":10,

@@ -1,5 +1,5 @@
-//! Behaviour of the control-theoretic, modern and per-flow disciplines in the full simulator (ALGORITHMS.md
-//! §7–§13). Each test states the figure the paper or RFC leads us to expect and the tolerance it allows.
+//! Behaviour of the control-theoretic, modern and per-flow disciplines in the full simulator (docs/algorithms/
+//! *.md). Each test states the figure the paper or RFC leads us to expect and the tolerance it allows.
 
 use aqm_engine::metrics::Summary;
 use aqm_engine::scenario::Scenario;

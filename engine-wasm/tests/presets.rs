@@ -735,3 +735,52 @@ fn red_vs_droptail_lesson_answers_and_closing_text_match_the_runs() {
         }
     }
 }
+
+// ---- today's TCP ---------------------------------------------------------------------------------------------
+
+/// Share of the total goodput (payload) that flow `i` took.
+fn share(s: &Summary, i: usize) -> f64 {
+    s.flows[i].goodput_payload_mbps / s.flows.iter().map(|f| f.goodput_payload_mbps).sum::<f64>()
+}
+
+#[test]
+fn bufferbloat_today_tcp_the_buffer_not_the_sender_decides_the_delay() {
+    let (p, r) = all_sides("bufferbloat-today-tcp");
+    let (dt, codel, pie, fq) = (&r[0], &r[1], &r[2], &r[3]);
+    assert!(dt.delay_ms.mean > 500.0 && dt.mean_queue_pkts > 800.0, "drop-tail keeps the buffer nearly full");
+    assert!(codel.delay_ms.mean < 10.0 && fq.delay_ms.mean < 10.0, "CoDel/FQ-CoDel near their 5 ms target");
+    assert!((10.0..25.0).contains(&pie.delay_ms.mean), "PIE near its 15 ms reference");
+    assert!(r.iter().all(|s| s.utilisation >= 0.98), "SACK keeps the link full under every discipline");
+    assert!(fq.jain > 0.99 && dt.jain < 0.8);
+    // Both languages state each side's mean delay, the Jain indices and the utilisation floor.
+    for x in [dt.delay_ms.mean, codel.delay_ms.mean, pie.delay_ms.mean, fq.delay_ms.mean] {
+        says(&p, "look_for", &[&format!("{} ms", whole(x))]);
+    }
+    says(&p, "look_for", &[&format!("{:.2}", fq.jain), &format!("{:.2}", dt.jain), "98 %"]);
+}
+
+#[test]
+fn bbr_meets_aqm_bbr_takes_the_shallow_buffer_cubic_the_deep_one_and_fq_codel_shares() {
+    let (p, r) = all_sides("bbr-meets-aqm");
+    let (shallow, deep, codel, fq) = (&r[0], &r[1], &r[2], &r[3]);
+    assert_eq!((shallow.flows[0].tcp, shallow.flows[1].tcp), ("bbr", "cubic"));
+    // BBR v1 ignores loss: in 0.5 BDP of drop-tail and under CoDel it takes most of the link.
+    assert!(share(shallow, 0) > 0.8 && share(codel, 0) > 0.8);
+    // In 10 BDP of drop-tail Cubic fills the buffer and takes the larger share.
+    assert!(share(deep, 1) > 0.6 && deep.delay_ms.mean > 200.0);
+    // FQ-CoDel isolates them: an even share, and Cubic's packets no longer wait behind BBR's.
+    assert!(fq.jain > 0.98 && fq.flows[1].delay_ms < fq.flows[0].delay_ms / 4.0);
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} %", whole(100.0 * share(shallow, 0))),
+            &format!("{} %", whole(100.0 * share(deep, 1))),
+            &format!("{} ms", whole(deep.delay_ms.mean)),
+            &format!("{} %", whole(100.0 * share(codel, 0))),
+            &format!("{:.2}", fq.jain),
+            &format!("{} ms", whole(fq.flows[1].delay_ms)),
+            &format!("{} ms", whole(fq.flows[0].delay_ms)),
+        ],
+    );
+}

@@ -1,6 +1,6 @@
 //! The RED family's headline claims in the simulator, each against its contrast case (issue: Queue
 //! algorithms I): RED against drop-tail (seed 001 Figs. 11, 13–14), ARED against RED with the same max_p
-//! (seed 000), HRED's response to a doubling load (seed 003, response time as ALGORITHMS.md §16), and a
+//! (seed 000), HRED's response to a doubling load (seed 003, response time as docs/algorithms/metrics.md), and a
 //! live parameter change moving the average as RED's equilibrium predicts.
 
 use aqm_engine::metrics::response_time;

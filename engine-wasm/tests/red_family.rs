@@ -1,4 +1,4 @@
-//! The RED family in the full simulator (ALGORITHMS.md §2–§6): each test runs Reno FTP flows through a
+//! The RED family in the full simulator (docs/algorithms/red-family.md, qvared.md, hred.md): each test runs Reno FTP flows through a
 //! 10 Mbit/s bottleneck and checks the behaviour the paper claims, with the figure expected and its margin.
 //! The averaged queue is read from the discipline's state every 100 ms after the warm-up.
 

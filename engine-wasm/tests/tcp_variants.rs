@@ -1,4 +1,4 @@
-//! Behaviour of the delay-based and cubic senders in whole simulations (ALGORITHMS.md §15, §17 seed 004).
+//! Behaviour of the delay-based and cubic senders in whole simulations (docs/algorithms/tcp.md, experiments.md).
 //! Each test states the expected figure and its tolerance.
 
 use aqm_engine::scenario::Scenario;

@@ -16,7 +16,7 @@ export interface EventSeries {
 const CSS = ['var(--c-series-4)', 'var(--c-series-2)', 'var(--c-series-5)', 'var(--c-series-6)', 'var(--c-series-1)', 'var(--c-series-3)']
 
 /**
- * The causes each algorithm can report (ALGORITHMS.md §0): every discipline overflows; the RED family
+ * The causes each algorithm can report (docs/algorithms/conventions.md): every discipline overflows; the RED family
  * drops early and forced, CoDel and PIE above their target, seed 004's discipline per flow, GFR whole or
  * partial frames. Marks are the same causes with ECN. An unknown kind shows every cause the trace has.
  */

@@ -36,7 +36,7 @@ export interface Preset {
   title: Localized
   /** "seed 004", "classic" or "RFC 7928 (...)". */
   source: string
-  /** The seed paper's file name in shared/seeds (seed presets only). */
+  /** The seed paper's id, described in docs/papers.md (seed presets only). */
   seed_file?: string
   explanation: Localized
   look_for: Localized

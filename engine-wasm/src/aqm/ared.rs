@@ -1,11 +1,11 @@
 //! ARED — Adaptive RED (S. Floyd, R. Gummadi, S. Shenker, "Adaptive RED: An Algorithm for Increasing the
-//! Robustness of RED's Active Queue Management", 2001), ALGORITHMS.md §4; seed 000 §2.2 (Fig. 3).
+//! Robustness of RED's Active Queue Management", 2001), docs/algorithms/red-family.md; seed 000 §2.2 (Fig. 3).
 //!
 //! ```text
 //! every interval (0.5 s timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
 //!     avg > band and max_p ≤ 0.5:   max_p ← max_p + min(0.01, max_p/4)
 //!     avg < band and max_p ≥ 0.01:  max_p ← 0.9·max_p                       (kept in [0.01, 0.5])
-//! per packet: gentle RED (§2–§3) with the current max_p
+//! per packet: gentle RED (docs/algorithms/red-family.md) with the current max_p
 //! auto: min_th = max(5, target_delay·C_pkt/2), max_th = 3·min_th, w_q = 1 − exp(−1/C_pkt)
 //! ```
 //! Seed 000 prints the decrease as `max_p − β`; the paper's `max_p·β` (β = 0.9) is used. Like Linux (and
@@ -22,7 +22,7 @@ use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, Time};
 
-/// ARED's parameters (defaults: ALGORITHMS.md §4, initial max_p as ns-2).
+/// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {

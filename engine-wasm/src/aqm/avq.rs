@@ -1,6 +1,6 @@
 //! AVQ, Adaptive Virtual Queue (S. Kunniyur, R. Srikant, "Analysis and Design of an Adaptive Virtual Queue
 //! (AVQ) Algorithm for Active Queue Management", ACM SIGCOMM 2001; ToN 2004; compared in seed 003),
-//! ALGORITHMS.md §9.
+//! docs/algorithms/avq.md.
 //!
 //! A virtual queue VQ of the real buffer's size B is drained at an adaptive capacity C̃ ≤ C. An arrival that
 //! would overflow VQ is dropped (or CE-marked), and C̃ steers the arrival rate towards γ·C. On each arrival
@@ -14,7 +14,7 @@
 //!
 //! C is in bytes/s and B in bytes (the buffer in packets × the mean packet size if the buffer counts
 //! packets). The initial C̃ is not specified: we start at γ·C (a Linux port starts at 0). Seed 003's
-//! "κ = 1.0" has no AVQ counterpart and is read as γ (ALGORITHMS.md §9). Its preset sets γ = 1.0, while the
+//! "κ = 1.0" has no AVQ counterpart and is read as γ (docs/algorithms/avq.md). Its preset sets γ = 1.0, while the
 //! default γ is 0.98.
 
 use serde::{Deserialize, Serialize};

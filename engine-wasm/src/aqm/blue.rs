@@ -1,5 +1,5 @@
 //! BLUE (W. Feng, D. Kandlur, D. Saha, K. Shin, "Blue: A New Class of Active Queue Management Algorithms",
-//! U. Michigan CSE-TR-387-99, 1999; IEEE/ACM ToN 10(4), 2002; mentioned in seed 003), ALGORITHMS.md §7.
+//! U. Michigan CSE-TR-387-99, 1999; IEEE/ACM ToN 10(4), 2002; mentioned in seed 003), docs/algorithms/blue.md.
 //!
 //! One marking probability p_m, driven by events rather than by the queue length:
 //!

@@ -1,5 +1,5 @@
 //! CoDel, Controlled Delay (K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289, 2018; not in the
-//! seeds), ALGORITHMS.md §10.
+//! seeds), docs/algorithms/codel.md.
 //!
 //! CoDel decides at dequeue. The sojourn time of the packet leaving, s = now − enqueued_at, is compared with
 //! TARGET. Once s has stayed ≥ TARGET for a whole INTERVAL and more than MAXPACKET bytes remain queued, CoDel

@@ -1,4 +1,4 @@
-//! Drop-tail: a FIFO that accepts every packet that fits and drops arrivals when full (ALGORITHMS.md §1).
+//! Drop-tail: a FIFO that accepts every packet that fits and drops arrivals when full (docs/algorithms/droptail.md).
 //! The baseline of seeds 000, 001 and 004. Its limit is the bottleneck buffer, in packets or bytes.
 
 use serde::{Deserialize, Serialize};

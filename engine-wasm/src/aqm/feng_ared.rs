@@ -1,5 +1,5 @@
 //! Self-configuring RED (W. Feng, D. Kandlur, D. Saha, K. Shin, "A Self-Configuring RED Gateway", IEEE
-//! INFOCOM 1999), ALGORITHMS.md §4 "Ambiguities". Seed 003 §II describes this scheme under the name "ARED";
+//! INFOCOM 1999), docs/algorithms/red-family.md. Seed 003 §II describes this scheme under the name "ARED";
 //! the picker labels it so to keep it apart from Floyd's 2001 Adaptive RED (`ared`).
 //!
 //! ```text
@@ -7,7 +7,7 @@
 //!     avg < min_th and status ≠ below:  status ← below;  max_p ← max_p/α      (α = 3)
 //!     avg > max_th and status ≠ above:  status ← above;  max_p ← max_p·β      (β = 2)
 //!     min_th < avg < max_th:            status ← between
-//! then RED (§2) with the current max_p
+//! then RED (docs/algorithms/red-family.md) with the current max_p
 //! ```
 //! max_p changes only when avg *enters* a region (ns-3 `FengAdaptive`). Ours: the status starts `below`
 //! (the queue starts empty, so the first arrival does not divide max_p) and max_p is capped at 1.
@@ -20,7 +20,7 @@ use super::red_core::{Region, Rules, Signalling};
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
-/// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED, §2).
+/// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {

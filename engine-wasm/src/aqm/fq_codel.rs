@@ -1,5 +1,5 @@
 //! FQ-CoDel, Flow Queue CoDel (T. Høiland-Jørgensen, P. McKenney, D. Täht, J. Gettys, E. Dumazet, RFC 8290,
-//! 2018; not in the seeds), ALGORITHMS.md §12.
+//! 2018; not in the seeds), docs/algorithms/fq-codel.md.
 //!
 //! Each flow has its own FIFO with its own CoDel state machine (`codel.rs`, per queue). Queues are served by
 //! deficit round robin with a byte quantum. A queue that becomes active joins `new_flows`, which is served before

@@ -1,7 +1,7 @@
 //! GFR (Guaranteed Frame Rate) on one FIFO: a per-VC F-GCRA frame classifier and a shared cell buffer with
 //! two global thresholds and Early/Partial Packet Discard (ATM Forum, Traffic Management 4.1,
 //! af-tm-0121.000, 1999; O. Bonaventure, J. Nelissen, "Guaranteed frame rate: a better service for TCP/IP
-//! in ATM networks", IEEE Network 15(1), 2001; seed 002 §2; ALGORITHMS.md §14). One VC per flow.
+//! in ATM networks", IEEE Network 15(1), 2001; seed 002 §2; docs/algorithms/gfr-atm.md). One VC per flow.
 //!
 //! ```text
 //!   F-GCRA(I, T), per VC, cell k at Ta(k):      X' = X − (Ta(k) − LPT)
@@ -26,7 +26,7 @@
 //! **Parameters.** MCR per VC in Mbit/s of 53-byte cells (424 bit/cell): the `mcr_mbps` list by flow id, or,
 //! when it is empty, VC i gets (i + 1)·`mcr_step_mbps` (seed 002: 5, 10, 15, 20, 25). The seed gives MAX_Q
 //! 3000 and HBO 1500 cells only; LBO 750, MBS 46 cells (2·MFS), PCR 100 Mbit/s (the access rate) and
-//! CDVT 0 are ALGORITHMS.md §14's defaults. Variant B (ambiguity 1) reads the seed's 1500 as LBO with HBO =
+//! CDVT 0 are docs/algorithms/gfr-atm.md's defaults. Variant B (ambiguity 1) reads the seed's 1500 as LBO with HBO =
 //! MAX_Q − 4·MFS = 2908: [`Params::variant_b`]. MAX_Q is the buffer: `link.buffer` is not used.
 
 use serde::{Deserialize, Serialize};
@@ -78,7 +78,7 @@ impl Default for Params {
 }
 
 impl Params {
-    /// ALGORITHMS.md §14 variant B: LBO 1500 (the seed's threshold), HBO = MAX_Q − 4·MFS = 2908.
+    /// docs/algorithms/gfr-atm.md variant B: LBO 1500 (the seed's threshold), HBO = MAX_Q − 4·MFS = 2908.
     pub fn variant_b() -> Self {
         let d = Params::default();
         Params { lbo_cells: 1500, hbo_cells: d.max_q_cells - 4 * SEED_MFS, ..d }
@@ -206,7 +206,7 @@ impl Algorithm for Gfr {
                 "cells",
                 (1.0, 100_000.0),
                 46.0,
-                "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (ALGORITHMS.md §14)",
+                "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
             ),
             ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), 0.0, "Cell delay variation tolerance in T"),
             ParamSpec::int(

@@ -1,5 +1,5 @@
 //! HRED — Hybrid RED (C. Joo, S. Bahk, "Hybrid Random Early Detection", KICS 2003; seed 003,
-//! `003_2c134cf747b78bdb.txt`, eqs. 6–11, Fig. 1, Tables 1–2), ALGORITHMS.md §6.
+//! docs/papers.md, eqs. 6–11, Fig. 1, Tables 1–2), docs/algorithms/hred.md.
 //!
 //! ```text
 //! per arrival:  l = q (instantaneous; an EWMA if w_q < 1)
@@ -9,7 +9,7 @@
 //!               drop with the recomputed prob
 //! gains (eqs. 9–11):  K_α ≈ 2S/(C·RTT)²  in the queue's unit,  K_β = 2·K_α
 //! ```
-//! Reconstructed (§6, §18): Fig. 1's decrease test `l > min_th` is `l < min_th`; its `1/K_α` in p_max is eq.
+//! Reconstructed: Fig. 1's decrease test `l > min_th` is `l < min_th`; its `1/K_α` in p_max is eq.
 //! 8's stability constant K; Table 2's K_α = 1.3563e−10 is 2S/(C·RTT)² in *bits* (S = 4000 bit, C = 32 Mbit/s,
 //! RTT = 0.24 s), so by default the gains are computed in the queue's unit and `literal` uses the printed
 //! constants; K_β = 2·K_α is Table 2's ratio. Ours: initial p_min 0.01, floor 1e−6, the line extended over the
@@ -229,7 +229,7 @@ impl Algorithm for Hred {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "hred",
         label: "HRED (Hybrid RED)",
-        citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003 (003_2c134cf747b78bdb.txt)",
+        citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
         summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
         params: SPECS,
     };

@@ -39,7 +39,7 @@ use crate::packet::Packet;
 use crate::rng::Rng;
 use crate::time::Time;
 
-/// Why a packet was dropped or marked (ALGORITHMS.md §0).
+/// Why a packet was dropped or marked (docs/algorithms/conventions.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
@@ -99,7 +99,7 @@ pub struct LinkInfo {
 }
 
 impl LinkInfo {
-    /// Bottleneck capacity in packets of `mean_pkt_size` per second (ALGORITHMS.md's C_pkt).
+    /// Bottleneck capacity in packets of `mean_pkt_size` per second (docs/algorithms/conventions.md's C_pkt).
     pub fn packets_per_sec(&self) -> f64 {
         self.rate_bps / (8.0 * self.mean_pkt_size as f64)
     }

@@ -1,5 +1,5 @@
 //! PI controller (C. V. Hollot, V. Misra, D. Towsley, W. Gong, "On Designing Improved Controllers for AQM
-//! Routers Supporting TCP Flows", IEEE INFOCOM 2001; compared in seed 003), ALGORITHMS.md §8.
+//! Routers Supporting TCP Flows", IEEE INFOCOM 2001; compared in seed 003), docs/algorithms/pi.md.
 //!
 //! The drop probability is a sampled proportional-integral law on the instantaneous queue q. Every
 //! T = 1/f_s:

@@ -1,5 +1,5 @@
 //! PIE, Proportional Integral controller Enhanced (R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033, 2017;
-//! not in the seeds), ALGORITHMS.md §11.
+//! not in the seeds), docs/algorithms/pie.md.
 //!
 //! PIE drops at enqueue with probability p. A timer updates p every T_UPDATE from the queueing delay estimate
 //! `qdelay` (RFC 8033 §4.2):

@@ -1,14 +1,14 @@
-//! QVARED — queue-variation adaptive RED, seed 000 (`000_8ac5e477817680b4.txt` §III, Figs. 5–6), as
-//! ALGORITHMS.md §5 reconstructs it: ARED (§4) whose p_b is scaled by the rate of change of the average.
+//! QVARED — queue-variation adaptive RED, seed 000 (docs/papers.md, §III, Figs. 5–6), as
+//! docs/algorithms/qvared.md reconstructs it: ARED whose p_b is scaled by the rate of change of the average.
 //!
 //! ```text
 //! per arrival (if now > t_prev):  q_t = (avg − avg_prev)/(now − t_prev)   [pkts/s];  q_tmax = max(q_tmax, q_t)
 //! min_th ≤ avg < max_th:          p_b = max_p·(avg − min_th)/(max_th − min_th)
 //!                                 p_b ← p_b/2 if q_t < 0;  p_b ← p_b·(1 + q_t/q_tmax) if q_t > 0   (≤ 1)
 //!                                 p_a = p_b/(1 − count·p_b)
-//! every interval: ARED's max_p update (§4)
+//! every interval: ARED's max_p update (docs/algorithms/red-family.md)
 //! ```
-//! Reconstructed (§5, §18): Fig. 6's `q_max` and `q_tmax` are one variable; its garbled branches are the
+//! Reconstructed: Fig. 6's `q_max` and `q_tmax` are one variable; its garbled branches are the
 //! linear p_b modulated by q_t; the literal triangle (rising to max_p at med_th = (min_th + max_th)/2, back to
 //! 0 at max_th) is the opt-in `literal`; q_tmax never decays in the paper, `qt_reset_interval` (s, 0 = never)
 //! restarts it. The modulation applies between the thresholds only; the gentle ramp above is ARED's.
@@ -23,7 +23,7 @@ use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, to_secs, Time};
 
-/// ARED's parameters (§4 defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus §5's options.
+/// ARED's parameters (ARED's defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus QVARED's options.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {
@@ -223,7 +223,7 @@ impl Algorithm for Qvared {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "qvared",
         label: "QVARED (queue-variation ARED)",
-        citation: "Seed 000 (000_8ac5e477817680b4.txt) §III, Figs. 5–6, as reconstructed in ALGORITHMS.md §5",
+        citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
         summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
         params: SPECS,
     };
@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn q_t_is_negative_exactly_when_the_queue_is_below_its_average() {
-        // avg_new − avg_old = w_q·(q − avg_old) (§5's test identity).
+        // avg_new − avg_old = w_q·(q − avg_old) (docs/algorithms/qvared.md's test identity).
         let mut q = seed_000();
         let mut rng = Rng::new(1, 2);
         q.vars.avg = Average { avg: 30.0, idle: false, idle_since: 0 };

@@ -1,6 +1,6 @@
 //! RED — Random Early Detection (S. Floyd, V. Jacobson, "Random Early Detection Gateways for Congestion
-//! Avoidance", IEEE/ACM ToN 1(4), 1993, Fig. 2), ALGORITHMS.md §2, and Gentle RED (S. Floyd, "Recommendation
-//! on using the gentle_ variant of RED", 2000), §3. Seeds 000 §2.1, 001 §II.2 (Fig. 3, Tables 1–3), 003 §II.
+//! Avoidance", IEEE/ACM ToN 1(4), 1993, Fig. 2), docs/algorithms/red-family.md, and Gentle RED (S. Floyd, "Recommendation
+//! on using the gentle_ variant of RED", 2000). Seeds 000 §2.1, 001 §II.2 (Fig. 3, Tables 1–3), 003 §II.
 //!
 //! ```text
 //! per arrival:  avg ← (1 − w_q)·avg + w_q·q            (after idle: avg ← (1 − w_q)^m·avg, m = idle/s, s = 8·S/C)
@@ -21,7 +21,7 @@ use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_tim
 use super::red_core::{Average, Line, Marks, Rules, Signalling};
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
-/// RED's parameters (defaults: ALGORITHMS.md §2). Thresholds are in the queue's unit: packets, or bytes in
+/// RED's parameters (defaults: docs/algorithms/red-family.md). Thresholds are in the queue's unit: packets, or bytes in
 /// byte mode.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, bound = "F: Flavour")]

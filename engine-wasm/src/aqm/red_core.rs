@@ -1,4 +1,4 @@
-//! Arithmetic shared by the RED family (ALGORITHMS.md §2–§5), so `red`, `ared`, `feng_ared`, `qvared`,
+//! Arithmetic shared by the RED family (docs/algorithms/red-family.md), so `red`, `ared`, `feng_ared`, `qvared`,
 //! `wred` and `hred` each contain only what makes them different.
 //!
 //! - The average: S. Floyd, V. Jacobson, "Random Early Detection Gateways for Congestion Avoidance", IEEE/ACM
@@ -41,7 +41,7 @@ pub struct Line {
     pub min_th: f64,
     pub max_th: f64,
     pub max_p: f64,
-    /// Some(upper) turns on the gentle segment [max_th, upper) (§3); None is the 1993 cliff.
+    /// Some(upper) turns on the gentle segment [max_th, upper) (gentle RED); None is the 1993 cliff.
     pub gentle_upper: Option<f64>,
 }
 
@@ -216,7 +216,7 @@ impl Marks {
         ]
     }
 
-    /// Floyd & Jacobson Fig. 2 (with §3's gentle region): `p_b` already includes any byte-mode scaling;
+    /// Floyd & Jacobson Fig. 2 (with the gentle region): `p_b` already includes any byte-mode scaling;
     /// `u` is drawn only where the decision is random.
     pub fn decide(&mut self, region: Region, p_b: f64, u: impl FnOnce() -> f64) -> Verdict {
         self.decide_with(Rules::default(), region, p_b, 0, u)

@@ -1,5 +1,5 @@
-//! Hardware RED as built on NetFPGA in seed 001 (`001_96c1fce93ee3558f.txt` §III.2, Figs. 6–8, Table 3),
-//! ALGORITHMS.md §2 "Fixed point / hardware": RED (Floyd & Jacobson 1993) in integer arithmetic.
+//! Hardware RED as built on NetFPGA in seed 001 (docs/papers.md, §III.2, Figs. 6–8, Table 3),
+//! docs/algorithms/red-family.md "Hardware RED": RED (Floyd & Jacobson 1993) in integer arithmetic.
 //!
 //! ```text
 //! avg_fp = avg·2^10 (seed 001: avg_pkts = 11266 ⇒ 11266/1024 ≈ 11.0 pkts);  w_q = 2^−9 as a shift:
@@ -226,8 +226,7 @@ impl Algorithm for RedHw {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "red_hw",
         label: "Hardware RED (NetFPGA)",
-        citation:
-            "Seed 001 (001_96c1fce93ee3558f.txt): RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
+        citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
         summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
         params: SPECS,
     };

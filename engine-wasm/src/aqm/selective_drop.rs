@@ -1,6 +1,6 @@
 //! Per-flow selective drop with an optimal-window threshold (H.-S. Chae, M.-R. Choi, "A New Queueing Algorithm
 //! for Improving Fairness between TCP Flows", KIPS 2004; seed 004 §3.2, §4, eqs. 5–9, Fig. 7, Table 2),
-//! ALGORITHMS.md §13.
+//! docs/algorithms/selective-drop.md.
 //!
 //! A FIFO that counts each flow's queued packets, cnt_i, and drops an arrival of flow i when
 //! cnt_i + 1 > Q_thresh. A flow can therefore hold at most Q_thresh packets, so a loss-driven sender (Reno)
@@ -14,7 +14,7 @@
 //! Here τ is the bottleneck's one-way delay, BW its rate (bit/s), L_D the data packet size (the link's mean
 //! packet size), and N_C the live number of flows: those with a packet queued or an arrival within the last
 //! `active_timeout`. Eq. 9 only says Q_thresh ∝ W_best. k_q = 2 reproduces Table 2 within ±1, so fixed mode is
-//! the default (ALGORITHMS.md §13 ambiguity 2). Eq. 7 with τ alone under-predicts the measured windows
+//! the default (docs/algorithms/selective-drop.md ambiguity 2). Eq. 7 with τ alone under-predicts the measured windows
 //! (ambiguity 3), hence the option to take T_res from the flows' base RTT instead.
 //! Selective drops are always drops: a CE mark would leave the packet queued and break the cap.
 //!
@@ -224,7 +224,7 @@ impl QueueDisc for SelectiveDrop {
         let timeout = self.timeout();
         self.vars.note_arrival(flow, env.now, timeout);
         self.recompute();
-        // The arrival counts itself, so a flow holds at most Q_thresh packets (ALGORITHMS.md §13 ambiguity 1).
+        // The arrival counts itself, so a flow holds at most Q_thresh packets (docs/algorithms/selective-drop.md ambiguity 1).
         if self.vars.cnt[flow] + 1 > self.vars.q_thresh {
             env.drop(packet, Reason::Selective);
             return;
@@ -321,14 +321,14 @@ mod tests {
 
     #[test]
     fn w_best_matches_seed_004_equation_8_for_table_2_links() {
-        // L_D = 1000 B, N_C = 2, T_ACK = 0; τ = 5, 2, 2, 2 ms (ALGORITHMS.md §17).
+        // L_D = 1000 B, N_C = 2, T_ACK = 0; τ = 5, 2, 2, 2 ms (docs/algorithms/experiments.md).
         let links = [(512e3, 0.005), (1.5e6, 0.002), (2e6, 0.002), (5e6, 0.002)];
         let w: Vec<f64> = links.iter().map(|&(bw, tau)| w_best(2.0 * tau, bw, 1000.0, 2)).collect();
         let expected = [2.32, 2.375, 2.5, 3.25];
         for (got, want) in w.iter().zip(expected) {
             assert!((got - want).abs() < 1e-12, "{got} vs {want}");
         }
-        // One flow at 2 Mbit/s, τ = 10 ms: 0.02·2e6/8000 + 2 = 7, eq. 7's smallest W > 5 + 1 (ALGORITHMS.md §13).
+        // One flow at 2 Mbit/s, τ = 10 ms: 0.02·2e6/8000 + 2 = 7, eq. 7's smallest W > 5 + 1 (docs/algorithms/selective-drop.md).
         assert!((w_best(0.02, 2e6, 1000.0, 1) - 7.0).abs() < 1e-12);
     }
 

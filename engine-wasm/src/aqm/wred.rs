@@ -1,9 +1,9 @@
-//! WRED — Weighted RED: RED (Floyd & Jacobson 1993, ALGORITHMS.md §2) with a separate drop line per service
+//! WRED — Weighted RED: RED (Floyd & Jacobson 1993, docs/algorithms/red-family.md) with a separate drop line per service
 //! class, as in Cisco IOS WRED and the DiffServ AF drop precedences (RFC 2597). Seed 001 §V names Weighted
 //! RED as its next hardware target.
 //!
 //! ```text
-//! avg: one EWMA of the whole queue, shared by all classes (Floyd's update and idle decay, §2)
+//! avg: one EWMA of the whole queue, shared by all classes (Floyd's update and idle decay)
 //! class c = min(packet.class, 3):  p_b = max_p[c]·(avg − min_th[c])/(max_th[c] − min_th[c]),  p_a with count[c]
 //!                                  forced drop at avg ≥ max_th[c]
 //! ```

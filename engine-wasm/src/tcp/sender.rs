@@ -1,4 +1,4 @@
-//! The TCP sender (ALGORITHMS.md §15): sequence space in segments, cumulative ACK processing, fast
+//! The TCP sender (docs/algorithms/tcp.md): sequence space in segments, cumulative ACK processing, fast
 //! retransmit and recovery per [`Recovery`], ECN response, and the retransmission timer (RFC 6298, Karn,
 //! exponential back-off). Window growth and cuts are delegated to the variant's [`CongestionControl`].
 //!
