@@ -2,8 +2,9 @@
 // named as such (not "average" on a packet axis); a byte-mode queue's average reads "… bytes".
 import { test, expect } from '../fixtures'
 
+/** The latest-values readout whose term reads `term` (the term may carry a "?" help button). */
 const readout = (app: { page: import('@playwright/test').Page }, term: string) =>
-  app.page.locator('.chart-readouts').first().locator('div').filter({ has: app.page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition')
+  app.page.locator('dl.chart-readouts').first().locator(':scope > div').filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term}`) }) }).locator(':scope > dd')
 
 test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {
   await app.page.goto('./?v=1&aqm=avq')

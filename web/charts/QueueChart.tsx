@@ -38,6 +38,8 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem))
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
+  // AVQ's operating point is its virtual queue (Kunniyur & Srikant 2001), not an average of the real one.
+  const avgLabel = aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
   const [yMax, setYMax] = useState(20)
   const [frozen, setFrozen] = useState(false)
@@ -103,14 +105,14 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
           title={t('queue.title')}
           series={[
             { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
-            ...(hasAvg ? [{ label: t('queue.average'), column: 'avg' }] : []),
+            ...(hasAvg ? [{ label: t(avgLabel), column: 'avg' }] : []),
           ]}
         />
       }
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
-          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t(aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average')} />}
+          {hasAvg && <LegendItem colour="var(--c-series-2)" label={t(avgLabel)} />}
           {band && <LegendItem colour="var(--c-series-3)" area label={t(`queue.band_${band.kind}`, { ms: band.ms })} />}
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
