@@ -15,7 +15,7 @@ use super::rack::Rack;
 use super::rate::{Delivery, RateSampler};
 use super::rtt::{RtoConfig, RttEstimator};
 use super::scoreboard::Scoreboard;
-use super::{AckInfo, CongestionControl, Recovery, Window};
+use super::{CongestionControl, Recovery, Window};
 use crate::packet::{Ack, FlowId, Packet};
 use crate::time::Time;
 
@@ -418,18 +418,7 @@ impl TcpSender {
             }
         } else {
             self.dupacks = 0;
-            let info = AckInfo {
-                now,
-                acked,
-                rtt,
-                srtt: self.rtt.srtt().unwrap_or(0),
-                ack: ack.next_expected,
-                flight: self.flight(),
-                snd_max: self.snd_max,
-            };
-            self.cc.on_ack(&mut self.w, &info);
-            // A window the receiver never lets us use is not grown further (ns-2 maxcwnd_).
-            self.w.cwnd = self.w.cwnd.min(self.cfg.rwnd as f64);
+            self.grow(acked, rtt, now);
         }
         if self.snd_una >= self.snd_max {
             self.cancel_timer();

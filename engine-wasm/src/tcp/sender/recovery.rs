@@ -231,8 +231,9 @@ impl TcpSender {
         }
     }
 
-    /// Window growth for an ACK of new data, outside fast recovery (the variant's rule).
-    fn grow(&mut self, acked: u64, rtt: Option<Time>, now: Time) {
+    /// Window growth for an ACK of new data, outside fast recovery (the variant's rule), capped by the
+    /// receiver's window: a window the receiver never lets us use is not grown further (ns-2 maxcwnd_).
+    pub(super) fn grow(&mut self, acked: u64, rtt: Option<Time>, now: Time) {
         if acked == 0 {
             return;
         }
