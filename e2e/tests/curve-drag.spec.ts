@@ -10,7 +10,17 @@ test("dragging RED's max_th on the drop-probability curve sets it in the engine 
   const label = await sim.paramLabel('red', 'max_th')
   const handle = app.chartHandle(app.curveChart, label)
   await expect(handle.slider).toHaveAttribute('aria-valuenow', '15')
-  const box = await handle.grip.boundingBox()
+  // The curve's queue axis settles in the first frames of the run; press where the grip rests, as a person
+  // would, not where it was one redraw ago.
+  let box = await handle.grip.boundingBox()
+  await expect
+    .poll(async () => {
+      const prev = box
+      await app.page.waitForTimeout(250)
+      box = await handle.grip.boundingBox()
+      return prev !== null && box !== null && prev.x === box.x && prev.y === box.y
+    })
+    .toBe(true)
   if (box === null) throw new Error('the max_th grip is not on screen')
 
   // A real gesture: press on the grip, move right in steps, release.
