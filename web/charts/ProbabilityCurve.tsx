@@ -16,6 +16,7 @@ import { useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
 import { chartMargin, plotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
+import { PerFlowCap } from './PerFlowCap'
 import { chartColours, remPx, themeRevision } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -93,6 +94,9 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
     ctx.restore()
   }, 'curve')
 
+  // A per-flow decision (selective drop) has neither a curve nor a p over time: name its cap instead.
+  const cap = info?.per_flow_cap
+  if (info !== undefined && typeof cap === 'string') return <PerFlowCap store={store} info={info} aqm={aqm} cap={cap} />
   if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
   const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(Math.min(1, d[1])))
   const drawn = densify(curve)

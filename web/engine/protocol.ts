@@ -25,6 +25,9 @@ export interface AlgorithmInfo {
   citation: string
   summary: string
   params: ParamSchema[]
+  /** The parameter capping each flow's own packets in the queue, for a discipline that decides per flow
+   * (seed 004's selective drop: Q_thresh); null or absent for the others. */
+  per_flow_cap?: string | null
 }
 
 /** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
@@ -189,7 +192,8 @@ export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
     isStr(x.citation) &&
     isStr(x.summary) &&
     Array.isArray(x.params) &&
-    x.params.every(isParamSchema)
+    x.params.every(isParamSchema) &&
+    (x.per_flow_cap === undefined || x.per_flow_cap === null || isStr(x.per_flow_cap))
   )
 }
 

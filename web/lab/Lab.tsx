@@ -9,6 +9,7 @@ import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../charts/ChartsPanel'
 import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
+import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
 import { LanguagePicker } from './LanguagePicker'
@@ -21,9 +22,11 @@ interface LabProps {
   preset?: ReactNode
   /** A preset's own settings per algorithm (see ControlsColumn). */
   aqmChoices?: readonly AqmConfig[]
+  /** The preset whose lab this is: its id stays in the address and shared links beside an edited scenario. */
+  presetContext?: PresetContext
 }
 
-export function Lab({ scenario, preset, aqmChoices }: LabProps) {
+export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const { t } = useTranslation()
   const { snapshot, store } = useSimulation()
   useEffect(() => installTestApi(store), [store])
@@ -49,7 +52,7 @@ export function Lab({ scenario, preset, aqmChoices }: LabProps) {
           <a className="button" href="?view=gallery">
             {t('nav.presets_link', { ns: 'teach' })}
           </a>
-          <ShareButton snapshot={snapshot} store={store} />
+          <ShareButton snapshot={snapshot} store={store} preset={presetContext} />
           <LanguagePicker />
           <ThemeControls />
         </div>

@@ -1,6 +1,6 @@
 // A preset opened in the full lab: its scenario loaded into the lab's simulation and its teaching text
 // in the lab's preset slot.
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lab } from '../lab/Lab'
 import { NotFound } from './NotFound'
@@ -8,12 +8,20 @@ import { usePreset } from './load'
 import { PresetInfo } from './PresetInfo'
 import { presetAqms } from './aqmChoices'
 import { TeachHeader } from './TeachHeader'
+import { hasScenarioKeys } from '../scenario/linkView'
+import type { PresetContext } from '../share/presetContext'
+import type { JsonObject } from '../scenario/json'
 
 export function PresetLab({ id }: { id: string }) {
   const { t } = useTranslation('teach')
   const loaded = usePreset(id)
   const preset = loaded.state === 'ready' ? loaded.value : null
-  const scenario = useMemo(() => (preset === null ? undefined : JSON.stringify(preset.scenario)), [preset])
+  // A link with scenario keys beside the preset's id (an edited preset lab, shared) runs its own scenario
+  // (the share machinery opens it) with this preset's lesson panel.
+  const [linked] = useState(() => hasScenarioKeys(window.location.search))
+  const scenario = useMemo(() => (preset === null || linked ? undefined : JSON.stringify(preset.scenario)), [preset, linked])
+  // The preset's file is JSON, so its scenario is a JSON object.
+  const context = useMemo<PresetContext | undefined>(() => (preset === null ? undefined : { id, scenario: preset.scenario as JsonObject }), [id, preset])
   const aqmChoices = useMemo(() => (preset === null ? [] : presetAqms(preset)), [preset])
   if (loaded.state === 'error') {
     return (
@@ -23,5 +31,12 @@ export function PresetLab({ id }: { id: string }) {
       </div>
     )
   }
-  return <Lab scenario={scenario} aqmChoices={aqmChoices} preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />} />
+  return (
+    <Lab
+      scenario={scenario}
+      aqmChoices={aqmChoices}
+      presetContext={context}
+      preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />}
+    />
+  )
 }

@@ -71,6 +71,13 @@ export function ownedByOtherView(search: string): boolean {
   return OTHER_VIEW_KEYS.some((k) => p.has(k))
 }
 
+/** True for a preset's lab (`?preset=<id>` without another view): the lab writes its address, keeping the
+ * preset's id as context for the lesson panel. */
+export function isPresetLab(search: string): boolean {
+  const p = params(search)
+  return p.has('preset') && !p.has('view') && !p.has('lesson')
+}
+
 /** True when the query holds anything besides view keys: a scenario to open (or a mistake to report). */
 export function hasScenarioKeys(search: string): boolean {
   const q = search.startsWith('?') ? search.slice(1) : search

@@ -7,6 +7,7 @@ import type { SimSnapshot, SimStore } from '../engine/store'
 import { useHostApi } from './hostApi'
 import { LinkProblems } from './LinkProblems'
 import { useShareLink, type ShareLink } from './useShareLink'
+import type { PresetContext } from './presetContext'
 import './share.css'
 
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -44,9 +45,9 @@ function usePageDrop(link: ShareLink): void {
   }, [link])
 }
 
-export function ShareButton({ snapshot, store }: { snapshot: SimSnapshot; store: SimStore }) {
+export function ShareButton({ snapshot, store, preset }: { snapshot: SimSnapshot; store: SimStore; preset?: PresetContext }) {
   const { t } = useTranslation('share')
-  const link = useShareLink(store, snapshot, { addressBar: true })
+  const link = useShareLink(store, snapshot, { addressBar: true, preset })
   useHostApi(store, snapshot, link, { resize: false })
   usePageDrop(link)
   const [open, setOpen] = useState(false)
@@ -57,7 +58,7 @@ export function ShareButton({ snapshot, store }: { snapshot: SimSnapshot; store:
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ShareDialog snapshot={snapshot} store={store} onOpenFile={(f) => openFileWith(link, f)} onClose={() => setOpen(false)} />
+          <ShareDialog snapshot={snapshot} store={store} preset={preset} onOpenFile={(f) => openFileWith(link, f)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
       {link.checking && <span className="share-status muted">{t('problems.checking')}</span>}

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'rea
 import { useTranslation } from 'react-i18next'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { parseObject } from '../scenario/model'
-import { encodeLink } from '../scenario/urlCodec'
+import { contextQuery, type PresetContext } from './presetContext'
 import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
 import { baseName, chartPng, chartSvg, chartsOnPage, download, scenarioFile, tracesCsv, tracesJson } from './exporters'
@@ -14,6 +14,8 @@ export interface ShareDialogProps {
   store: SimStore
   onOpenFile(file: File): void
   onClose(): void
+  /** The preset whose lab this is: the link keeps its lesson panel. */
+  preset?: PresetContext
 }
 
 /** The lab's address without query or fragment. */
@@ -24,7 +26,7 @@ export function labBase(): string {
   return url.href
 }
 
-export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialogProps) {
+export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: ShareDialogProps) {
   const { t } = useTranslation('share')
   const id = useId()
   const ref = useRef<HTMLDialogElement>(null)
@@ -40,7 +42,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose }: ShareDialo
 
   const scenario = useMemo(() => parseObject(snapshot.scenario) ?? {}, [snapshot.scenario])
   const base = labBase()
-  const link = `${base}?${encodeLink(scenario, { speed: snapshot.speed })}`
+  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed }, preset)}`
   const meta = { scenario, link }
   const rows = store.buffer
   const charts = chartsOnPage()

@@ -17,6 +17,7 @@ export interface Prepared {
 }
 
 export { encodeLink }
+export { contextQuery } from './presetContext'
 
 async function engineOrNull(): Promise<MainEngine | null> {
   try {

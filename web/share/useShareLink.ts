@@ -5,9 +5,10 @@
 // nearest valid scenario or the defaults.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
-import { hasScenarioKeys, ownedByOtherView, readView, type LinkView } from '../scenario/linkView'
+import { hasScenarioKeys, isPresetLab, ownedByOtherView, readView, type LinkView } from '../scenario/linkView'
 import { parseObject, type JsonObject } from '../scenario/json'
 import type { Problem } from '../scenario/problems'
+import type { PresetContext } from './presetContext'
 
 export type ProblemSource = 'link' | 'file' | 'host'
 
@@ -65,9 +66,10 @@ function writeAddress(query: string, push: boolean): void {
 }
 
 /** Whether the URL asks for anything beyond its layout (a scenario, a speed, autoplay). A page that another
- * view owns (a preset's page, ?preset=...) loads its scenario itself. */
+ * view owns (compare, a lesson) loads its scenario itself; so does a preset's lab whose link names only
+ * the preset (`?preset=<id>`), while one with scenario keys beside the id runs the link's scenario. */
 function addressNeedsOpening(search: string): boolean {
-  if (ownedByOtherView(search)) return false
+  if (ownedByOtherView(search) && !isPresetLab(search)) return false
   const v = readView(search)
   return hasScenarioKeys(search) || v.speed !== null || v.autoplay
 }
@@ -80,8 +82,20 @@ function viewProblems(search: string): PendingOpen | null {
   return problems.length > 0 ? { source: 'link', problems, nearest: null } : null
 }
 
-export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: { addressBar: boolean }): ShareLink {
-  const [ownAddress] = useState(() => options.addressBar && !ownedByOtherView(currentSearch()))
+export interface ShareLinkOptions {
+  addressBar: boolean
+  /** The preset whose lab this is, once loaded: its id stays in the address as the lesson panel's context. */
+  preset?: PresetContext
+}
+
+export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: ShareLinkOptions): ShareLink {
+  const search0 = currentSearch()
+  const [presetLab] = useState(() => isPresetLab(search0))
+  const [ownAddress] = useState(() => options.addressBar && (!ownedByOtherView(search0) || presetLab))
+  const preset = options.preset
+  /** A preset's lab opened by `?preset=<id>` alone first runs the engine's default, then the preset: the
+   * address waits for the preset (the link is already right for it). A link with scenario keys runs its own. */
+  const waitForPreset = useRef(presetLab && !hasScenarioKeys(search0))
   const [view] = useState(() => readView(currentSearch()))
   const [checking, setChecking] = useState(() => addressNeedsOpening(currentSearch()))
   const [pending, setPending] = useState<PendingOpen | null>(() => viewProblems(currentSearch()))
@@ -130,7 +144,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: { 
     const onPop = () => {
       setPending(null)
       void prepareAddress().then(([p, defaults]) => {
-        if (!cancelled) applyAddress(p, false, defaults)
+        if (!cancelled) applyAddress(p, false, preset?.scenario ?? defaults)
       })
     }
     window.addEventListener('popstate', onPop)
@@ -138,7 +152,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: { 
       cancelled = true
       window.removeEventListener('popstate', onPop)
     }
-  }, [ownAddress, applyAddress])
+  }, [ownAddress, applyAddress, preset])
 
   // The address bar follows the scenario the worker runs: not while a link waits to be checked or for a
   // decision, nor between sending a scenario and the worker running it.
@@ -146,19 +160,26 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: { 
   const refused = snapshot.errors.configure !== undefined
   useEffect(() => {
     if (!ownAddress || checking || pending !== null || scenario === '') return
+    // A preset's lab writes its address only once it knows the preset it compares the scenario with.
+    if (presetLab && preset === undefined) return
     const wait = awaiting.current
     if (wait !== null && epoch <= wait.epoch && !refused) return
     let cancelled = false
-    void loadOpen().then(({ encodeLink }) => {
+    void loadOpen().then(({ contextQuery }) => {
       const parsed = parseObject(scenario)
       if (cancelled || parsed === null) return
-      writeAddress(encodeLink(parsed, { speed }), wait?.push === true && epoch > wait.epoch)
+      const query = contextQuery(parsed, { speed }, preset)
+      if (waitForPreset.current) {
+        if (query !== contextQuery(preset?.scenario ?? {}, { speed }, preset)) return
+        waitForPreset.current = false
+      }
+      writeAddress(query, wait?.push === true && epoch > wait.epoch)
       awaiting.current = null
     })
     return () => {
       cancelled = true
     }
-  }, [ownAddress, checking, pending, scenario, speed, epoch, refused])
+  }, [ownAddress, presetLab, preset, checking, pending, scenario, speed, epoch, refused])
 
   const chooseNearest = useCallback(() => {
     if (pending?.nearest) run(pending.nearest, pending.source !== 'link')

@@ -207,6 +207,7 @@ impl Algorithm for Ared {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "ared",
+        per_flow_cap: None,
         label: "Adaptive RED",
         citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
         summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",

@@ -62,6 +62,7 @@ impl Algorithm for Avq {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "avq",
+        per_flow_cap: None,
         label: "AVQ",
         citation: "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
         summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \

@@ -60,6 +60,7 @@ impl Algorithm for Blue {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "blue",
+        per_flow_cap: None,
         label: "BLUE",
         citation: "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
         summary: "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",

@@ -259,6 +259,7 @@ impl Algorithm for CoDel {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "codel",
+        per_flow_cap: None,
         label: "CoDel",
         citation: "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
         summary: "Drops at dequeue once the sojourn time has stayed above target for an interval, \

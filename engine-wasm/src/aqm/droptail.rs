@@ -19,6 +19,7 @@ impl Algorithm for DropTail {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "droptail",
+        per_flow_cap: None,
         label: "Drop-tail",
         citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
         summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",

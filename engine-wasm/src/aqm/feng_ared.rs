@@ -170,6 +170,7 @@ impl Algorithm for FengAred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "feng_ared",
+        per_flow_cap: None,
         label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
         citation:
             "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",

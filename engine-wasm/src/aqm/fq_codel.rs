@@ -96,6 +96,7 @@ impl Algorithm for FqCodel {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "fq_codel",
+        per_flow_cap: None,
         label: "FQ-CoDel",
         citation: "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
         summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \

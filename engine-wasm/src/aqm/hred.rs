@@ -228,6 +228,7 @@ impl Algorithm for Hred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "hred",
+        per_flow_cap: None,
         label: "HRED (Hybrid RED)",
         citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
         summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",

@@ -102,6 +102,10 @@ pub struct AlgorithmInfo {
     pub summary: &'static str,
     #[serde(serialize_with = "specs_as_list")]
     pub params: &'static [ParamSpec],
+    /// The parameter that caps each flow's own packets in the queue, for a discipline that decides per flow
+    /// from that count (seed 004's Q_thresh, Chae & Choi 2004) rather than from the shared queue: the page
+    /// then draws no probability curve and names this cap instead. None for every other discipline.
+    pub per_flow_cap: Option<&'static str>,
 }
 
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {

@@ -79,6 +79,7 @@ impl Algorithm for Pi {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "pi",
+        per_flow_cap: None,
         label: "PI controller",
         citation: "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
         summary: "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",

@@ -111,6 +111,7 @@ impl Algorithm for Pie {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "pie",
+        per_flow_cap: None,
         label: "PIE",
         citation: "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
         summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \

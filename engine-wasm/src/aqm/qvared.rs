@@ -222,6 +222,7 @@ impl Algorithm for Qvared {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "qvared",
+        per_flow_cap: None,
         label: "QVARED (queue-variation ARED)",
         citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
         summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",

@@ -206,6 +206,7 @@ const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     citation: "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
     summary: "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
     params: &RED_SPECS,
+    per_flow_cap: None,
 };
 const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "gentle_red",
@@ -213,6 +214,7 @@ const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     citation: "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
     summary: "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
     params: &GENTLE_SPECS,
+    per_flow_cap: None,
 };
 
 /// Evolving state, cleared by a rebuild.

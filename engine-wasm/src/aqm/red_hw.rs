@@ -225,6 +225,7 @@ impl Algorithm for RedHw {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "red_hw",
+        per_flow_cap: None,
         label: "Hardware RED (NetFPGA)",
         citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
         summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",

@@ -128,6 +128,7 @@ impl Algorithm for SelectiveDrop {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "selective_drop",
+        per_flow_cap: Some("q_thresh"),
         label: "Selective drop (seed 004)",
         citation: "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
         summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \
@@ -284,11 +285,8 @@ impl QueueDisc for SelectiveDrop {
         vec![("cnt", cnt)]
     }
 
-    /// The drop decision as a function of one flow's backlog (packets): a step at Q_thresh.
-    fn curve(&self) -> Option<Vec<[f64; 2]>> {
-        let q = self.vars.q_thresh as f64;
-        Some(vec![[0.0, 0.0], [q, 0.0], [q, 1.0], [2.0 * q, 1.0]])
-    }
+    // No `curve`: the decision is a function of one flow's own count cnt_i against Q_thresh (seed 004 §3.2), not
+    // a probability against the averaged shared queue that `curve` describes; INFO.per_flow_cap names the cap.
 
     fn drain(&mut self) -> Vec<Packet> {
         self.vars.cnt.iter_mut().for_each(|c| *c = 0);
@@ -317,6 +315,19 @@ mod tests {
 
     fn state(q: &SelectiveDrop, name: &str) -> f64 {
         q.state().into_iter().find(|s| s.0 == name).unwrap().1
+    }
+
+    #[test]
+    fn declares_a_per_flow_cap_and_no_probability_curve() {
+        // The decision is cnt_i against Q_thresh, so there is no p-against-average curve to draw.
+        let q = SelectiveDrop::new(Params::default(), &seed_link(2e6, 2)).unwrap();
+        assert_eq!(q.curve(), None);
+        assert_eq!(SelectiveDrop::INFO.per_flow_cap, Some("q_thresh"));
+        assert!(SelectiveDrop::INFO.params.iter().any(|p| p.name == "q_thresh"));
+        // Every other discipline decides on the shared queue (or its delay) and declares no cap.
+        let others: Vec<&str> =
+            super::super::catalogue().iter().filter(|i| i.per_flow_cap.is_some()).map(|i| i.kind).collect();
+        assert_eq!(others, vec!["selective_drop"]);
     }
 
     #[test]

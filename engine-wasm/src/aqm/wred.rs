@@ -147,6 +147,7 @@ impl Algorithm for Wred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "wred",
+        per_flow_cap: None,
         label: "Weighted RED",
         citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
         summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
