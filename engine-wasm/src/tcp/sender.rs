@@ -327,18 +327,23 @@ impl TcpSender {
         } else if ack.next_expected == self.snd_una && self.snd_max > self.snd_una {
             self.on_dupack(now, out);
         }
+        self.ecn_echo(ack, now, out);
+        if self.rate.is_some() {
+            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
+        }
+        self.send_available(now, out);
+    }
+
+    /// ECN-Echo outside recovery: react as to a loss, without retransmitting, once per window (RFC 3168
+    /// §6.1.2), with or without SACK.
+    fn ecn_echo(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
         if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
-            // RFC 3168 §6.1.2: react as to a loss, without retransmitting, once per window.
             self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
             self.round_cut();
             self.w.cwnd = self.w.ssthresh.max(1.0);
             self.ecn_recover = self.snd_max;
             out.cut = true;
         }
-        if self.rate.is_some() {
-            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
-        }
-        self.send_available(now, out);
     }
 
     /// A model-based controller's hook: the rate sample of this ACK, then the controller sets the window.

@@ -204,14 +204,7 @@ impl TcpSender {
         } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3 {
             self.limited_transmit(now, out);
         }
-        if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
-            // RFC 3168 §6.1.2, as without SACK.
-            self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
-            self.round_cut();
-            self.w.cwnd = self.w.ssthresh.max(1.0);
-            self.ecn_recover = self.snd_max;
-            out.cut = true;
-        }
+        self.ecn_echo(ack, now, out);
         if !rack_on && advanced {
             // RFC 6298 (5.3): restart the timer on every ACK of new data.
             if self.snd_una >= self.snd_max {
