@@ -290,12 +290,17 @@ impl Simulation {
     }
 
     /// Congestion-control state of the flows whose controller keeps a path model (BBR: mode, BtlBw,
-    /// RTprop, gains), for the page's per-flow snapshot; other variants are left out to keep frames small.
+    /// RTprop, gains) or that keep a SACK scoreboard (pipe, SACKed, lost, recovery), for the page's
+    /// per-flow snapshot; other flows are left out to keep frames small.
     pub fn model_states(&self) -> Vec<(usize, Vec<(&'static str, f64)>)> {
         self.flows
             .iter()
             .enumerate()
-            .filter(|(_, f)| f.spec.tcp == crate::tcp::Variant::Bbr && f.spec.traffic.is_tcp())
+            .filter(|(_, f)| {
+                // BBR's path model, and the RFC 6675 scoreboard of SACK senders, are what the hover shows.
+                let sack = self.scenario.flows.get(f.spec.group).is_some_and(|g| g.sack);
+                f.spec.traffic.is_tcp() && (f.spec.tcp == crate::tcp::Variant::Bbr || sack)
+            })
             .filter_map(|(i, _)| Some((i, self.flow_state(i)?)))
             .collect()
     }

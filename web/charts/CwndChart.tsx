@@ -181,6 +181,19 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
               </span>
             </>
           )}
+          {tip.model && tip.model.pipe_pkts !== undefined && (
+            <>
+              <br />
+              <span data-testid="cwnd-tip-scoreboard">
+                {t('flow.scoreboard', {
+                  pipe: formatValue(tip.model.pipe_pkts),
+                  sacked: formatValue(tip.model.sacked_pkts),
+                  lost: formatValue(tip.model.lost_pkts),
+                  state: t(`recovery_kinds.${tip.model.recovery_kind}`, { defaultValue: String(tip.model.recovery_kind) }),
+                })}
+              </span>
+            </>
+          )}
         </div>
       )}
     </ChartShell>
