@@ -15,6 +15,8 @@ test('every chart is on screen at 1280×720 while RED runs (screenshots for the 
     await expect(chart).toBeInViewport({ ratio: 1 })
   }
   await app.pauseButton.click()
+  // The run summary shows while playing too: wait for the worker to have paused before reading its time.
+  await expect.poll(() => sim.playing()).toBe(false)
   await expect(app.page.getByTestId('summary-mean-queue')).toBeVisible() // the run summary after the pause
   const pausedAt = await sim.simTime()
   await expect(app.simTimeReadout).toContainText(pausedAt.toFixed(2)) // the latest values caught up
