@@ -1,6 +1,6 @@
 // The one page object: panels located the way a person finds them (roles and labels), in the
 // language the page is shown in (words come from the page's own catalogues).
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { catalogue, type Language } from '../catalogue'
 import type { FrameStats } from '../../web/charts/frameLoop'
 import type {} from '../../web/charts/testApi' // brings in the window.__aqmCharts declaration
@@ -118,6 +118,21 @@ export class AppPage {
     const slider = chart.getByRole('slider', { name: this.chartsT('handle.label', { label: paramLabel }), exact: true })
     // The grip is what a person grabs; the slider's box also spans its label and guide line.
     return { slider, grip: slider.locator('.grip') }
+  }
+
+  /** Sweeps the pointer down a vertical line near the right of the cwnd plot until it lands on a trace (a
+   * person moving the mouse over the lines); returns the highlighted flow. */
+  async hoverCwndTrace(): Promise<number> {
+    const plot = await this.cwndChart.locator('.plot-hit').boundingBox()
+    if (plot === null) throw new Error('no cwnd plot')
+    const x = plot.x + plot.width * 0.9
+    let y = plot.y
+    await expect(async () => {
+      await this.page.mouse.move(x, y)
+      y = Math.min(plot.y + plot.height, y + 3)
+      await expect(this.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
+    }).toPass({ timeout: 20_000, intervals: [0] })
+    return Number(await this.cwndChart.getAttribute('data-highlight'))
   }
 
   /** Chart drawing time and frame gaps over the last frames (window.__aqmCharts). */

@@ -9,15 +9,7 @@ test('hovering a BBR flow in the congestion-window chart shows its mode and band
   await app.pauseButton.click()
   await expect.poll(() => sim.playing()).toBe(false)
 
-  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
-  if (plot === null) throw new Error('no cwnd plot')
-  const x = plot.x + plot.width * 0.9
-  let y = plot.y
-  await expect(async () => {
-    await app.page.mouse.move(x, y)
-    y = Math.min(plot.y + plot.height, y + 3)
-    await expect(app.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
-  }).toPass({ timeout: 20_000, intervals: [0] })
+  await app.hoverCwndTrace()
 
   // After 4 s of a 10 Mbit/s link shared by two flows: past Startup, BtlBw a few Mbit/s, min RTT ≈ 40 ms.
   const model = app.cwndChart.getByTestId('cwnd-tip-model')

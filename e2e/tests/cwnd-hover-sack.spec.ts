@@ -12,15 +12,7 @@ test('hovering a SACK flow in the congestion-window chart shows its RFC 6675 sco
   await app.pauseButton.click()
   await expect.poll(() => sim.playing()).toBe(false)
 
-  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
-  if (plot === null) throw new Error('no cwnd plot')
-  const x = plot.x + plot.width * 0.9
-  let y = plot.y
-  await expect(async () => {
-    await app.page.mouse.move(x, y)
-    y = Math.min(plot.y + plot.height, y + 3)
-    await expect(app.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
-  }).toPass({ timeout: 20_000, intervals: [0] })
+  await app.hoverCwndTrace()
 
   await expect(app.cwndChart.getByTestId('cwnd-tip-scoreboard')).toContainText(
     /SACK scoreboard: pipe \d+ · SACKed \d+ · marked lost \d+ · (open|fast recovery|recovery after a timeout) \(now\)/,

@@ -9,18 +9,8 @@ test('the congestion-window chart draws one trace per flow, and hovering one hig
   await app.pauseButton.click()
   await expect.poll(() => sim.playing()).toBe(false)
 
-  // Sweep the pointer down a vertical line near the right of the plot until it lands on a trace.
-  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
-  if (plot === null) throw new Error('no cwnd plot')
-  const x = plot.x + plot.width * 0.9
-  let y = plot.y
-  await expect(async () => {
-    await app.page.mouse.move(x, y)
-    y = Math.min(plot.y + plot.height, y + 3)
-    await expect(app.cwndChart).not.toHaveAttribute('data-highlight', '', { timeout: 50 })
-  }).toPass({ timeout: 20_000, intervals: [0] })
-
-  const flow = Number(await app.cwndChart.getAttribute('data-highlight'))
+  // Sweep the pointer down the plot until it lands on a trace.
+  const flow = await app.hoverCwndTrace()
   expect(flow).toBeGreaterThanOrEqual(0)
   expect(flow).toBeLessThan(flows)
   const name = app.chartsT('flow.name', { n: flow + 1 })
@@ -30,7 +20,9 @@ test('the congestion-window chart draws one trace per flow, and hovering one hig
   // The same flow is singled out in the throughput bars, with its share of the link.
   await expect(app.throughputBars).toContainText(new RegExp(`${name}: [\\d.]+ Mbit/s \\(\\d+%\\)`))
 
-  await app.page.mouse.move(plot.x - 40, plot.y - 40)
+  const plot = await app.cwndChart.locator('.plot-hit').boundingBox()
+  if (plot === null) throw new Error('no cwnd plot')
+  await app.page.mouse.move(plot.x - 40, plot.y - 40) // off the plot
   await expect(app.cwndChart).toHaveAttribute('data-highlight', '')
   await expect(tip).toHaveCount(0)
 })
