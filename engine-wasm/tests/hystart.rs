@@ -3,11 +3,8 @@
 use aqm_engine::scenario::Scenario;
 use aqm_engine::sim::Simulation;
 
-fn run(json: &str) -> Simulation {
-    let mut sim = Simulation::new(Scenario::from_json(json).expect("valid scenario")).expect("builds");
-    sim.run_to_end();
-    sim
-}
+mod common;
+use common::run;
 
 #[test]
 fn hystart_leaves_slow_start_on_the_rtt_rise_and_loses_far_less_than_standard_slow_start() {

@@ -5,11 +5,8 @@ use aqm_engine::scenario::Scenario;
 use aqm_engine::sim::Simulation;
 use aqm_engine::time::from_secs;
 
-fn run(json: &str) -> Simulation {
-    let mut sim = Simulation::new(Scenario::from_json(json).expect("valid scenario")).expect("builds");
-    sim.run_to_end();
-    sim
-}
+mod common;
+use common::run;
 
 fn state(sim: &Simulation, flow: usize, key: &str) -> f64 {
     let s = sim.flow_state(flow).expect("flow exists");
