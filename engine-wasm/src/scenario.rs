@@ -102,6 +102,59 @@ pub struct LinkSpec {
     /// Optional reverse-path bottleneck that every ACK crosses (drop-tail). Absent: ACKs never queue.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reverse: Option<ReverseLink>,
+    /// Time-varying capacity: from each step's `at_s` on, the bottleneck serialises at its `rate_mbps`
+    /// (`rate_mbps` above holds until the first step). Steps are in increasing `at_s`. Empty = fixed rate.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rate_schedule: Vec<RateStep>,
+    /// A repeating capacity pattern (cellular, Wi-Fi, satellite slot reallocations): from `start_s`, every
+    /// `slot_s` seconds the rate is drawn uniformly from `[min_mbps, max_mbps]` by the scenario's seed.
+    /// It takes over from `rate_schedule` at `start_s`. Absent = no pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_slots: Option<RateSlots>,
+    /// Time-varying one-way propagation delay: from each step's `at_s` on, packets entering the link see
+    /// its `delay_ms`. Steps are in increasing `at_s`. Empty = fixed delay.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub delay_schedule: Vec<DelayStep>,
+}
+
+/// One step of the bottleneck's capacity schedule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateStep {
+    /// Simulated time the step takes effect, s.
+    pub at_s: f64,
+    /// Capacity from then on, Mbit/s.
+    pub rate_mbps: f64,
+}
+
+/// One step of the bottleneck's propagation-delay schedule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DelayStep {
+    /// Simulated time the step takes effect, s.
+    pub at_s: f64,
+    /// One-way propagation delay from then on, ms.
+    pub delay_ms: f64,
+}
+
+/// A repeating pattern of capacity slots with rates drawn at random within a range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateSlots {
+    /// Simulated time the pattern starts, s.
+    pub start_s: f64,
+    /// Length of one slot, s.
+    pub slot_s: f64,
+    /// Lowest rate a slot may draw, Mbit/s.
+    pub min_mbps: f64,
+    /// Highest rate a slot may draw, Mbit/s.
+    pub max_mbps: f64,
+}
+
+impl Default for RateSlots {
+    fn default() -> Self {
+        RateSlots { start_s: 0.0, slot_s: 15.0, min_mbps: 1.0, max_mbps: 10.0 }
+    }
 }
 
 /// The reverse path as a drop-tail bottleneck for ACKs (asymmetric links, ACK compression).
@@ -132,6 +185,9 @@ impl Default for LinkSpec {
             mean_pkt_size: 1000,
             atm: None,
             reverse: None,
+            rate_schedule: Vec::new(),
+            rate_slots: None,
+            delay_schedule: Vec::new(),
         }
     }
 }
@@ -316,6 +372,36 @@ impl Scenario {
             in_range("link.reverse.buffer", r.buffer as f64, 1.0, 1_000_000.0, "ACKs")?;
             in_range("link.reverse.ack_size", r.ack_size as f64, 20.0, 1500.0, "bytes")?;
         }
+        let mut after = 0.0;
+        for (i, step) in l.rate_schedule.iter().enumerate() {
+            in_range(
+                &format!("link.rate_schedule[{i}].at_s"),
+                step.at_s,
+                after,
+                36_000.0,
+                "s (after the step before)",
+            )?;
+            in_range(&format!("link.rate_schedule[{i}].rate_mbps"), step.rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
+            after = step.at_s;
+        }
+        if let Some(p) = &l.rate_slots {
+            in_range("link.rate_slots.start_s", p.start_s, 0.0, 36_000.0, "s")?;
+            in_range("link.rate_slots.slot_s", p.slot_s, 0.001, 36_000.0, "s")?;
+            in_range("link.rate_slots.min_mbps", p.min_mbps, 0.01, 100_000.0, "Mbit/s")?;
+            in_range("link.rate_slots.max_mbps", p.max_mbps, p.min_mbps, 100_000.0, "Mbit/s (not below min_mbps)")?;
+        }
+        let mut after = 0.0;
+        for (i, step) in l.delay_schedule.iter().enumerate() {
+            in_range(
+                &format!("link.delay_schedule[{i}].at_s"),
+                step.at_s,
+                after,
+                36_000.0,
+                "s (after the step before)",
+            )?;
+            in_range(&format!("link.delay_schedule[{i}].delay_ms"), step.delay_ms, 0.0, 10_000.0, "ms")?;
+            after = step.at_s;
+        }
         if self.flows.is_empty() {
             return Err("flows must hold at least one flow group".into());
         }
@@ -335,7 +421,9 @@ impl Scenario {
     fn validate_group(&self, i: usize, g: &FlowGroup) -> Result<(), String> {
         let f = |name: &str| format!("flows[{i}].{name}");
         in_range(&f("count"), g.count as f64, 1.0, MAX_FLOWS as f64, "")?;
-        let min_rtt = 2.0 * self.link.delay_ms;
+        // Every delay the link will take, scheduled or not, must fit in the flow's base RTT.
+        let max_delay = self.link.delay_schedule.iter().map(|d| d.delay_ms).fold(self.link.delay_ms, f64::max);
+        let min_rtt = 2.0 * max_delay;
         in_range(&f("rtt_ms[0]"), g.rtt_ms[0], min_rtt, 60_000.0, "ms (at least twice the link delay)")?;
         in_range(&f("rtt_ms[1]"), g.rtt_ms[1], g.rtt_ms[0], 60_000.0, "ms (not below rtt_ms[0])")?;
         in_range(&f("access_rate_mbps"), g.access_rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
@@ -402,6 +490,25 @@ mod tests {
         let err = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
         assert!(err.contains("version 99 is not supported"), "{err}");
         assert!(Scenario::from_json("{").unwrap_err().starts_with("scenario:"));
+    }
+
+    #[test]
+    fn link_schedules_are_absent_by_default_round_trip_and_reject_unsorted_steps() {
+        assert!(!serde_json::to_string(&Scenario::default()).unwrap().contains("schedule"));
+        let json = r#"{"link":{"rate_schedule":[{"at_s":10,"rate_mbps":2},{"at_s":20,"rate_mbps":8}],
+            "rate_slots":{"start_s":30,"slot_s":15,"min_mbps":1,"max_mbps":5},
+            "delay_schedule":[{"at_s":5,"delay_ms":20}]},"flows":[{"rtt_ms":[60,60]}]}"#;
+        let s = Scenario::from_json(json).unwrap();
+        assert_eq!(s.link.rate_schedule[1], RateStep { at_s: 20.0, rate_mbps: 8.0 });
+        assert_eq!(s.link.rate_slots.as_ref().map(|p| p.slot_s), Some(15.0));
+        assert_eq!(Scenario::from_json(&serde_json::to_string(&s).unwrap()).unwrap(), s);
+        let err =
+            Scenario::from_json(r#"{"link":{"rate_schedule":[{"at_s":10,"rate_mbps":2},{"at_s":5,"rate_mbps":8}]}}"#)
+                .unwrap_err();
+        assert!(err.contains("link.rate_schedule[1].at_s"), "{err}");
+        // A scheduled delay must still fit in every flow's base RTT.
+        let err = Scenario::from_json(r#"{"link":{"delay_schedule":[{"at_s":5,"delay_ms":50}]}}"#).unwrap_err();
+        assert!(err.contains("flows[0].rtt_ms[0]"), "{err}");
     }
 
     #[test]
