@@ -22,6 +22,7 @@ use crate::time::{transmission_time, Time};
 
 /// Bytes of one ATM cell: 5 B header + 48 B payload.
 pub const CELL_BYTES: u32 = 53;
+/// Payload bytes carried by one 53-byte ATM cell (AAL5).
 pub const CELL_PAYLOAD: u32 = 48;
 /// RFC 2684 LLC/SNAP encapsulation header.
 pub const LLC_SNAP: u32 = 8;
@@ -48,6 +49,7 @@ pub enum CellRateBasis {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AtmSpec {
+    /// Whether the cell rate is the line rate or the payload rate.
     pub cell_rate_basis: CellRateBasis,
 }
 

@@ -1,6 +1,7 @@
 //! A digest of a trace (FNV-1a over the bits of every f64), to compare runs bit for bit: native against
 //! WebAssembly, or a shared link's replay against the original.
 
+/// A 64-bit digest of a trace's values (bit patterns), equal native and in WebAssembly.
 pub fn trace_digest(values: &[f64]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for v in values {

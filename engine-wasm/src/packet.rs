@@ -6,7 +6,9 @@ use crate::time::Time;
 pub type FlowId = u32;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
+/// A data segment or datagram on its way from a sender to a receiver.
 pub struct Packet {
+    /// The flow it belongs to.
     pub flow: FlowId,
     /// Segment number for TCP (in segments), datagram number for UDP.
     pub seq: u64,
@@ -20,6 +22,7 @@ pub struct Packet {
     pub ect: bool,
     /// Congestion Experienced mark set by an AQM.
     pub ce: bool,
+    /// A retransmission (for goodput and the retransmission counters).
     pub retransmit: bool,
     /// Service class, e.g. WRED's drop precedence; assigned per flow by the scenario.
     pub class: u8,
@@ -34,6 +37,7 @@ pub struct Packet {
 }
 
 impl Packet {
+    /// A fresh packet sent at `sent_at`: not yet queued, not ECN-capable, unmarked.
     pub fn new(flow: FlowId, seq: u64, size: u32, sent_at: Time) -> Self {
         Packet {
             flow,
@@ -55,6 +59,7 @@ impl Packet {
 /// A cumulative acknowledgement travelling back to a sender.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ack {
+    /// The flow being acknowledged.
     pub flow: FlowId,
     /// Next segment number the receiver expects.
     pub next_expected: u64,
@@ -83,6 +88,7 @@ pub struct SackBlocks {
 }
 
 impl SackBlocks {
+    /// At most three blocks per ACK, as real stacks send with timestamps on (RFC 2018 §3).
     pub const MAX: usize = 3;
 
     /// Appends block [start, end) (absolute segment numbers, start ≥ ack); ignored when full.
@@ -93,10 +99,12 @@ impl SackBlocks {
         }
     }
 
+    /// Number of blocks carried.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// No block carried.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -6,25 +6,33 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Stream ids: one per consumer of randomness.
 pub mod stream {
+    /// Random RTTs and start times of the flows.
     pub const TOPOLOGY: u64 = 1;
+    /// The queue discipline's random drops and marks.
     pub const AQM: u64 = 2;
+    /// The link's random loss.
     pub const LOSS: u64 = 3;
+    /// UDP and web traffic sources.
     pub const TRAFFIC: u64 = 4;
+    /// The sync index's random offsets.
     pub const METRICS: u64 = 5;
     /// Flow i's congestion controller draws from stream CC_FLOW + i (BBR's ProbeBW start phase).
     pub const CC_FLOW: u64 = 1 << 32;
 }
 
 #[derive(Clone, Debug)]
+/// A seeded random stream (xoshiro256++), identical on every platform.
 pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
+    /// The stream `stream` of seed `seed`: streams of one seed are independent.
     pub fn new(seed: u64, stream: u64) -> Self {
         // seed_from_u64 runs SplitMix64, which decorrelates neighbouring inputs.
         let mixed = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Rng(Xoshiro256PlusPlus::seed_from_u64(mixed))
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

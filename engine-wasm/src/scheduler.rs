@@ -27,6 +27,7 @@ impl Ord for Key {
     }
 }
 
+/// The event queue: events ordered by (time, insertion sequence).
 pub struct Scheduler<E> {
     heap: BinaryHeap<Key>,
     slots: Vec<Option<E>>,
@@ -41,6 +42,7 @@ impl<E> Default for Scheduler<E> {
 }
 
 impl<E> Scheduler<E> {
+    /// An empty queue.
     pub fn new() -> Self {
         Self::default()
     }
@@ -67,6 +69,7 @@ impl<E> Scheduler<E> {
         self.heap.peek().map(|k| k.at)
     }
 
+    /// Removes and returns the earliest event with its time.
     pub fn pop(&mut self) -> Option<(Time, E)> {
         let key = self.heap.pop()?;
         let event = self.slots[key.slot as usize].take()?;
@@ -74,10 +77,12 @@ impl<E> Scheduler<E> {
         Some((key.at, event))
     }
 
+    /// Events pending.
     pub fn len(&self) -> usize {
         self.heap.len()
     }
 
+    /// No event pending.
     pub fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }

@@ -4,8 +4,11 @@
 /// An instant or a duration of simulated time, in nanoseconds.
 pub type Time = u64;
 
+/// Nanoseconds in one second.
 pub const NANOS_PER_SEC: u64 = 1_000_000_000;
+/// One millisecond.
 pub const MILLI: Time = 1_000_000;
+/// One microsecond.
 pub const MICRO: Time = 1_000;
 
 /// Seconds (f64) to nanoseconds, rounded to the nearest nanosecond; negative or NaN become 0.
@@ -17,10 +20,12 @@ pub fn from_secs(s: f64) -> Time {
     }
 }
 
+/// Milliseconds to simulated time, rounded to the nearest nanosecond.
 pub fn from_millis(ms: f64) -> Time {
     from_secs(ms / 1000.0)
 }
 
+/// Simulated time to seconds.
 pub fn to_secs(t: Time) -> f64 {
     t as f64 / NANOS_PER_SEC as f64
 }

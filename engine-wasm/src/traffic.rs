@@ -9,12 +9,14 @@ use crate::time::{from_secs, transmission_time, Time};
 pub struct UdpSource {
     traffic: Traffic,
     packet_size: u32,
+    /// Next datagram number.
     pub next_seq: u64,
     /// End of the current on period (on/off sources).
     on_until: Time,
 }
 
 impl UdpSource {
+    /// A source of `traffic` in datagrams of `packet_size` bytes.
     pub fn new(traffic: Traffic, packet_size: u32) -> Self {
         UdpSource { traffic, packet_size, next_seq: 0, on_until: 0 }
     }
@@ -57,8 +59,11 @@ impl UdpSource {
 /// HTTP-like session model: object sizes Pareto(mean, shape), think times exponential.
 #[derive(Clone, Copy, Debug)]
 pub struct HttpModel {
+    /// Mean object size, bytes.
     pub mean_object_bytes: f64,
+    /// Pareto shape of the object sizes.
     pub shape: f64,
+    /// Mean think time between objects, s.
     pub think_s: f64,
     /// A think time is running: the next object is already scheduled.
     pub thinking: bool,
@@ -71,6 +76,7 @@ impl HttpModel {
         (libm::ceil(bytes / packet_size as f64) as u64).max(1)
     }
 
+    /// An exponentially distributed think time.
     pub fn think_time(&self, rng: &mut Rng) -> Time {
         from_secs(rng.exponential(self.think_s))
     }

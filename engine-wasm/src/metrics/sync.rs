@@ -25,7 +25,9 @@ use crate::packet::FlowId;
 use crate::time::Time;
 
 #[derive(Clone, Debug, Serialize)]
+/// How synchronised the flows' window cuts were over the measured interval.
 pub struct SyncIndex {
+    /// Window cuts counted.
     pub cuts: u64,
     /// Share of cuts with another flow's cut within ±R.
     pub index: f64,
@@ -33,6 +35,7 @@ pub struct SyncIndex {
     pub random: f64,
     /// index − random: > 0 means synchronisation.
     pub excess: f64,
+    /// Share of cuts that fell within ±R of cuts by at least half of the flows.
     pub mass_cut_share: f64,
 }
 
@@ -45,6 +48,7 @@ struct FlowCuts {
     cover: Time,
 }
 
+/// Builds the sync index incrementally from each flow's window cuts, in O(1) memory per flow.
 pub struct SyncTracker {
     r: Time,
     from: Time,

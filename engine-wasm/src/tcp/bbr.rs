@@ -29,20 +29,29 @@ use crate::time::{Time, MILLI, NANOS_PER_SEC};
 pub const HIGH_GAIN: f64 = 2.885_390_081_777_926_8;
 /// ProbeBW's eight pacing-gain phases (draft §4.3.4.3).
 pub const GAIN_CYCLE: [f64; 8] = [1.25, 0.75, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0];
+/// Rounds of the windowed max filter on delivery rate (BtlBw).
 pub const BTL_BW_FILTER_ROUNDS: u64 = 10;
+/// Length of the windowed min filter on RTT (RTprop).
 pub const RTPROP_FILTER_LEN: Time = 10 * NANOS_PER_SEC;
+/// Time spent at the minimum window in ProbeRTT.
 pub const PROBE_RTT_DURATION: Time = 200 * MILLI;
+/// The smallest window BBR keeps, segments.
 pub const MIN_PIPE_CWND: f64 = 4.0;
 /// Full pipe: BtlBw must grow by this factor within `FULL_BW_ROUNDS` rounds (draft §4.3.2.2).
 pub const FULL_BW_THRESH: f64 = 1.25;
+/// Rounds without 25 % bandwidth growth before the pipe counts as full.
 pub const FULL_BW_ROUNDS: u32 = 3;
 
 /// BBR's state machine (draft §3.4). The number is what `state()` reports as `mode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Exponential search for the bottleneck bandwidth.
     Startup = 0,
+    /// Drains the queue Startup built.
     Drain = 1,
+    /// Steady state: cycles the pacing gain to probe for more bandwidth.
     ProbeBw = 2,
+    /// Drops to a minimal window to re-measure the minimum RTT.
     ProbeRtt = 3,
 }
 
@@ -56,10 +65,12 @@ pub struct MaxFilter {
 }
 
 impl MaxFilter {
+    /// A filter over the last `window` rounds.
     pub fn new(window: u64) -> Self {
         MaxFilter { window, samples: VecDeque::new() }
     }
 
+    /// Adds a sample taken in round `round`.
     pub fn update(&mut self, value: f64, round: u64) {
         while self.samples.back().is_some_and(|&(_, v)| v <= value) {
             self.samples.pop_back();
@@ -80,6 +91,7 @@ impl MaxFilter {
     }
 }
 
+/// BBR v1's model and state machine (draft-cardwell-iccrg-bbr-congestion-control-00).
 pub struct Bbr {
     rng: Rng,
     segment_bytes: u32,
@@ -120,6 +132,7 @@ pub struct Bbr {
 }
 
 impl Bbr {
+    /// A BBR controller in Startup, with its own random stream for the ProbeBW start phase.
     pub fn new(rng: Rng, segment_bytes: u32, initial_cwnd: f64) -> Self {
         let mut b = Bbr {
             rng,
@@ -157,6 +170,7 @@ impl Bbr {
         b
     }
 
+    /// The state machine's current mode.
     pub fn mode(&self) -> Mode {
         self.mode
     }
@@ -166,14 +180,17 @@ impl Bbr {
         self.btl_bw.get()
     }
 
+    /// The current pacing gain.
     pub fn pacing_gain(&self) -> f64 {
         self.pacing_gain
     }
 
+    /// The ProbeBW gain-cycle phase.
     pub fn cycle_index(&self) -> usize {
         self.cycle_index
     }
 
+    /// Whether Startup found the pipe full.
     pub fn filled_pipe(&self) -> bool {
         self.filled_pipe
     }

@@ -51,15 +51,20 @@ impl CubicParams {
 /// One congestion-avoidance stage.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Epoch {
+    /// When the epoch began.
     pub start: Time,
+    /// cwnd at the start of the epoch, segments.
     pub cwnd_epoch: f64,
     /// Seconds until W_cubic returns to W_max.
     pub k: f64,
+    /// Window before the last reduction, segments.
     pub w_max: f64,
+    /// Cubic's scaling constant C.
     pub c: f64,
 }
 
 impl Epoch {
+    /// An epoch starting at `start` with its K computed from cwnd, W_max and C (RFC 9438 §4.2).
     pub fn new(start: Time, cwnd_epoch: f64, w_max: f64, c: f64) -> Self {
         let k = libm::cbrt((w_max - cwnd_epoch).max(0.0) / c);
         Epoch { start, cwnd_epoch, k, w_max, c }
@@ -72,6 +77,7 @@ impl Epoch {
     }
 }
 
+/// Cubic (RFC 9438) with an optional HyStart++ slow start.
 pub struct Cubic {
     params: CubicParams,
     /// Window before the last reduction, after fast convergence; None before the first event.
@@ -90,6 +96,7 @@ pub struct Cubic {
 }
 
 impl Cubic {
+    /// A Cubic controller with no epoch yet.
     pub fn new(params: CubicParams) -> Self {
         Cubic {
             params,
@@ -109,18 +116,22 @@ impl Cubic {
         Cubic { hystart: hystart.then(HyStart::default), ..Cubic::new(params) }
     }
 
+    /// HyStart++'s stage, when it is on.
     pub fn hystart_stage(&self) -> Option<Stage> {
         self.hystart.as_ref().map(HyStart::stage)
     }
 
+    /// The current congestion-avoidance epoch, if one has started.
     pub fn epoch(&self) -> Option<Epoch> {
         self.epoch
     }
 
+    /// W_max, once a reduction has set it.
     pub fn w_max(&self) -> Option<f64> {
         self.w_max
     }
 
+    /// The Reno-friendly estimate W_est (RFC 9438 §4.3).
     pub fn w_est(&self) -> f64 {
         self.w_est
     }

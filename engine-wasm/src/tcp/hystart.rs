@@ -14,17 +14,25 @@
 
 use crate::time::{Time, MILLI};
 
+/// Lower clamp of the RTT increase threshold (RFC 9406 §4.3).
 pub const MIN_RTT_THRESH: Time = 4 * MILLI;
+/// Upper clamp of the RTT increase threshold.
 pub const MAX_RTT_THRESH: Time = 16 * MILLI;
+/// The threshold is the last round's min RTT over this divisor, then clamped.
 pub const MIN_RTT_DIVISOR: Time = 8;
+/// RTT samples needed in a round before it can end slow start.
 pub const N_RTT_SAMPLE: u32 = 8;
+/// Conservative slow start grows cwnd by this fraction of slow start's rate.
 pub const CSS_GROWTH_DIVISOR: f64 = 4.0;
+/// Rounds of conservative slow start before congestion avoidance.
 pub const CSS_ROUNDS: u32 = 5;
 /// Segments per ACK at most, for a sender that does not pace (§4.2).
 pub const L: u64 = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where HyStart++ is in its search.
 pub enum Stage {
+    /// Standard slow start, watching the RTT.
     SlowStart,
     /// Conservative Slow Start.
     Css,
@@ -33,6 +41,7 @@ pub enum Stage {
 }
 
 #[derive(Clone, Debug)]
+/// HyStart++ (RFC 9406): leaves slow start when the RTT rises, through conservative slow start.
 pub struct HyStart {
     stage: Stage,
     window_end: Option<u64>,
@@ -63,10 +72,12 @@ pub fn rtt_thresh(last_round_min_rtt: Time) -> Time {
 }
 
 impl HyStart {
+    /// The current stage.
     pub fn stage(&self) -> Stage {
         self.stage
     }
 
+    /// The min RTT that started conservative slow start, while in it.
     pub fn css_baseline(&self) -> Option<Time> {
         self.css_baseline_min_rtt
     }

@@ -23,12 +23,17 @@ use crate::time::Time;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
+    /// Slow start, congestion avoidance, fast retransmit, then slow start again (Jacobson 1988).
     Tahoe,
     #[default]
+    /// Tahoe plus fast recovery (RFC 5681).
     Reno,
     #[serde(rename = "newreno")]
+    /// Reno with partial-ACK recovery (RFC 6582).
     NewReno,
+    /// Delay-based avoidance (Brakmo & Peterson 1995).
     Vegas,
+    /// Cubic window growth (RFC 9438).
     Cubic,
     /// BBR v1 (Cardwell et al., ACM Queue 2016): model-based, paced.
     Bbr,
@@ -39,11 +44,15 @@ pub enum Variant {
 pub struct CcConfig {
     /// HyStart++ (RFC 9406) in Cubic's initial slow start.
     pub hystart: bool,
+    /// Vegas's α, β, γ and RTT measure.
     pub vegas: vegas::VegasParams,
     /// Seed of the flow's own random stream (BBR's ProbeBW start phase).
     pub rng_seed: u64,
+    /// Stream id of the flow's own random stream.
     pub rng_stream: u64,
+    /// Bytes of one segment on the wire.
     pub segment_bytes: u32,
+    /// Initial window, segments.
     pub initial_cwnd: f64,
 }
 
@@ -61,6 +70,7 @@ impl Default for CcConfig {
 }
 
 impl Variant {
+    /// The variant's name as the scenario spells it.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Tahoe => "tahoe",
@@ -72,6 +82,7 @@ impl Variant {
         }
     }
 
+    /// A fresh congestion controller of this variant.
     pub fn controller(self, cfg: &CcConfig) -> Box<dyn CongestionControl> {
         match self {
             Variant::Tahoe => Box::new(reno::Aimd::new(Recovery::Tahoe)),
@@ -102,13 +113,16 @@ pub enum Recovery {
 /// The window a congestion controller steers, in segments.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Window {
+    /// Congestion window, segments.
     pub cwnd: f64,
+    /// Slow-start threshold, segments.
     pub ssthresh: f64,
 }
 
 /// What the sender tells its controller about an ACK of new data outside recovery.
 #[derive(Clone, Copy, Debug)]
 pub struct AckInfo {
+    /// Simulated time of the ACK.
     pub now: Time,
     /// Segments newly acknowledged.
     pub acked: u64,
@@ -126,6 +140,7 @@ pub struct AckInfo {
 
 /// Per-variant window growth and reduction. Defaults are Reno's (RFC 5681).
 pub trait CongestionControl {
+    /// How the variant leaves fast retransmit: Tahoe, Reno or NewReno recovery.
     fn recovery(&self) -> Recovery;
 
     /// New data acknowledged outside recovery: grow the window.

@@ -4,6 +4,7 @@
 //! faster than slow start (the Slow Start Reduction Bound: what was delivered, plus one).
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Proportional Rate Reduction, PRR-SSRB (RFC 6937): the sending budget during fast recovery.
 pub struct Prr {
     /// Flight at the start of recovery (snd.nxt − snd.una).
     pub recover_fs: u64,

@@ -16,17 +16,21 @@ use crate::time::Time;
 pub const WC_DEL_ACK: Time = 200 * crate::time::MILLI;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// RACK-TLP's per-connection state (RFC 8985 §6.1).
 pub struct Rack {
     /// Transmit time and end (exclusive segment number) of the most recently sent delivered segment.
     pub xmit_ts: Time,
+    /// End sequence of the most recently sent segment that was delivered (RACK.end_seq).
     pub end_seq: u64,
     /// RTT of that delivery.
     pub rtt: Time,
     /// Highest delivered end_seq (RACK.fack).
     pub fack: u64,
+    /// Reordering was observed (RACK.reordering_seen).
     pub reordering_seen: bool,
     /// TLP: end of the probe in flight (TLP.end_seq), and whether it was a retransmission.
     pub tlp_end: Option<u64>,
+    /// A TLP probe retransmitted a segment (TLP.is_retrans).
     pub tlp_retx: bool,
 }
 

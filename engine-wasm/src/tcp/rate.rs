@@ -29,10 +29,12 @@ pub struct RateSample {
     pub delivery_rate: f64,
     /// Segments delivered over the interval.
     pub delivered: u64,
+    /// Length of the sampling interval.
     pub interval: Time,
     /// C.delivered when the newest segment acked by this ACK was sent (BBR's round counting); None when
     /// no segment was newly acked.
     pub prior_delivered: Option<u64>,
+    /// The interval included application-limited sending (the draft §3.1).
     pub is_app_limited: bool,
     /// An interval at least as long as the minimum RTT (shorter ones overestimate, the draft §3.3).
     pub valid: bool,
@@ -41,10 +43,13 @@ pub struct RateSample {
 /// What the sender tells a model-based controller on every ACK.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delivery {
+    /// Simulated time of the ACK.
     pub now: Time,
     /// RTT sample of this ACK (Karn), if any.
     pub rtt: Option<Time>,
+    /// Smoothed RTT.
     pub srtt: Time,
+    /// This ACK's delivery-rate sample.
     pub sample: RateSample,
     /// Segments this ACK delivered (C.delivered's increase).
     pub newly_delivered: u64,
@@ -53,19 +58,25 @@ pub struct Delivery {
     /// Segments outstanding (snd_max − snd_una) after and before this ACK; the sender's window is measured
     /// against the first.
     pub flight: u64,
+    /// Outstanding segments before this ACK.
     pub prior_flight: u64,
     /// Outstanding minus those the duplicate ACKs said have left (Linux `tcp_packets_in_flight`).
     pub pipe: u64,
+    /// Pipe before this ACK.
     pub prior_pipe: u64,
     /// Segments the sender marked lost on this ACK (the head retransmitted by fast retransmit or a partial
     /// ACK).
     pub lost: u64,
+    /// The sender is in loss recovery.
     pub in_recovery: bool,
+    /// Oldest unacknowledged segment after this ACK.
     pub snd_una: u64,
+    /// Highest segment sent + 1.
     pub snd_max: u64,
 }
 
 #[derive(Clone, Debug, Default)]
+/// The delivery-rate sampler of draft-cheng-iccrg-delivery-rate-estimation.
 pub struct RateSampler {
     /// Segment number of `sent[0]` (= snd_una).
     base: u64,
@@ -82,14 +93,17 @@ pub struct RateSampler {
 }
 
 impl RateSampler {
+    /// A sampler with nothing sent.
     pub fn new() -> Self {
         RateSampler::default()
     }
 
+    /// Segments delivered so far (C.delivered).
     pub fn delivered(&self) -> u64 {
         self.delivered
     }
 
+    /// Delivery credited to duplicate ACKs and not yet taken back by a cumulative ACK.
     pub fn dup_credit(&self) -> u64 {
         self.dup_credit
     }

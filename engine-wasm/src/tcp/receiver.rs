@@ -6,10 +6,13 @@
 use crate::packet::{Ack, FlowId, Packet, SackBlocks};
 use crate::time::{Time, MILLI};
 
+/// Longest a receiver holds an ACK back (RFC 1122's 500 ms bound; 200 ms as Linux and ns-3).
 pub const DELAYED_ACK_TIMEOUT: Time = 200 * MILLI;
 
 #[derive(Debug, Default)]
+/// What one arriving segment makes the receiver do.
 pub struct RxOut {
+    /// The ACK to send now, if any.
     pub ack: Option<Ack>,
     /// Arm the delayed-ACK timer: (deadline, generation).
     pub timer: Option<(Time, u64)>,
@@ -17,9 +20,11 @@ pub struct RxOut {
     pub delivered: u64,
 }
 
+/// A TCP receiver: cumulative ACKs, optional delayed ACKs (RFC 1122) and SACK blocks (RFC 2018).
 pub struct TcpReceiver {
     flow: FlowId,
     delayed_ack: bool,
+    /// The next in-order segment expected (the cumulative ACK).
     pub next_expected: u64,
     /// Segments held above `next_expected`: disjoint, non-adjacent [start, end) ranges in order.
     out_of_order: Vec<(u64, u64)>,
@@ -35,6 +40,7 @@ pub struct TcpReceiver {
 }
 
 impl TcpReceiver {
+    /// A receiver for `flow`, expecting segment 0.
     pub fn new(flow: FlowId, delayed_ack: bool, sack: bool) -> Self {
         TcpReceiver {
             flow,
@@ -50,6 +56,7 @@ impl TcpReceiver {
         }
     }
 
+    /// Takes one data segment in at `now` and says what to send back.
     pub fn on_data(&mut self, p: &Packet, now: Time, out: &mut RxOut) {
         self.ece |= p.ce;
         self.pending_echo = (p.sent_at, p.retransmit);

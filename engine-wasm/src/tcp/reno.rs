@@ -18,11 +18,13 @@ pub fn aimd_increase(w: &mut Window, acked: u64) {
     }
 }
 
+/// Additive increase, multiplicative decrease: the Tahoe, Reno and NewReno controllers.
 pub struct Aimd {
     recovery: Recovery,
 }
 
 impl Aimd {
+    /// An AIMD controller with the given recovery.
     pub fn new(recovery: Recovery) -> Self {
         Aimd { recovery }
     }

@@ -4,9 +4,13 @@
 use crate::time::{Time, MILLI};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
+/// Bounds of the retransmission timeout (RFC 6298).
 pub struct RtoConfig {
+    /// RTO before the first RTT sample.
     pub initial: Time,
+    /// Lower bound of the RTO.
     pub min: Time,
+    /// Upper bound of the RTO.
     pub max: Time,
     /// Clock granularity G (ns-2 tcpTick_ 10 ms).
     pub granularity: Time,
@@ -20,6 +24,7 @@ impl Default for RtoConfig {
 }
 
 #[derive(Clone, Debug)]
+/// SRTT, RTTVAR and RTO as RFC 6298 computes them.
 pub struct RttEstimator {
     config: RtoConfig,
     srtt: Option<f64>,
@@ -30,6 +35,7 @@ pub struct RttEstimator {
 }
 
 impl RttEstimator {
+    /// An estimator with no sample yet.
     pub fn new(config: RtoConfig) -> Self {
         RttEstimator { config, srtt: None, rttvar: 0.0, rto: config.initial, min_rtt: None }
     }
@@ -60,14 +66,17 @@ impl RttEstimator {
         self.rto = (self.rto.saturating_mul(2)).min(self.config.max);
     }
 
+    /// The current retransmission timeout, backoff included.
     pub fn rto(&self) -> Time {
         self.rto
     }
 
+    /// Smoothed RTT, once sampled.
     pub fn srtt(&self) -> Option<Time> {
         self.srtt.map(|s| s as Time)
     }
 
+    /// RTT variation.
     pub fn rttvar(&self) -> Time {
         self.rttvar as Time
     }

@@ -16,10 +16,13 @@ use crate::time::Time;
 pub const DUP_THRESH: u64 = 3;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One outstanding segment's scoreboard entry.
 pub struct Seg {
     /// Last time this segment was (re)transmitted (RACK's Segment.xmit_ts, RFC 8985 §6.1).
     pub xmit_ts: Time,
+    /// Covered by a SACK block.
     pub sacked: bool,
+    /// Deemed lost (RFC 6675 IsLost, or RACK).
     pub lost: bool,
     /// A retransmission of it is in flight (cleared when it is marked lost again).
     pub retx: bool,
@@ -28,6 +31,7 @@ pub struct Seg {
 }
 
 #[derive(Clone, Debug, Default)]
+/// The RFC 6675 scoreboard: one entry per outstanding segment from snd_una.
 pub struct Scoreboard {
     segs: VecDeque<Seg>,
     /// Sequence number of `segs[0]` (= snd_una).
@@ -42,18 +46,22 @@ pub struct Scoreboard {
 }
 
 impl Scoreboard {
+    /// Segments outstanding (snd_max − snd_una).
     pub fn outstanding(&self) -> u64 {
         self.segs.len() as u64
     }
 
+    /// Segments SACKed.
     pub fn sacked(&self) -> u64 {
         self.sacked
     }
 
+    /// Segments marked lost and not SACKed.
     pub fn lost(&self) -> u64 {
         self.lost
     }
 
+    /// Retransmissions in flight and not SACKed.
     pub fn retransmitted(&self) -> u64 {
         self.retx
     }
@@ -63,10 +71,12 @@ impl Scoreboard {
         self.outstanding() - self.sacked - self.lost + self.retx
     }
 
+    /// The entry of segment `seq`, if outstanding.
     pub fn get(&self, seq: u64) -> Option<&Seg> {
         seq.checked_sub(self.base).and_then(|i| self.segs.get(i as usize))
     }
 
+    /// The oldest outstanding segment (snd_una).
     pub fn base(&self) -> u64 {
         self.base
     }

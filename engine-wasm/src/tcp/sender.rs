@@ -20,17 +20,23 @@ use crate::packet::{Ack, FlowId, Packet};
 use crate::time::Time;
 
 #[derive(Clone, Copy, Debug)]
+/// How one TCP sender is set up.
 pub struct SenderConfig {
+    /// The flow it sends.
     pub flow: FlowId,
     /// Bytes of one segment on the wire (ns-2 `packetSize_`).
     pub segment_size: u32,
     /// Receiver-advertised window in segments (seed 004's "basic window").
     pub rwnd: u32,
+    /// Initial window, segments (RFC 3390 / RFC 6928).
     pub initial_cwnd: f64,
+    /// ECN-capable (RFC 3168): reduces once per window on an echoed mark.
     pub ecn: bool,
+    /// Service class carried by its packets.
     pub class: u8,
     /// Round ssthresh down to whole segments after a cut (Linux, ns-2 before 2006).
     pub whole_segment_cuts: bool,
+    /// Retransmission-timeout bounds.
     pub rto: RtoConfig,
     /// SACK scoreboard and RFC 6675 loss recovery (the receiver sends SACK blocks).
     pub sack: bool,
@@ -45,6 +51,7 @@ pub struct SenderConfig {
 /// What one call asks the simulation to do.
 #[derive(Debug, Default)]
 pub struct Outbox {
+    /// Packets to put on the access link, in order.
     pub packets: Vec<Packet>,
     /// Arm the retransmission timer: (deadline, generation). Older generations are stale.
     pub timer: Option<(Time, u64)>,
@@ -55,6 +62,7 @@ pub struct Outbox {
 }
 
 impl Outbox {
+    /// Empties the outbox for reuse.
     pub fn clear(&mut self) {
         self.packets.clear();
         self.timer = None;
@@ -66,8 +74,11 @@ impl Outbox {
 /// Coarse state for display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// cwnd below ssthresh.
     SlowStart,
+    /// Congestion avoidance.
     Avoidance,
+    /// Fast recovery or after a timeout.
     Recovery,
 }
 
@@ -75,6 +86,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RecoveryKind {
     #[default]
+    /// Not in loss recovery.
     Open,
     /// Fast recovery after duplicate ACKs, SACK or RACK marks.
     Fast,
@@ -93,9 +105,11 @@ enum TimerKind {
     Pto,
 }
 
+/// A TCP sender: windows, timers, loss recovery, and its congestion controller.
 pub struct TcpSender {
     cfg: SenderConfig,
     cc: Box<dyn CongestionControl>,
+    /// Congestion window and slow-start threshold.
     pub w: Window,
     /// Oldest unacknowledged segment.
     pub snd_una: u64,
@@ -114,10 +128,13 @@ pub struct TcpSender {
     partial_acks: u32,
     /// Outstanding segments when the current recovery began.
     recovery_flight: u64,
+    /// RTT estimator and RTO.
     pub rtt: RttEstimator,
     timer_gen: u64,
     timer_armed: bool,
+    /// Segments retransmitted so far.
     pub retransmits: u64,
+    /// Retransmission timeouts so far.
     pub timeouts: u64,
     timer_kind: TimerKind,
     recovery_kind: RecoveryKind,
@@ -141,6 +158,7 @@ pub struct TcpSender {
 }
 
 impl TcpSender {
+    /// A sender with nothing sent, driven by `cc`.
     pub fn new(cfg: SenderConfig, cc: Box<dyn CongestionControl>) -> Self {
         let rate = cc.wants_rate_samples().then(RateSampler::new);
         TcpSender {
@@ -177,6 +195,7 @@ impl TcpSender {
         }
     }
 
+    /// Segments outstanding (snd_max − snd_una).
     pub fn flight(&self) -> u64 {
         self.snd_max - self.snd_una
     }
@@ -193,6 +212,7 @@ impl TcpSender {
         self.flight().min(window)
     }
 
+    /// Coarse state for display.
     pub fn phase(&self) -> Phase {
         if self.in_recovery {
             Phase::Recovery
@@ -218,6 +238,7 @@ impl TcpSender {
         self.app_limit = self.app_limit.min(self.snd_max);
     }
 
+    /// The controller's own state variables for display (e.g. Cubic's W_max, BBR's mode).
     pub fn variant_state(&self) -> Vec<(&'static str, f64)> {
         self.cc.state()
     }
@@ -317,6 +338,7 @@ impl TcpSender {
         out.cut = true;
     }
 
+    /// Processes one ACK at `now`; what to send goes to `out`.
     pub fn on_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
         let (prior_una, prior_flight, prior_retransmits) = (self.snd_una, self.flight(), self.retransmits);
         if self.cfg.sack {

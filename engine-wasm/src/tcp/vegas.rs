@@ -54,6 +54,7 @@ pub struct VegasParams {
     pub beta: f64,
     /// Above γ queued segments, slow start ends.
     pub gamma: f64,
+    /// Which RTT Vegas compares with BaseRTT: ns-2's per-segment sample or the round's minimum.
     pub rtt: RttMeasure,
 }
 
@@ -88,6 +89,7 @@ pub struct VegasState {
     pub diff: f64,
 }
 
+/// TCP Vegas's congestion avoidance and slow start (Brakmo & Peterson 1995).
 pub struct Vegas {
     params: VegasParams,
     base_rtt: Option<Time>,
@@ -117,6 +119,7 @@ pub struct Vegas {
 }
 
 impl Vegas {
+    /// A Vegas controller with no BaseRTT yet.
     pub fn new(params: VegasParams) -> Self {
         Vegas {
             params,
@@ -137,6 +140,7 @@ impl Vegas {
         }
     }
 
+    /// Vegas's current estimates, for tests and display.
     pub fn snapshot(&self) -> VegasState {
         self.state
     }
