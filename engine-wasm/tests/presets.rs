@@ -315,6 +315,27 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
         assert!(red.mean_queue_pkts < dt.mean_queue_pkts, "buffer {buffer}: RED {red:?}\nDT {dt:?}");
         assert!(red.mean_queue_pkts < buffer / 3.0, "buffer {buffer}: RED's mean queue below max_th");
         assert!(dt.mean_queue_pkts > 0.5 * buffer, "buffer {buffer}: drop-tail keeps the buffer over half full");
+        // The look-for text (issue 14, item 22): "RED keeps it below min_th at every buffer", and at the preset's
+        // own buffer "3.8 packets at buffer 36, where min_th is 6 … (23.6 of 36)", "sender 1 … gets 11.7 Mbit/s
+        // under RED against 38.5 under drop-tail", "RED leaves the link 91 % used against drop-tail's 100 %".
+        assert!(red.mean_queue_pkts < buffer / 6.0, "buffer {buffer}: RED's mean queue below min_th");
+        if buffer == f(&p["scenario"]["link"]["buffer"]) {
+            fact(&p, "look_for", f(&p["scenario"]["aqm"]["min_th"]), "6");
+            let (r1, d1) = (red.flows[0].goodput_payload_mbps, dt.flows[0].goodput_payload_mbps);
+            assert!(r1 < d1, "sender 1 does not gain under RED");
+            says(
+                &p,
+                "look_for",
+                &[
+                    &fixed(red.mean_queue_pkts, 1),
+                    &fixed(dt.mean_queue_pkts, 1),
+                    &format!("{} Mbit/s", fixed(r1, 1)),
+                    &fixed(d1, 1),
+                    &format!("{} %", whole(100.0 * red.utilisation)),
+                    &format!("{} %", whole(100.0 * dt.utilisation)),
+                ],
+            );
+        }
     }
 }
 
@@ -325,8 +346,9 @@ fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
     let p = preset("seed000-red-ared-qvared");
     let sweep = &p["sweep"];
     let ns = [10.0, 20.0, 30.0, 40.0, 50.0];
-    let delays: Vec<Vec<f64>> =
-        (0..3).map(|k| ns.iter().map(|&n| run(&sweep_point(&side(&p, k), sweep, n)).delay_ms.mean).collect()).collect();
+    let runs: Vec<Vec<Summary>> =
+        (0..3).map(|k| ns.iter().map(|&n| run(&sweep_point(&side(&p, k), sweep, n))).collect()).collect();
+    let delays: Vec<Vec<f64>> = runs.iter().map(|r| r.iter().map(|s| s.delay_ms.mean).collect()).collect();
     eprintln!("seed 000: mean queueing delay (ms) against the number of sources");
     eprintln!("  sources   RED    ARED   QVARED");
     for (i, n) in ns.iter().enumerate() {
@@ -340,6 +362,46 @@ fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
     let spread = qvared.iter().cloned().fold(f64::MIN, f64::max) - qvared.iter().cloned().fold(f64::MAX, f64::min);
     assert!(spread < 5.0, "QVARED's delay stays put: {qvared:?}");
     assert!(qvared[4] < red[4] - 15.0 && qvared[3] < red[3] - 10.0, "QVARED below RED at 40–50 sources");
+    // The texts (issue 14, item 22). Explanation: the setting.
+    let sc = &p["scenario"];
+    for (v, printed) in [
+        (f(&sc["aqm"]["min_th"]), "min_th 20"),
+        (f(&sc["aqm"]["max_th"]), "max_th 80"),
+        (f(&sc["aqm"]["max_p"]), "max_p 0.02"),
+        (f(&p["compare"][0]["aqm"]["max_p"]), "0.1"),
+        (f(&sc["link"]["rate_mbps"]), "10 Mbit/s"),
+        (f(&sc["link"]["delay_ms"]), "20 ms"),
+        (f(&sc["link"]["buffer"]), "160"),
+        (f(&sc["flows"][0]["rtt_ms"][0]), "44"),
+        (f(&sc["flows"][0]["rtt_ms"][1]), "60 ms"),
+        (f(&sc["aqm"]["w_q"]), "w_q 0.002"),
+        (f(&sc["flows"][0]["count"]), "30"),
+    ] {
+        let digits = printed.trim_start_matches(|c: char| !c.is_ascii_digit());
+        fact(&p, "explanation", v, digits);
+        says(&p, "explanation", &[printed]);
+    }
+    // Look for: "RED's delay climbs as sources are added (here from 30 ms with 10 sources to 61 ms with 50)".
+    says(&p, "look_for", &[&format!("{} ms", whole(red[0])), &format!("{} ms", whole(red[4]))]);
+    // "the adaptive schemes hold the average near the band's centre (50 packets, 40 ms at 10 Mbit/s), whatever the
+    // load. Unlike in the paper, ARED holds its band here as well as QVARED does": 1000-byte packets.
+    let centre = (f(&sc["aqm"]["min_th"]) + f(&sc["aqm"]["max_th"])) / 2.0;
+    let centre_ms = centre * 1000.0 * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e3);
+    says(&p, "look_for", &[&format!("{} ms", whole(centre_ms))]);
+    assert!(p["look_for"]["en"].as_str().unwrap().contains(&format!("{} packets", whole(centre))));
+    assert!(p["look_for"]["ko"].as_str().unwrap().contains(&format!("{}패킷", whole(centre))));
+    for k in [1, 2] {
+        for (i, s) in runs[k].iter().enumerate() {
+            assert!(
+                (s.delay_ms.mean - centre_ms).abs() < 5.0,
+                "{} at {} sources: {}",
+                label(&p, k),
+                ns[i],
+                s.delay_ms.mean
+            );
+            assert!((s.mean_queue_pkts - centre).abs() < 0.15 * centre, "{}: {}", label(&p, k), s.mean_queue_pkts);
+        }
+    }
 }
 
 // ---- seed 003 ---------------------------------------------------------------------------------------------------
@@ -372,6 +434,29 @@ fn seed003_hred_responds_to_the_doubled_load_faster_than_pi_and_red() {
     let (hred, pi, red) = (responses[0], responses[1], responses[2]);
     assert!(hred <= 10.0, "HRED response {hred} s");
     assert!(hred < pi && hred < red, "HRED {hred} s, PI {pi} s, RED {red} s");
+    // The texts (issue 14, item 22). The band [min_th/2, 1.5·max_th] = [62.5, 375] KB from HRED's configuration;
+    // "HRED settles in 3.9 s; PI's small integral gain takes 17.2 s; gentle RED and AVQ do not settle before the
+    // run ends".
+    let hc = aqm_config(&side(&p, 0));
+    let (min_th, max_th) = (f(&hc["min_th"]), f(&hc["max_th"]));
+    assert_eq!((min_th / 2.0, 1.5 * max_th), (62_500.0, 375_000.0), "the band the responses above are measured in");
+    says(&p, "look_for", &[&format!("[{}, {}] KB", min_th / 2e3, 1.5 * max_th / 1e3)]);
+    says(&p, "look_for", &[&fixed(hred, 1), &fixed(pi, 1)]);
+    assert!(responses[2].is_infinite() && responses[3].is_infinite(), "gentle RED and AVQ never settle");
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "32 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]) / 1e3, "500 KB");
+    fact(&p, "explanation", f(&sc["flows"][0]["packet_size"]), "500");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "160");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][1]), "240 ms");
+    fact(&p, "explanation", min_th / 1e3, "125");
+    fact(&p, "explanation", max_th / 1e3, "250 KB");
+    fact(&p, "explanation", f(&p["compare"][0]["aqm"]["q_ref"]) / 1e3, "187 KB");
+    fact(&p, "explanation", f(&p["compare"][0]["aqm"]["f_s"]), "160 Hz");
+    fact(&p, "explanation", f(&p["compare"][1]["aqm"]["max_p"]), "0.02");
+    fact(&p, "explanation", f(&p["compare"][2]["aqm"]["alpha"]), "0.15");
+    fact(&p, "explanation", f(&sc["flows"][0]["count"]), "200");
+    fact(&p, "explanation", f(&sc["flows"][1]["start_s"]), "60");
 }
 
 #[test]
@@ -445,8 +530,35 @@ fn seed002_large_mcr_vcs_fall_short_and_tahoe_sends_duplicate_cells() {
         eprintln!("  cells sent but not delivered as new data: {waste:.3} Mbit/s");
         if label(&p, k) == "Tahoe" {
             assert!(s.flows.iter().all(|f| f.throughput_mbps > f.goodput_mbps * 1.001), "Tahoe resends cells");
+            // Look for (issue 14, item 22): "a few cells are sent twice (0.3 Mbit/s that deliver no new data, far
+            // fewer than the paper's duplicate frames) and the link is 94 % used".
+            let total: f64 = s.flows.iter().map(|f| f.throughput_mbps).sum();
+            assert!(waste < 0.01 * total, "a few: {waste} of {total}");
+            says(
+                &p,
+                "look_for",
+                &[&format!("{} Mbit/s", fixed(waste, 1)), &format!("{} %", whole(100.0 * s.utilisation))],
+            );
         } else {
             assert!(s.flows.iter().all(|f| (f.throughput_mbps - f.goodput_mbps).abs() < 5e-4 * f.throughput_mbps));
+            // Look for: "the VC with an MCR of 5 Mbit/s gets 28.6 Mbit/s of cells, the one with 25 Mbit/s only 33.8,
+            // short of its MCR plus a fair share of the excess (41.1)", untagged "from 5.0 of 5 to 15.8 of 25",
+            // "under NewReno … the link is 100 % used".
+            let last = s.flows.len() - 1;
+            says(
+                &p,
+                "look_for",
+                &[
+                    &format!("{} Mbit/s", whole(mcr[0])),
+                    &format!("{} Mbit/s", whole(mcr[last])),
+                    &format!("{} Mbit/s", fixed(s.flows[0].throughput_mbps, 1)),
+                    &fixed(s.flows[last].throughput_mbps, 1),
+                    &format!("({})", fixed(mcr_fs[last], 1)),
+                    &fixed(s.flows[0].untagged_mbps, 1),
+                    &fixed(s.flows[last].untagged_mbps, 1),
+                    &format!("{} %", whole(100.0 * s.utilisation)),
+                ],
+            );
         }
     }
     eprintln!(
@@ -680,6 +792,7 @@ fn varying_load_text_says_pie_is_near_its_target_and_codel_above_its_own() {
 #[test]
 fn no_text_points_at_per_flow_numbers_the_summary_does_not_show() {
     // The lab's run summary shows mean queue, sync index, Jain, utilisation and drops: no per-flow goodput.
+    let mut pointers = 0;
     for id in index() {
         let p = preset(&id);
         for field in ["explanation", "look_for", "paper_result"] {
@@ -703,8 +816,17 @@ fn no_text_points_at_per_flow_numbers_the_summary_does_not_show() {
             ] {
                 assert!(!ko.contains(bad), "{id} {field}.ko: {bad:?}");
             }
+            // The one place that shows per-flow goodputs over the run is the lab's table "Per-flow results"
+            // (ko "흐름별 결과"): a text that sends the student to them names it, in both languages alike.
+            let to_flows = ["flows' goodputs", "flow's goodput", "share of the goodput"].iter().any(|w| en.contains(w));
+            if field == "look_for" && to_flows {
+                assert!(en.contains("Per-flow results"), "{id} {field}.en names the per-flow table");
+            }
+            assert_eq!(en.contains("Per-flow results"), ko.contains("흐름별 결과"), "{id} {field}: en and ko alike");
+            pointers += usize::from(en.contains("Per-flow results"));
         }
     }
+    assert!(pointers >= 4, "the texts that point at per-flow goodputs name the table: {pointers}");
 }
 
 /// The guided lesson's text (web/i18n/locales/<lang>/teach.json, `lesson.red-vs-droptail`) in both languages.
@@ -783,4 +905,517 @@ fn bbr_meets_aqm_bbr_takes_the_shallow_buffer_cubic_the_deep_one_and_fq_codel_sh
             &format!("{} ms", whole(fq.flows[0].delay_ms)),
         ],
     );
+}
+
+// ---- every other preset's text, sentence by sentence (issue 14, item 22) -------------------------------------------
+//
+// The tests below (and the text checks inside the seed tests above, which reuse their runs) check what each preset's
+// texts say: each number the "look for" text prints (both languages, rounded as printed), each comparison, ordering
+// and trend, and the settings the explanation states against the scenario and the discipline's configuration as the
+// engine built it (defaults filled in).
+
+/// `x` as the texts print it with `d` decimals.
+fn fixed(x: f64, d: usize) -> String {
+    format!("{x:.d$}")
+}
+
+/// The text of `field` prints `printed` in both languages, and the number it starts with is `value` (a setting).
+fn fact(p: &Value, field: &str, value: f64, printed: &str) {
+    let digits: String = printed.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    let x: f64 = digits.parse().unwrap_or_else(|_| panic!("{printed}"));
+    assert!(
+        (x - value).abs() <= 1e-9 * value.abs().max(1.0),
+        "{} {field}: prints {printed}, the setting is {value}",
+        p["id"]
+    );
+    says(p, field, &[printed]);
+}
+
+/// The discipline's configuration as the engine built it for a scenario (defaults filled in).
+fn aqm_config(s: &Value) -> Value {
+    serde_json::to_value(build(s).aqm_config()).unwrap()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// A text that sends the student to per-flow goodputs names the lab's per-flow table, in both languages.
+fn points_at_per_flow_results(p: &Value, field: &str) {
+    assert!(p[field]["en"].as_str().unwrap().contains("Per-flow results"), "{} {field}.en", p["id"]);
+    assert!(p[field]["ko"].as_str().unwrap().contains("흐름별 결과"), "{} {field}.ko", p["id"]);
+}
+
+#[test]
+fn seed004_text_vegas_gets_an_eighth_under_drop_tail_and_half_under_selective_drop() {
+    let (p, r) = all_sides("seed004-reno-vegas");
+    let (dt, sd6, auto) = (&r[0], &r[1], &r[2]);
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "2 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["delay_ms"]), "2 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "50");
+    fact(&p, "explanation", f(&sc["flows"][1]["rwnd"]), "20");
+    fact(&p, "explanation", f(&p["compare"][0]["aqm"]["q_thresh"]), "6");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "6 ms");
+    fact(&p, "explanation", f(&sc["flows"][0]["access_rate_mbps"]), "10 Mbit/s");
+    fact(&p, "explanation", f(&sc["duration"]), "100");
+    assert_eq!((dt.flows[0].tcp, dt.flows[1].tcp), ("reno", "vegas"));
+    // "the queue sits at about Reno's 20 packets and Vegas gets about an eighth of the link (13 %; Jain 0.65)".
+    assert_eq!(whole(dt.mean_queue_pkts), whole(f(&sc["flows"][0]["rwnd"])));
+    let vegas = |s: &Summary| 100.0 * share(s, 1);
+    assert!((100.0 / 9.0..100.0 / 7.0).contains(&vegas(dt)), "about an eighth: {}", vegas(dt));
+    // "each gets about half (Vegas 46 % … and 49 % …; Jain 0.99 and 1.00)", "the queue shrinks from 20 to 6 and 5".
+    assert!((40.0..60.0).contains(&vegas(sd6)) && (40.0..60.0).contains(&vegas(auto)));
+    assert!(sd6.mean_queue_pkts < dt.mean_queue_pkts / 3.0 && auto.mean_queue_pkts < dt.mean_queue_pkts / 3.0);
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} %", whole(vegas(dt))),
+            &fixed(dt.jain, 2),
+            &format!("{} %", whole(vegas(sd6))),
+            &format!("{} %", whole(vegas(auto))),
+            &fixed(sd6.jain, 2),
+            &fixed(auto.jain, 2),
+            &whole(dt.mean_queue_pkts),
+            &whole(sd6.mean_queue_pkts),
+            &whole(auto.mean_queue_pkts),
+        ],
+    );
+    points_at_per_flow_results(&p, "look_for");
+}
+
+#[test]
+fn bufferbloat_codel_pie_text_states_each_delay_and_the_utilisation_floor() {
+    let (p, r) = all_sides("bufferbloat-codel-pie");
+    let (dt, codel, pie) = (&r[0], &r[1], &r[2]);
+    let sc = &p["scenario"];
+    let (cc, pc) = (aqm_config(&side(&p, 1)), aqm_config(&side(&p, 2)));
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "1000");
+    fact(&p, "explanation", f(&cc["target"]), "5 ms");
+    fact(&p, "explanation", f(&cc["interval"]), "100 ms");
+    fact(&p, "explanation", f(&pc["qdelay_ref"]), "15 ms");
+    // "1000 packets or 0.8 s of queue": 1000-byte packets at 10 Mbit/s.
+    let full_s = f(&sc["link"]["buffer"]) * 1000.0 * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e6);
+    fact(&p, "explanation", full_s, "0.8");
+    // "8 ms under CoDel (near its 5 ms target) and 17 ms under PIE (near its 15 ms)".
+    assert!(codel.delay_ms.mean < 2.0 * f(&cc["target"]) && (pie.delay_ms.mean - f(&pc["qdelay_ref"])).abs() < 5.0);
+    // "at least 96 % used in all three", "hardly any throughput: 100 % against 96 % and 98 %".
+    let floor = r.iter().map(|s| s.utilisation).fold(1.0, f64::min);
+    assert!(floor >= 0.955 && dt.utilisation - floor < 0.05, "{floor}");
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} ms", whole(dt.delay_ms.mean)),
+            &format!("{} ms", whole(codel.delay_ms.mean)),
+            &format!("{} ms", whole(pie.delay_ms.mean)),
+            &format!("{} %", whole(100.0 * floor)),
+            &format!("{} %", whole(100.0 * dt.utilisation)),
+            &format!("{} %", whole(100.0 * codel.utilisation)),
+            &format!("{} %", whole(100.0 * pie.utilisation)),
+        ],
+    );
+}
+
+#[test]
+fn red_parameter_sensitivity_text_the_line_predicts_the_average_and_load_moves_it() {
+    let (p, r) = all_sides("red-parameter-sensitivity");
+    let sc = &p["scenario"];
+    let (min_th, max_th) = (f(&sc["aqm"]["min_th"]), f(&sc["aqm"]["max_th"]));
+    // "Forty Reno flows" (ko "마흔").
+    assert_eq!(f(&sc["flows"][0]["count"]), 40.0);
+    assert!(p["explanation"]["en"].as_str().unwrap().starts_with("Forty"));
+    assert!(p["explanation"]["ko"].as_str().unwrap().contains("마흔"));
+    for (v, s) in [(min_th, "20"), (max_th, "100"), (f(&sc["link"]["buffer"]), "200"), (f(&sc["aqm"]["max_p"]), "0.05")]
+    {
+        fact(&p, "explanation", v, s);
+    }
+    fact(&p, "explanation", f(&p["compare"][0]["set"]["aqm.max_p"]), "0.2");
+    fact(&p, "explanation", f(&p["compare"][1]["set"]["aqm.max_p"]), "0.01");
+    let max_p = [0.05, 0.2, 0.01];
+    // "avg = min_th + (max_th − min_th)·p/max_p", p the line's value; "the share of packets dropped is about twice
+    // it, because RED spaces its drops out evenly": with count-based spacing a drop comes every 1..1/p_b arrivals,
+    // uniformly (Floyd & Jacobson 1993 §7), so the dropped share is 2·p_b/(1 + p_b), and p_b = f/(2 − f).
+    for k in [0, 1] {
+        let s = &r[k];
+        assert_eq!(drops(s, "forced"), 0, "side {k} stays below max_th");
+        let p_b = s.drop_rate / (2.0 - s.drop_rate);
+        let predicted = min_th + (max_th - min_th) * p_b / max_p[k];
+        assert!(
+            (s.mean_queue_pkts - predicted).abs() < 0.1 * predicted,
+            "side {k}: {} vs {predicted}",
+            s.mean_queue_pkts
+        );
+        assert!((1.8..2.0).contains(&(s.drop_rate / p_b)));
+    }
+    // "a larger max_p pulls it towards min_th, a smaller one pushes it towards max_th and beyond, where drops become
+    // forced (… 90 with 0.01, where three drops in four are forced)".
+    assert!(r[1].mean_queue_pkts < r[0].mean_queue_pkts && r[0].mean_queue_pkts < r[2].mean_queue_pkts);
+    let forced = drops(&r[2], "forced") as f64 / r[2].drops as f64;
+    assert!((0.7..0.8).contains(&forced), "{forced}");
+    // "Sweep … the number of flows (20 flows: 37 packets, 60 flows: 81)": the average follows the load.
+    let with = |n: u32| run(&set(&side(&p, 0), "flows[0].count", json!(n))).mean_queue_pkts;
+    let (q20, q60) = (with(20), with(60));
+    assert!(q20 < r[0].mean_queue_pkts && r[0].mean_queue_pkts < q60);
+    let printed: Vec<String> =
+        [r[1].mean_queue_pkts, r[0].mean_queue_pkts, r[2].mean_queue_pkts, q20, q60].map(whole).into();
+    says(&p, "look_for", &printed.iter().map(String::as_str).collect::<Vec<_>>());
+}
+
+#[test]
+fn tcp_variants_text_states_each_queue_and_that_vegas_loses_nothing() {
+    let (p, r) = all_sides("tcp-reno-vegas-cubic");
+    let (reno, vegas, cubic) = (&r[0], &r[1], &r[2]);
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "100");
+    let buffer = f(&sc["link"]["buffer"]);
+    // "Reno and Cubic fill the buffer (a mean of 74 and 79 of its 100 packets) and lose packets".
+    assert!(reno.mean_queue_pkts > 0.7 * buffer && cubic.mean_queue_pkts > 0.7 * buffer);
+    assert!(reno.drops > 0 && cubic.drops > 0);
+    // "Vegas keeps the queue at 7 packets (1–3 for each of its four flows) with no loss at all".
+    let n = f(&sc["flows"][0]["count"]);
+    assert!((1.0..=3.0).contains(&(vegas.mean_queue_pkts / n)) && vegas.drops == 0);
+    // "the link stays full in every case (at least 99 % used)".
+    let floor = r.iter().map(|s| s.utilisation).fold(1.0, f64::min);
+    assert!(floor >= 0.985);
+    says(
+        &p,
+        "look_for",
+        &[
+            &whole(reno.mean_queue_pkts),
+            &whole(cubic.mean_queue_pkts),
+            &whole(vegas.mean_queue_pkts),
+            &format!("{} %", whole(100.0 * floor)),
+        ],
+    );
+}
+
+#[test]
+fn mininet_bufferbloat_text_states_each_delay_and_both_flows_goodputs() {
+    let (p, r) = all_sides("mininet-bufferbloat");
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "1.5 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
+    fact(&p, "explanation", f(&sc["flows"][0]["packet_size"]), "1500");
+    fact(&p, "explanation", f(&sc["flows"][1]["traffic"]["mean_object_kb"]), "100 KB");
+    // "a full 100-packet buffer holds 800 ms at 1.5 Mbit/s".
+    let full_ms =
+        f(&sc["link"]["buffer"]) * f(&sc["link"]["mean_pkt_size"]) * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e3);
+    fact(&p, "look_for", full_ms, "800 ms");
+    // Sides: buffer 100, 20, 5. "The queueing delay grows with the buffer".
+    assert!(r[0].delay_ms.mean > r[1].delay_ms.mean && r[1].delay_ms.mean > r[2].delay_ms.mean);
+    let (long, web) = (|s: &Summary| s.flows[0].goodput_payload_mbps, |s: &Summary| s.flows[1].goodput_payload_mbps);
+    // "the long flow's goodput changes little", "The web flow's goodput … falls as the buffer grows".
+    assert!(long(&r[0]) / long(&r[2]) < 1.15 && long(&r[2]) / long(&r[0]) < 1.15);
+    assert!(web(&r[0]) < web(&r[1]) && web(&r[1]) < web(&r[2]));
+    let mut printed: Vec<String> = r.iter().map(|s| format!("{} ms", whole(s.delay_ms.mean))).collect();
+    printed.extend(r.iter().map(|s| fixed(long(s), 2)));
+    printed.extend(r.iter().map(|s| fixed(web(s), 2)));
+    says(&p, "look_for", &printed.iter().map(String::as_str).collect::<Vec<_>>());
+    points_at_per_flow_results(&p, "look_for");
+}
+
+#[test]
+fn rfc7928_rtt_fairness_text_states_each_index_and_the_short_flow_share() {
+    let (p, r) = all_sides("rfc7928-rtt-fairness");
+    let (dt, red, codel, fq) = (&r[0], &r[1], &r[2], &r[3]);
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "100 ms");
+    fact(&p, "explanation", f(&sc["flows"][1]["rtt_ms"][0]), "10 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    // "adds the same large delay (124 ms) to both flows": within 5 % of each other.
+    let (d0, d1) = (dt.flows[0].delay_ms, dt.flows[1].delay_ms);
+    assert!((d0 - d1).abs() < 0.05 * d0.max(d1) && dt.delay_ms.mean > 100.0);
+    // "the short-RTT flow takes most of the link: 82 % … and 84 %"; FQ-CoDel "shares it again".
+    let short = |s: &Summary| 100.0 * share(s, 1);
+    assert!(short(red) > 75.0 && short(codel) > 75.0 && fq.jain > 0.9 && red.jain < 0.8 && codel.jain < 0.8);
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} ms", whole(dt.delay_ms.mean)),
+            &fixed(dt.jain, 2),
+            &format!("{} %", whole(short(red))),
+            &format!("{} %", whole(short(codel))),
+            &fixed(red.jain, 2),
+            &fixed(codel.jain, 2),
+            &fixed(fq.jain, 2),
+        ],
+    );
+    points_at_per_flow_results(&p, "look_for");
+}
+
+#[test]
+fn rfc7928_unresponsive_text_states_the_udp_rate_and_fq_codel_share() {
+    let (p, r) = all_sides("rfc7928-unresponsive");
+    let sc = &p["scenario"];
+    let rate = f(&sc["link"]["rate_mbps"]);
+    fact(&p, "explanation", f(&sc["flows"][1]["traffic"]["rate_mbps"]), "6 Mbit/s");
+    fact(&p, "explanation", rate, "10 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    let udp = |s: &Summary| s.flows[5].throughput_mbps;
+    // "under drop-tail, RED and CoDel it keeps about its 6 Mbit/s".
+    assert!(r[..3].iter().all(|s| (5.5..=6.2).contains(&udp(s))));
+    // "FQ-CoDel limits it to about a fifth of the link (2.1 Mbit/s) and shares the rest evenly (Jain 0.97 …)".
+    let fq = &r[3];
+    assert!((0.18..0.23).contains(&(udp(fq) / rate)), "{}", udp(fq));
+    let tcp: Vec<f64> = fq.flows[..5].iter().map(|x| x.goodput_payload_mbps).collect();
+    assert!(aqm_engine::metrics::jain(&tcp) > 0.95);
+    says(&p, "look_for", &[&format!("{} Mbit/s", fixed(udp(fq), 1)), &fixed(fq.jain, 2), &fixed(r[0].jain, 2)]);
+}
+
+// ---- the guided lessons built on presets (issue 17): what they ask and what they say, against the runs -----------
+
+/// web/walkthrough/lessons.json: the lessons the page reads, with each prediction's measure and expected answer.
+fn lessons() -> BTreeMap<String, Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../web/walkthrough/lessons.json");
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).unwrap()
+}
+
+/// A lesson's text in one language (web/i18n/locales/<lang>/teach.json, `lesson.<id>`).
+fn lesson_texts(id: &str, lang: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../web/i18n/locales/{lang}/teach.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str::<Value>(&text).unwrap()["lesson"][id].clone()
+}
+
+/// As web/walkthrough/measure.ts lessonValue(): `share.N` is flow N's share of the payload goodput, anything else
+/// a dotted path into the summary.
+fn lesson_value(s: &Summary, metric: &str) -> f64 {
+    if let Some(n) = metric.strip_prefix("share.") {
+        return share(s, n.parse().unwrap());
+    }
+    let mut node = serde_json::to_value(s).unwrap();
+    for key in metric.split('.') {
+        node = match key.parse::<usize>() {
+            Ok(i) if node.is_array() => node[i].clone(),
+            _ => node[key].clone(),
+        };
+    }
+    node.as_f64().unwrap_or_else(|| panic!("{metric}: not a number"))
+}
+
+/// As web/walkthrough/lessons.ts answer(): the first choice nearest to the measurement.
+fn nearest(choices: &[Value], measured: f64) -> String {
+    let mut best = &choices[0];
+    for c in choices {
+        if (f(&c["value"]) - measured).abs() < (f(&best["value"]) - measured).abs() {
+            best = c;
+        }
+    }
+    best["id"].as_str().unwrap().to_owned()
+}
+
+/// Both languages' `lesson.<id>.<step>.body` contain every one of `needles`.
+fn lesson_says(id: &str, step: &str, needles: &[&str]) {
+    for lang in ["en", "ko"] {
+        let body =
+            lesson_texts(id, lang)[step]["body"].as_str().unwrap_or_else(|| panic!("{id}.{step}.{lang}")).to_owned();
+        for n in needles {
+            assert!(body.contains(n), "lesson {id} {step}.body ({lang}) should say {n:?}: {body}");
+        }
+    }
+}
+
+#[test]
+fn every_data_lesson_gets_the_answer_its_texts_rely_on_and_states_its_runs() {
+    for (id, lesson) in lessons() {
+        let p = preset(lesson["preset"].as_str().unwrap());
+        assert_eq!(p["walkthrough"].as_str(), Some(id.as_str()), "the preset {} names its lesson", p["id"]);
+        let ids: Vec<usize> =
+            lesson["sides"].as_array().unwrap().iter().map(|k| k.as_u64().unwrap() as usize).collect();
+        let r: Vec<Summary> = ids.iter().map(|&k| run(&side(&p, k))).collect();
+        eprintln!("lesson {id}:");
+        for step in lesson["steps"].as_array().unwrap() {
+            let Some(pr) = step.get("predict") else { continue };
+            let metric = pr["metric"].as_str().unwrap();
+            let of = pr["of"].as_u64().unwrap() as usize;
+            let measured = match pr["measure"].as_str().unwrap() {
+                "summary" => lesson_value(&r[of], metric),
+                "summary_gap" => {
+                    lesson_value(&r[of], metric) - lesson_value(&r[pr["minus"].as_u64().unwrap() as usize], metric)
+                }
+                other => panic!("{id}: measure {other} is not checked natively"),
+            };
+            let got = nearest(pr["choices"].as_array().unwrap(), measured);
+            eprintln!("  {:10} {metric} = {measured:.4} → {got}", step["id"].as_str().unwrap());
+            assert_eq!(
+                Some(got.as_str()),
+                pr["expect"].as_str(),
+                "lesson {id}, step {}: measured {measured}",
+                step["id"]
+            );
+        }
+        lesson_claims(&id, &p, &ids, &r);
+    }
+}
+
+/// Each lesson's texts, sentence by sentence, against its runs (`r[k]` is preset side `ids[k]`).
+fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
+    let pct = |x: f64| format!("{} %", whole(100.0 * x));
+    let ms = |x: f64| format!("{} ms", whole(x));
+    match id {
+        "seed000-red-ared-qvared" => {
+            let (red, qv) = (&r[0], &r[1]);
+            assert_eq!((label(p, ids[0]).as_str(), label(p, ids[1]).as_str()), ("RED", "QVARED"));
+            // "RED's queue sat near max_th (72 packets, 58 ms …) while QVARED's stayed near the band's centre (50
+            // packets, 40 ms)"; the sweep's "30 ms with 10 sources to 61 ms with 50" and "about 40 ms at every load"
+            // are the preset's look-for numbers, which seed000_red_delay_grows_… checks against the sweep.
+            assert!(red.mean_queue_pkts > 65.0 && (qv.mean_queue_pkts - 50.0).abs() < 5.0);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &whole(red.mean_queue_pkts),
+                    &ms(red.delay_ms.mean),
+                    &whole(qv.mean_queue_pkts),
+                    &ms(qv.delay_ms.mean),
+                ],
+            );
+            lesson_says(id, "done", &["30 ms", "61 ms", "40 ms"]);
+            says(p, "look_for", &["30 ms", "61 ms", "40 ms"]);
+        }
+        "seed001-red-netfpga-buffers" => {
+            let (dt, red) = (&r[0], &r[1]);
+            assert_eq!(label(p, ids[0]), "Drop-tail");
+            let g = |s: &Summary, i: usize| s.flows[i].goodput_payload_mbps;
+            // "the two 10 ms flows got more" under RED than under drop-tail.
+            assert!(g(red, 1) + g(red, 2) > g(dt, 1) + g(dt, 2));
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &fixed(dt.mean_queue_pkts, 1),
+                    &fixed(red.mean_queue_pkts, 1),
+                    &fixed(g(red, 0), 1),
+                    &fixed(g(dt, 0), 1),
+                    &pct(red.utilisation),
+                    &pct(dt.utilisation),
+                ],
+            );
+            // The testbed's numbers the sender-1 step quotes (Table 2, buffer 36): drop-tail 13.2, RED 19.2.
+            says(p, "paper_result", &["13.2", "19.2"]);
+            lesson_says(id, "sender1", &["19.2", "13.2"]);
+        }
+        "seed002-gfr-atm" => {
+            let (nr, tahoe) = (&r[0], &r[1]);
+            let sim = {
+                let mut s = build(&side(p, ids[0]));
+                s.run_until(aqm_engine::time::from_secs(0.1));
+                s
+            };
+            let state = sim.aqm_per_flow_state();
+            let series = |name: &str| state.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone()).unwrap();
+            let (mcr, fs) = (series("mcr_mbps"), series("mcr_fs_mbps"));
+            let last = mcr.len() - 1;
+            // "75 Mbit/s of MCRs"; "promised … 41.1 Mbit/s" and "21.1".
+            lesson_says(id, "intro", &[&format!("{} Mbit/s", whole(mcr.iter().sum()))]);
+            lesson_says(id, "large", &[&fixed(fs[last], 1)]);
+            lesson_says(id, "small", &[&fixed(fs[0], 1)]);
+            // "All five VCs get similar rates whatever their contracts".
+            let thr: Vec<f64> = nr.flows.iter().map(|x| x.throughput_mbps).collect();
+            assert!(thr.iter().cloned().fold(0.0, f64::max) < 1.25 * thr.iter().cloned().fold(f64::MAX, f64::min));
+            // "Tahoe … sent some cells twice".
+            assert!(tahoe.flows.iter().all(|x| x.throughput_mbps > x.goodput_mbps));
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &fixed(thr[0], 1),
+                    &fixed(fs[0], 1),
+                    &fixed(thr[last], 1),
+                    &fixed(fs[last], 1),
+                    &pct(tahoe.utilisation),
+                    &pct(nr.utilisation),
+                ],
+            );
+        }
+        "seed003-hred-load-step" => {
+            let (hred, pi) = (&r[0], &r[1]);
+            assert_eq!(label(p, ids[1]), "PI");
+            // 500-byte packets: the queue's std in KB is half its std in packets. "swung about twice as much".
+            let std_kb = |s: &Summary| s.std_queue_pkts * 0.5;
+            assert!((1.7..2.3).contains(&(std_kb(pi) / std_kb(hred))));
+            // The response times are the preset's look-for numbers (checked by seed003_hred_responds_…).
+            says(p, "look_for", &["3.9", "17.2", "[62.5, 375] KB"]);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    "3.9",
+                    "17.2",
+                    "[62.5, 375] KB",
+                    &format!("{} KB", whole(hred.mean_queue_bytes / 1e3)),
+                    &format!("{} KB", whole(std_kb(hred))),
+                    &format!("{} KB", whole(pi.mean_queue_bytes / 1e3)),
+                    &format!("({} KB)", whole(std_kb(pi))),
+                ],
+            );
+        }
+        "seed004-reno-vegas" => {
+            let (dt, sd) = (&r[0], &r[1]);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &whole(dt.mean_queue_pkts),
+                    &pct(share(dt, 1)),
+                    &fixed(dt.jain, 2),
+                    &pct(share(sd, 1)),
+                    &fixed(sd.jain, 2),
+                    &format!("{}", f(&p["compare"][0]["aqm"]["q_thresh"])),
+                    &whole(sd.mean_queue_pkts),
+                ],
+            );
+        }
+        "mininet-bufferbloat" => {
+            let (big, small) = (&r[0], &r[1]);
+            let (long, web) =
+                (|s: &Summary| s.flows[0].goodput_payload_mbps, |s: &Summary| s.flows[1].goodput_payload_mbps);
+            // "gained little (… under 10 % more)", "the web flow's goodput fell by half".
+            assert!(long(big) > long(small) && long(big) < 1.1 * long(small));
+            assert!((0.4..0.6).contains(&(web(big) / web(small))));
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &ms(big.delay_ms.mean),
+                    &ms(small.delay_ms.mean),
+                    &fixed(long(big), 2),
+                    &fixed(long(small), 2),
+                    &fixed(web(big), 2),
+                    &fixed(web(small), 2),
+                ],
+            );
+            lesson_says(id, "big", &["800 ms"]);
+            says(p, "look_for", &["800 ms"]);
+        }
+        "bufferbloat-codel-pie" => {
+            let (codel, pie) = (&r[0], &r[1]);
+            let dt = run(&side(p, 0));
+            assert!(pie.utilisation > codel.utilisation);
+            for step in ["intro", "done"] {
+                lesson_says(id, step, &[&ms(dt.delay_ms.mean)]);
+            }
+            let pc = aqm_config(&side(p, ids[1]));
+            lesson_says(id, "intro", &[&ms(f(&pc["t_update"])), &ms(f(&pc["qdelay_ref"])), "0.8"]);
+            lesson_says(
+                id,
+                "done",
+                &[&ms(codel.delay_ms.mean), &ms(pie.delay_ms.mean), &pct(pie.utilisation), &pct(codel.utilisation)],
+            );
+        }
+        "bbr-meets-aqm" => {
+            let (shallow, deep, fq) = (&r[0], &r[1], &r[2]);
+            lesson_says(
+                id,
+                "done",
+                &[&pct(share(shallow, 0)), &pct(share(deep, 1)), &ms(deep.delay_ms.mean), &fixed(fq.jain, 2)],
+            );
+        }
+        other => panic!("lesson {other}: no checks of its texts"),
+    }
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { links } from '../presets/links'
 import { formatMetric, metricById, summaryValue, type SummaryJson } from '../sweep/summary'
 import { answer, type Lesson } from './lessons'
+import { lessonValue } from './measure'
 
 interface LessonStepPanelProps {
   lesson: Lesson
@@ -26,8 +27,16 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
   const predict = step.predict
   const right = predict !== undefined && p.measured !== undefined && Number.isFinite(p.measured) ? answer(predict.choices, p.measured) : undefined
   const util = metricById('utilisation')
+  // A full-run measure is shown as its step says (a share in %, bytes in KB); `a` and `b` are the two sides of a gap.
+  const shown = (x: number) => (x * (predict?.scale ?? 1)).toFixed(predict?.digits ?? 1)
+  const sideValue = (k: number | undefined) => {
+    const s = k === undefined ? null : p.summaries[k]
+    return s === null || s === undefined || predict?.metric === undefined ? '–' : shown(lessonValue(s, predict.metric))
+  }
   const values = {
-    value: p.measured === undefined ? '' : p.measured.toFixed(1),
+    value: p.measured === undefined ? '' : shown(p.measured),
+    a: sideValue(predict?.of),
+    b: sideValue(predict?.minus),
     dt_sync: p.summaries[0] === null ? '–' : summaryValue(p.summaries[0], 'sync.excess').toFixed(2),
     red_sync: p.summaries[1] === null ? '–' : summaryValue(p.summaries[1], 'sync.excess').toFixed(2),
     dt_util: p.summaries[0] === null || util === undefined ? '–' : formatMetric(util, summaryValue(p.summaries[0], 'utilisation')),
@@ -74,7 +83,7 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
             <a href={links.compare(p.lesson.preset)}>{t('walk.next_compare')}</a>
           </li>
           <li>
-            <a href={links.sweep(p.lesson.preset)}>{t('walk.next_sweep')}</a>
+            <a href={links.sweep(p.lesson.preset)}>{t(p.lesson.id === 'red-vs-droptail' ? 'walk.next_sweep' : 'lessons.next_sweep')}</a>
           </li>
           <li>
             <a href={links.gallery()}>{t('walk.next_gallery')}</a>

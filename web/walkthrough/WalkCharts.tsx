@@ -11,9 +11,10 @@ import type { SimSnapshot, SimStore } from '../engine/store'
 import { queueUnitOf } from '../engine/units'
 import { sideLabel } from '../presets/patch'
 import { langOf, type Preset } from '../presets/types'
-import { formatMetric, metricById, summaryValue, type SummaryJson } from '../sweep/summary'
+import { formatMetric, metricById, type Metric, type SummaryJson } from '../sweep/summary'
 import { metricLabel } from '../sweep/SweepForm'
 import type { LessonStep } from './lessons'
+import { lessonValue } from './measure'
 import '../charts/charts.css'
 
 interface WalkChartsProps {
@@ -25,6 +26,10 @@ interface WalkChartsProps {
   /** The full-run table is shown only once the step that asks about it has been answered. */
   showSummary: boolean
   preset: Preset
+  /** The preset sides the summaries belong to, in order. */
+  sides: number[]
+  /** Summary metrics of the table (default SUMMARY_METRICS). */
+  table?: string[]
 }
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -36,8 +41,10 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
 }
 
 const SUMMARY_METRICS = ['sync.excess', 'mean_queue_pkts', 'utilisation']
+/** A flow's share of the goodput, shown in % (lessonValue's `share.N`). */
+const SHARE: Metric = { id: 'share', key: 'share', scale: 100, digits: 1, better: 'neither' }
 
-export function WalkCharts({ store, snapshot, view, highlight, summaries, showSummary, preset }: WalkChartsProps) {
+export function WalkCharts({ store, snapshot, view, highlight, summaries, showSummary, preset, sides, table }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
@@ -72,7 +79,7 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
           <thead>
             <tr>
               <th scope="col">{t('compare.metric')}</th>
-              {[0, 1].map((k) => (
+              {sides.map((k) => (
                 <th key={k} scope="col">
                   {sideLabel(preset, k, lang)}
                 </th>
@@ -80,14 +87,15 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
             </tr>
           </thead>
           <tbody>
-            {SUMMARY_METRICS.map((id) => {
-              const m = metricById(id)
+            {(table ?? SUMMARY_METRICS).map((id) => {
+              const share = /^share\.(\d+)$/.exec(id)
+              const m = share === null ? metricById(id) : SHARE
               if (m === undefined) return null
               return (
                 <tr key={id}>
-                  <th scope="row">{metricLabel(t, m)}</th>
+                  <th scope="row">{share === null ? metricLabel(t, m) : t('lessons.share', { n: Number(share[1]) + 1 })}</th>
                   {summaries.map((s, k) => (
-                    <td key={k}>{s === null ? '…' : formatMetric(m, summaryValue(s, id))}</td>
+                    <td key={k}>{s === null ? '…' : formatMetric(m, lessonValue(s, id))}</td>
                   ))}
                 </tr>
               )

@@ -12,7 +12,9 @@ import { TeachHeader } from '../presets/TeachHeader'
 import type { Preset } from '../presets/types'
 import { RunPool } from '../sweep/pool'
 import { summaryValue, type SummaryJson } from '../sweep/summary'
-import { LESSONS, type Lesson, type LessonStep } from './lessons'
+import { LESSONS, lessonSides, type Lesson, type LessonStep } from './lessons'
+import { LessonList } from './LessonList'
+import { lessonValue } from './measure'
 import { LessonStepPanel } from './LessonStepPanel'
 import { meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
@@ -32,27 +34,40 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
       ) : (
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
+      <LessonList current={lesson === undefined ? null : lessonId} />
     </div>
   )
 }
 
 /** What the run measured for a step's prediction, once it can be known; undefined before. */
 function measure(step: LessonStep, side: Side, played: boolean, summaries: (SummaryJson | null)[]): number | undefined {
-  const m = step.predict?.measure
+  const p = step.predict
+  const m = p?.measure
   if ((m === 'queue' || m === 'avg') && played) return meanAfter(side.store.buffer, m === 'queue' ? 'q_pkts' : 'avg', 5)
   if (m === 'sync_gap' && summaries[0] !== null && summaries[1] !== null) {
     return summaryValue(summaries[0], 'sync.excess') - summaryValue(summaries[1], 'sync.excess')
   }
+  // Full-run measures: a step with a run of its own shows them once that run has been watched.
+  if (p !== undefined && (m === 'summary' || m === 'summary_gap') && (step.run === undefined || played)) {
+    const a = summaries[p.of ?? 0]
+    const b = m === 'summary_gap' ? summaries[p.minus ?? 1] : undefined
+    if (a === null || a === undefined || b === null) return undefined
+    const metric = p.metric ?? ''
+    return lessonValue(a, metric) - (b === undefined ? 0 : lessonValue(b, metric))
+  }
   return undefined
 }
 
+/** Whether a step's answer comes from the full runs (the table of full runs is shown once one is answered). */
+const fromFullRuns = (s: LessonStep) => s.predict?.measure === 'sync_gap' || s.predict?.measure === 'summary_gap' || s.predict?.measure === 'summary'
+
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
-  const [scenarios] = useState(() => [0, 1].map((k) => JSON.stringify(sideScenario(preset, k))))
+  const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
   const [index, setIndex] = useState(0)
   const [choices, setChoices] = useState<Record<string, string>>({})
-  const [summaries, setSummaries] = useState<(SummaryJson | null)[]>([null, null])
+  const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
   const step = lesson.steps[index]
   // Steps without a scenario of their own keep showing the last one.
@@ -73,8 +88,9 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const played = step.run !== undefined && ready && !running && snapshot.simTime >= step.run - 1e-9
   const chosen = choices[step.id]
   const measured = chosen === undefined ? undefined : measure(step, side, played, summaries)
-  const sync = lesson.steps.find((s) => s.predict?.measure === 'sync_gap')
-  const syncAnswered = sync !== undefined && choices[sync.id] !== undefined && summaries.every((s) => s !== null)
+  // Once every full-run question is answered (earlier, the table would give later answers away).
+  const full = lesson.steps.filter(fromFullRuns)
+  const syncAnswered = full.length > 0 && full.every((s) => choices[s.id] !== undefined) && summaries.every((s) => s !== null)
 
   return (
     <main className="walkthrough-layout">
@@ -94,7 +110,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
           setIndex(i)
         }}
       />
-      <WalkCharts key={shown} store={side.store} snapshot={snapshot} view={view} highlight={step.highlight} summaries={summaries} showSummary={syncAnswered} preset={preset} />
+      <WalkCharts key={shown} store={side.store} snapshot={snapshot} view={view} highlight={step.highlight} summaries={summaries} showSummary={syncAnswered} preset={preset} sides={lessonSides(lesson)} table={lesson.table} />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>
   )
