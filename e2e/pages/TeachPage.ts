@@ -69,6 +69,7 @@ export class TeachPage {
       return {
         scenarios: api.scenarios(),
         results: api.results(),
+        runs: api.runs(),
         progress: api.progress(),
         workers: api.workersStarted(),
         poolSize: api.poolSize(),
