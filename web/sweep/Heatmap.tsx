@@ -30,7 +30,7 @@ interface HeatmapProps {
 
 const CELL_W = 56
 const CELL_H = 30
-const M = { top: 8, right: 8, bottom: 44, left: 70 }
+const M = { top: 26, right: 8, bottom: 40, left: 56 }
 
 export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: HeatmapProps) {
   const { t } = useTranslation('teach')
@@ -51,7 +51,7 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
         return (
           <figure key={s.side} className="chart heatmap" data-testid="sweep-heatmap" data-side={s.side}>
             <figcaption>{title}</figcaption>
-            <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
+            <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} style={{ maxWidth: `${W * 1.25}px` }}>
               <g transform={`translate(${M.left},${M.top})`}>
                 {s.cells.map((c) => {
                   const v = c.value.mean * metric.scale
@@ -88,8 +88,9 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
                 <text className="axis-label" x={innerW / 2} y={innerH + 34} textAnchor="middle">
                   {xLabel}
                 </text>
-                <text className="axis-label" transform={`translate(-52,${innerH / 2}) rotate(-90)`} textAnchor="middle">
-                  {yLabel}
+                {/* The second parameter's name above its values (a rotated label would not fit a short grid). */}
+                <text className="axis-label" x={-M.left + 4} y={-10} textAnchor="start">
+                  {`↑ ${yLabel}`}
                 </text>
               </g>
             </svg>
