@@ -113,7 +113,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
       ),
     [sides],
   )
-  const groups = finished.map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row))
+  const groups = finished.map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)))
   const exportJson = () => comparisonJson({ preset: preset.id, link: new URL(shareSearch, window.location.href).href, sides: specs, runs: reps.runs, summaries: reps.summaries })
 
   const reset = () => {

@@ -75,7 +75,12 @@ export function DelayGoodputPlot({ groups }: { groups: readonly RunGroup[] }) {
                 ) : null,
               )}
               {Number.isFinite(cov.mx) && Number.isFinite(cov.my) && (
-                <path className="rfc7928-centre" d={`M${x(cov.mx) - 6},${y(cov.my)}h12M${x(cov.mx)},${y(cov.my) - 6}v12`} stroke="currentColor" strokeWidth={2.5} />
+                <>
+                  <path className="rfc7928-centre" d={`M${x(cov.mx) - 6},${y(cov.my)}h12M${x(cov.mx)},${y(cov.my) - 6}v12`} stroke="currentColor" strokeWidth={2.5} />
+                  <text className="rfc7928-tag" x={x(cov.mx) + 8} y={y(cov.my) - 8} fontSize={12} fill="var(--c-ink)">
+                    {g.tag}
+                  </text>
+                </>
               )}
             </g>
           ))}

@@ -5,8 +5,10 @@ import { summaryValue, type SummaryJson } from '../sweep/summary'
 export interface RunGroup {
   key: string
   label: string
-  /** Colour index (the side). */
+  /** Colour index. */
   colour: number
+  /** A short name drawn beside its ellipse and box ("A", or the swept value). */
+  tag: string
   delays: number[]
   goodputs: number[]
   jains: number[]
@@ -17,11 +19,12 @@ export const DELAY = 'delay_ms.mean'
 export const GOODPUT = 'total_goodput_payload_mbps'
 export const JAIN = 'jain'
 
-export function groupOf(key: string, label: string, colour: number, runs: readonly SummaryJson[]): RunGroup {
+export function groupOf(key: string, label: string, colour: number, runs: readonly SummaryJson[], tag = label): RunGroup {
   return {
     key,
     label,
     colour,
+    tag,
     delays: runs.map((s) => summaryValue(s, DELAY)),
     goodputs: runs.map((s) => summaryValue(s, GOODPUT)),
     jains: runs.map((s) => summaryValue(s, JAIN)),

@@ -162,11 +162,17 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const heatYs = [...new Set(cells.flatMap((c) => (c.y === undefined ? [] : [c.y])))].sort((a, b) => a - b)
   const param2 = paramByPath(settings.param2)
   const yLabel2 = param2.key === '' ? settings.param2 : t(`param.${param2.key}`)
-  const groups = is2d ? [] : cells.filter((c) => c.summaries.length > 0).map((c) => groupOf(`${c.side}|${c.x}`, `${labels[c.side]}, ${c.x}`, c.side, c.summaries))
   const xs = run.grid.map((g) => g.x)
   const log = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 20
   const param = paramByPath(settings.param)
   const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
+  // One group per point: coloured by point when one side is swept (by side otherwise), tagged with its value.
+  const oneSide = new Set(cells.map((c) => c.side)).size === 1
+  const groups = is2d
+    ? []
+    : cells
+        .filter((c) => c.summaries.length > 0)
+        .map((c, i) => groupOf(`${c.side}|${c.x}`, `${labels[c.side]}, ${xLabel} ${c.x}`, oneSide ? i : c.side, c.summaries, String(c.x)))
   const failures = run.results.flatMap((r, i) => (r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : []))
   const csvRows = cells.map((c) => {
     const errs = c.runs.flatMap((i) => {
