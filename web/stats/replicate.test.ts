@@ -31,6 +31,10 @@ describe('the 95 % interval of a mean', () => {
     expect(i.sd).toBeCloseTo(Math.sqrt(2.5), 14)
     expect(i.ci95).toBeCloseTo(1.963243161, 8)
   })
+  it('reports runs without spread as exactly their value with a zero half-width', () => {
+    // 0.1 + 0.1 + 0.1 = 0.30000000000000004: the mean must not be a rounded sum.
+    expect(interval([0.1, 0.1, 0.1])).toEqual({ n: 3, mean: 0.1, sd: 0, ci95: 0 })
+  })
   it('skips undefined values and has no width from one run', () => {
     expect(interval([2, Number.NaN, 4])).toMatchObject({ n: 2, mean: 3 })
     const one = interval([7])
