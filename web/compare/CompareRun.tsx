@@ -2,7 +2,7 @@
 // lab's window controls), the difference summary from full runs in the worker pool, each side replicated
 // over seeds seed, seed+1, … (mean and 95 % interval, docs/replications.md), the RFC 7928 view of those
 // runs, the preset's text beside, share tools and exports.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeControls } from '../charts/TimeControls'
 import { TimeViewStore } from '../charts/timeWindow'
@@ -99,7 +99,8 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
     )
     return () => pool.dispose()
   }, [specs, runs])
-  const finished = reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null))
+  // Memoised on the runs: the panes re-render this component every frame while playing.
+  const finished = useMemo(() => reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null)), [reps.summaries])
   const repsRef = useRef(reps)
   useEffect(() => {
     repsRef.current = reps
@@ -113,8 +114,18 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
       ),
     [sides],
   )
-  const groups = finished.map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)))
-  const exportJson = () => comparisonJson({ preset: preset.id, link: new URL(shareSearch, window.location.href).href, sides: specs, runs: reps.runs, summaries: reps.summaries })
+  const groups = useMemo(
+    () =>
+      finished
+        .map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)))
+        .filter((g) => g.delays.length > 0),
+    [finished, specs],
+  )
+  const exportJson = useCallback(
+    () => comparisonJson({ preset: preset.id, link: new URL(shareSearch, window.location.href).href, sides: specs, runs: reps.runs, summaries: reps.summaries }),
+    [preset.id, shareSearch, specs, reps],
+  )
+  const labels = useMemo(() => specs.map((s) => s.label), [specs])
 
   const reset = () => {
     lock.pause()
@@ -149,7 +160,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
         ))}
       </div>
       <DifferenceTable
-        labels={specs.map((s) => s.label)}
+        labels={labels}
         runs={finished}
         runsPerSide={reps.runs}
         errors={reps.errors}
@@ -158,7 +169,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
         onRuns={onRuns}
         exportJson={exportJson}
       />
-      <Rfc7928View groups={groups.filter((g) => g.delays.length > 0)} />
+      <Rfc7928View groups={groups} />
       {!embed && (
         <aside className="compare-aside">
           <PresetInfo preset={preset} current="compare" />

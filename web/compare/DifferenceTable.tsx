@@ -3,7 +3,7 @@
 // With replications each value is the mean ± its 95 % half-width over the runs, and a note names the
 // differences the runs cannot tell from noise (overlapping intervals). Exports as CSV, and the whole
 // comparison as JSON.
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { download } from '../share/exporters'
 import { MAX_RUNS, parseRuns } from '../stats/seeds'
@@ -23,7 +23,7 @@ interface DifferenceTableProps {
   exportJson?: () => string
 }
 
-export function DifferenceTable({ labels, runs, runsPerSide, errors, done, duration, onRuns, exportJson }: DifferenceTableProps) {
+export const DifferenceTable = memo(function DifferenceTable({ labels, runs, runsPerSide, errors, done, duration, onRuns, exportJson }: DifferenceTableProps) {
   const { t } = useTranslation('teach')
   const total = labels.length * runsPerSide
   const complete = done === total
@@ -141,4 +141,4 @@ export function DifferenceTable({ labels, runs, runsPerSide, errors, done, durat
       </div>
     </section>
   )
-}
+})
