@@ -53,6 +53,11 @@ export class TeachPage {
     return this.page.evaluate(() => window.__aqmCompare?.summaries() ?? [])
   }
 
+  /** Each side's replications (seed + r at index r). */
+  compareReplications() {
+    return this.page.evaluate(() => window.__aqmCompare?.replications() ?? [])
+  }
+
   sweepStatus() {
     return this.page.evaluate(() => window.__aqmSweep?.status() ?? 'none')
   }
@@ -64,6 +69,7 @@ export class TeachPage {
       return {
         scenarios: api.scenarios(),
         results: api.results(),
+        runs: api.runs(),
         progress: api.progress(),
         workers: api.workersStarted(),
         poolSize: api.poolSize(),

@@ -17,7 +17,39 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?view=compare&preset=red-vs-droptail',
     ready: (p) => expect(p.getByRole('region', { name: new TeachPage(p).t('compare.summary') })).toHaveAttribute('data-complete', 'true', { timeout: 90_000 }),
   },
+  {
+    // Five runs a side with a "not significant" difference and its note, and side A's folded charts open.
+    name: 'compare, replications and more charts',
+    search: './?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5',
+    ready: async (p) => {
+      await expect(p.getByTestId('significance-note')).toBeVisible({ timeout: 100_000 })
+      await p.getByTestId('compare-side-0').getByTestId('compare-more-charts').locator('summary').click()
+      await expect(p.getByTestId('compare-side-0').locator('canvas').first()).toBeVisible()
+    },
+  },
   { name: 'sweep', search: './?view=sweep', ready: (p) => expect(p.getByRole('button').first()).toBeVisible() },
+  {
+    // Replicated points with error bars and the RFC 7928 view (ellipses, box plots).
+    name: 'sweep, replicated results',
+    search: './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&metric=delay_ms.mean&sides=0,1&runs=3',
+    ready: async (p) => {
+      const teach = new TeachPage(p)
+      await p.getByRole('button', { name: teach.t('sweep.run') }).click()
+      await expect.poll(() => teach.sweepStatus(), { timeout: 100_000 }).toBe('finished')
+      await expect(p.getByTestId('rfc7928-ellipse')).toHaveCount(4)
+    },
+  },
+  {
+    // A 2-D sweep's heatmaps.
+    name: 'sweep, heatmap',
+    search: './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&param2=link.rate_mbps&values2=5,10&metric=delay_ms.mean&sides=0,1&runs=2',
+    ready: async (p) => {
+      const teach = new TeachPage(p)
+      await p.getByRole('button', { name: teach.t('sweep.run') }).click()
+      await expect.poll(() => teach.sweepStatus(), { timeout: 100_000 }).toBe('finished')
+      await expect(p.getByTestId('sweep-heatmap')).toHaveCount(2)
+    },
+  },
   { name: 'walkthrough', search: './?view=walkthrough&lesson=red-vs-droptail', ready: (p) => expect(p.getByRole('main').first()).toBeVisible() },
   { name: 'embed', search: './?embed=1&views=queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
   {

@@ -16,7 +16,7 @@ test.beforeAll(() => {
 })
 
 const VALUES = [1, 2, 4, 5, 8, 10, 20, 30]
-const SEARCH = `?view=sweep&preset=seed004-reno-vegas&param=${encodeURIComponent('flows[*].rwnd')}&values=${VALUES.join(',')}&metric=min_max_fairness_pct&sides=0`
+const SEARCH = `?view=sweep&preset=seed004-reno-vegas&param=${encodeURIComponent('flows[*].rwnd')}&values=${VALUES.join(',')}&metric=min_max_fairness_pct&sides=0&runs=1`
 
 test('an 8-point sweep runs across workers with progress, and plots exactly the CLI’s numbers', async ({ page }) => {
   test.setTimeout(120_000)

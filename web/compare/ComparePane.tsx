@@ -11,6 +11,7 @@ import { bufferOf, linkOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
 import { algorithmName } from '../i18n/names'
 import type { Side } from '../presets/side'
+import { MoreCharts } from './MoreCharts'
 import '../charts/charts.css'
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -21,7 +22,16 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
   }
 }
 
-export function ComparePane({ side, index, label, view }: { side: Side; index: number; label: string; view: TimeViewStore }) {
+interface ComparePaneProps {
+  side: Side
+  index: number
+  label: string
+  view: TimeViewStore
+  /** Removes this side from the comparison; absent when it is one of the last two. */
+  onRemove?: () => void
+}
+
+export function ComparePane({ side, index, label, view, onRemove }: ComparePaneProps) {
   const { t } = useTranslation('teach')
   const { t: tApp } = useTranslation()
   const { store } = side
@@ -43,11 +53,17 @@ export function ComparePane({ side, index, label, view }: { side: Side; index: n
           {label}
         </h2>
         <span className="muted">{info === undefined ? (snapshot.aqm?.kind ?? '') : algorithmName(tApp, info)}</span>
+        {onRemove !== undefined && (
+          <button type="button" className="compare-remove" onClick={onRemove} aria-label={t('replicate.remove_side', { side: String.fromCharCode(65 + index), label })}>
+            {t('replicate.remove')}
+          </button>
+        )}
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
       <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
+      <MoreCharts store={store} view={view} scenario={snapshot.scenario} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={link?.rateMbps ?? null} errors={snapshot.errors} />
     </section>
   )
 }

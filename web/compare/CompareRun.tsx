@@ -1,17 +1,24 @@
-// The running comparison: one worker per side in lock step, the panes on one shared time window, the
-// difference summary from full runs in the worker pool, the preset's text beside, and share tools.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+// The running comparison: one worker per side in lock step, the panes on one shared time window (with the
+// lab's window controls), the difference summary from full runs in the worker pool, each side replicated
+// over seeds seed, seed+1, … (mean and 95 % interval, docs/replications.md), the RFC 7928 view of those
+// runs, the preset's text beside, share tools and exports.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TimeControls } from '../charts/TimeControls'
 import { TimeViewStore } from '../charts/timeWindow'
 import { Transport } from '../controls/Transport'
 import { PresetInfo } from '../presets/PresetInfo'
 import type { Preset } from '../presets/types'
 import { RunPool } from '../sweep/pool'
 import type { SummaryJson } from '../sweep/summary'
+import { groupOf } from '../replications/groups'
+import { Rfc7928View } from '../replications/Rfc7928View'
+import { replicas } from '../stats/seeds'
 import { AddSide } from './AddSide'
 import { installCompareApi } from './compareApi'
 import { ComparePane } from './ComparePane'
 import { DifferenceTable } from './DifferenceTable'
+import { comparisonJson } from './exportJson'
 import type { Side } from '../presets/side'
 import { useLockstep } from './useLockstep'
 
@@ -36,11 +43,25 @@ function durationOf(scenario: string): number {
   return typeof v === 'object' && v !== null && 'duration' in v && typeof v.duration === 'number' ? v.duration : 60
 }
 
+interface Replications {
+  runs: number
+  /** summaries[k][r]: side k's run with seed + r, null until it finishes. */
+  summaries: (SummaryJson | null)[][]
+  /** The first error of each side. */
+  errors: (string | null)[]
+  done: number
+}
+
 interface CompareRunProps {
   preset: Preset
   sides: CompareSide[]
   embed: boolean
   shareSearch: string
+  /** Runs a side for the difference summary (seeds seed, seed+1, …). */
+  runs: number
+  onRuns(runs: number): void
+  /** Removes side k (absent when only two are left). */
+  onRemove?: (k: number) => void
 }
 
 /** At most three panes a row, each at least 20rem wide: larger text wraps them onto more rows (WCAG 1.4.10). */
@@ -49,7 +70,7 @@ function paneColumns(n: number): string {
   return `repeat(auto-fit, minmax(max(min(100%, 20rem), calc((100% - ${cols - 1} * var(--gap)) / ${cols})), 1fr))`
 }
 
-export function CompareRun({ preset, sides: specs, embed, shareSearch }: CompareRunProps) {
+export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onRuns, onRemove }: CompareRunProps) {
   const { t } = useTranslation('teach')
   const { sides, lock, playing, speed } = useLockstep(specs.map((s) => s.scenario))
   const [view] = useState(() => new TimeViewStore())
@@ -57,26 +78,54 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch }: Compare
   const ready = sides.every((s) => s.onScenario())
   const common = ready ? lock.commonTime() : 0
 
-  const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => specs.map(() => null))
-  const [errors, setErrors] = useState<(string | null)[]>(() => specs.map(() => null))
-  const [done, setDone] = useState(0)
+  // Every side's replications: reps[k][r] is side k's run with seed + r (null until it finishes).
+  const empty = (n: number): Replications => ({ runs: n, summaries: specs.map(() => Array.from({ length: n }, () => null)), errors: specs.map(() => null), done: 0 })
+  const [state, setReps] = useState<Replications>(() => empty(runs))
+  // A new number of runs starts afresh (the pool of the old one is disposed by the effect's cleanup).
+  const reps = state.runs === runs ? state : empty(runs)
   useEffect(() => {
     const pool = new RunPool()
     void pool.run(
-      specs.map((s) => s.scenario),
+      specs.flatMap((s) => replicas(s.scenario, runs)),
       (i, o) => {
-        setDone((d) => d + 1)
-        if (o.ok) setSummaries((all) => all.map((s, k) => (k === i ? o.summary : s)))
-        else setErrors((all) => all.map((e, k) => (k === i ? o.error : e)))
+        const [side, rep] = [Math.floor(i / runs), i % runs]
+        setReps((prev) => {
+          const all = prev.runs === runs ? prev : { runs, summaries: specs.map(() => Array.from({ length: runs }, () => null)), errors: specs.map(() => null), done: 0 }
+          const summaries = o.ok ? all.summaries.map((row, k) => (k === side ? row.map((s, r) => (r === rep ? o.summary : s)) : row)) : all.summaries
+          const errors = o.ok || all.errors[side] !== null ? all.errors : all.errors.map((e, k) => (k === side ? o.error : e))
+          return { runs, summaries, errors, done: all.done + 1 }
+        })
       },
     )
     return () => pool.dispose()
-  }, [specs])
-  const summariesRef = useRef(summaries)
+  }, [specs, runs])
+  // Memoised on the runs: the panes re-render this component every frame while playing.
+  const finished = useMemo(() => reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null)), [reps.summaries])
+  const repsRef = useRef(reps)
   useEffect(() => {
-    summariesRef.current = summaries
-  }, [summaries])
-  useEffect(() => installCompareApi(sides, () => summariesRef.current), [sides])
+    repsRef.current = reps
+  }, [reps])
+  useEffect(
+    () =>
+      installCompareApi(
+        sides,
+        () => repsRef.current.summaries.map((row) => row[0] ?? null),
+        () => repsRef.current.summaries,
+      ),
+    [sides],
+  )
+  const groups = useMemo(
+    () =>
+      finished
+        .map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)))
+        .filter((g) => g.delays.length > 0),
+    [finished, specs],
+  )
+  const exportJson = useCallback(
+    () => comparisonJson({ preset: preset.id, link: new URL(shareSearch, window.location.href).href, sides: specs, runs: reps.runs, summaries: reps.summaries }),
+    [preset.id, shareSearch, specs, reps],
+  )
+  const labels = useMemo(() => specs.map((s) => s.label), [specs])
 
   const reset = () => {
     lock.pause()
@@ -103,13 +152,24 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch }: Compare
         <p className="compare-clock" data-testid="compare-clock">
           {t('compare.clock', { time: common.toFixed(2), n: sides.length })}
         </p>
+        <TimeControls view={view} store={sides[0].store} />
       </div>
       <div className="compare-panes" style={{ gridTemplateColumns: paneColumns(sides.length) }}>
         {sides.map((side, k) => (
-          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} />
+          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)} />
         ))}
       </div>
-      <DifferenceTable labels={specs.map((s) => s.label)} summaries={summaries} errors={errors} done={done} duration={durationOf(specs[0].scenario)} />
+      <DifferenceTable
+        labels={labels}
+        runs={finished}
+        runsPerSide={reps.runs}
+        errors={reps.errors}
+        done={reps.done}
+        duration={durationOf(specs[0].scenario)}
+        onRuns={onRuns}
+        exportJson={exportJson}
+      />
+      <Rfc7928View groups={groups} />
       {!embed && (
         <aside className="compare-aside">
           <PresetInfo preset={preset} current="compare" />

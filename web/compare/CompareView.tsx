@@ -9,6 +9,7 @@ import { NotFound } from '../presets/NotFound'
 import { applyVariant, sideCount, sideLabel, sideScenario } from '../presets/patch'
 import { TeachHeader } from '../presets/TeachHeader'
 import { langOf, type Preset } from '../presets/types'
+import { DEFAULT_RUNS } from '../stats/seeds'
 import { CompareRun, type CompareSide } from './CompareRun'
 import '../styles/teach.css'
 import { compareSearch, parseCompareQuery, type CompareQuery } from './url'
@@ -48,9 +49,32 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
     ]
   }, [preset, query, lang])
   const key = sides.map((s) => s.scenario).join('\n')
+  const [runs, setRuns] = useState(query.runs ?? DEFAULT_RUNS)
+  const onRuns = (n: number) => {
+    setRuns(n)
+    window.history.replaceState(null, '', compareSearch({ ...query, runs: n }, new URLSearchParams(window.location.search).get('lang') ?? undefined))
+  }
+  // Removing a side reopens the comparison without it (a new address, like adding one).
+  const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter((k) => k < sideCount(preset))
+  const onRemove = (k: number) => {
+    const next =
+      k < own.length ? { ...query, sides: own.filter((_, i) => i !== k) } : { ...query, extra: query.extra.filter((_, i) => i !== k - own.length) }
+    window.location.search = compareSearch({ ...next, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs })
+  }
   useEffect(() => {
     if (query.problems.length > 0) console.warn(`compare link: ignored ${query.problems.join(', ')}`)
   }, [query])
   if (sides.length < 2) return <p role="alert">{t('compare.need_two')}</p>
-  return <CompareRun key={key} preset={preset} sides={sides} embed={query.embed} shareSearch={compareSearch(query)} />
+  return (
+    <CompareRun
+      key={key}
+      preset={preset}
+      sides={sides}
+      embed={query.embed}
+      shareSearch={compareSearch({ ...query, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs })}
+      runs={runs}
+      onRuns={onRuns}
+      onRemove={sides.length > 2 ? onRemove : undefined}
+    />
+  )
 }

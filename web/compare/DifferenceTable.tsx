@@ -1,28 +1,74 @@
 // The difference summary: every metric over the whole run for each side, and each side's difference
 // from side A, from the engine's own summaries (run to the scenario's duration in the worker pool).
+// With replications each value is the mean ± its 95 % half-width over the runs, and a note names the
+// differences the runs cannot tell from noise (overlapping intervals). Exports as CSV, and the whole
+// comparison as JSON.
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { download } from '../share/exporters'
+import { MAX_RUNS, parseRuns } from '../stats/seeds'
 import { metricLabel } from '../sweep/SweepForm'
 import type { SummaryJson } from '../sweep/summary'
-import { differenceRows } from './difference'
+import { differenceCsv, replicatedRows } from './difference'
 
 interface DifferenceTableProps {
   labels: string[]
-  summaries: (SummaryJson | null)[]
+  /** Each side's finished runs. */
+  runs: SummaryJson[][]
+  runsPerSide: number
   errors: (string | null)[]
   done: number
   duration: number
+  onRuns?: (runs: number) => void
+  exportJson?: () => string
 }
 
-export function DifferenceTable({ labels, summaries, errors, done, duration }: DifferenceTableProps) {
+export const DifferenceTable = memo(function DifferenceTable({ labels, runs, runsPerSide, errors, done, duration, onRuns, exportJson }: DifferenceTableProps) {
   const { t } = useTranslation('teach')
-  const complete = done === labels.length
-  const rows = differenceRows(summaries)
+  const total = labels.length * runsPerSide
+  const complete = done === total
+  const rows = replicatedRows(runs)
+  const [runsText, setRunsText] = useState(String(runsPerSide))
+  const runsError = parseRuns(runsText) === null ? t('replicate.runs_bad', { text: runsText }) : null
+  const letter = (k: number) => String.fromCharCode(65 + k)
+  // Per other side, the metrics whose intervals overlap side A's.
+  const notSignificant = labels.slice(1).map((_, j) => rows.filter((r) => r.cells[j + 1].overlap === true).map((r) => metricLabel(t, r.metric)))
   return (
-    <section className="panel difference" aria-label={t('compare.summary')} data-testid="difference-summary" data-complete={complete}>
+    <section className="panel difference" aria-label={t('compare.summary')} data-testid="difference-summary" data-complete={complete} data-runs={runsPerSide}>
       <h2>{t('compare.summary')}</h2>
       <p className="muted">
-        {complete ? t('compare.summary_over', { duration }) : t('compare.summary_running', { done, total: labels.length, duration })}
+        {complete ? t('compare.summary_over', { duration }) : t('compare.summary_running', { done, total, duration })}{' '}
+        {runsPerSide > 1 && t('replicate.summary_runs', { runs: runsPerSide })}
       </p>
+      {onRuns !== undefined && (
+        <form
+          className="field-row compare-runs"
+          onSubmit={(e) => {
+            e.preventDefault()
+            const n = parseRuns(runsText)
+            if (n !== null) onRuns(n)
+          }}
+        >
+          <label htmlFor="compare-runs">{t('replicate.runs_side')}</label>
+          <input
+            id="compare-runs"
+            type="number"
+            min={1}
+            max={MAX_RUNS}
+            step={1}
+            value={runsText}
+            aria-invalid={runsError !== null}
+            aria-describedby="compare-runs-help"
+            onChange={(e) => setRunsText(e.target.value)}
+          />
+          <button type="submit" disabled={runsError !== null || parseRuns(runsText) === runsPerSide}>
+            {t('replicate.rerun')}
+          </button>
+          <small id="compare-runs-help" className={runsError === null ? 'muted' : 'error-note'} role={runsError === null ? undefined : 'alert'}>
+            {runsError ?? t('replicate.runs_help')}
+          </small>
+        </form>
+      )}
       <div className="table-scroll">
         <table>
           <thead>
@@ -30,12 +76,12 @@ export function DifferenceTable({ labels, summaries, errors, done, duration }: D
               <th scope="col">{t('compare.metric')}</th>
               {labels.map((l, k) => (
                 <th key={k} scope="col">
-                  {String.fromCharCode(65 + k)}: {l}
+                  {letter(k)}: {l}
                 </th>
               ))}
               {labels.slice(1).map((_, k) => (
                 <th key={`d${k}`} scope="col">
-                  {t('compare.delta', { side: String.fromCharCode(66 + k), base: 'A' })}
+                  {t('compare.delta', { side: letter(k + 1), base: 'A' })}
                 </th>
               ))}
             </tr>
@@ -45,13 +91,19 @@ export function DifferenceTable({ labels, summaries, errors, done, duration }: D
               <tr key={r.metric.id} data-metric={r.metric.id}>
                 <th scope="row">{metricLabel(t, r.metric)}</th>
                 {r.cells.map((c, k) => (
-                  <td key={k} data-value={Number.isFinite(c.value) ? String(c.value) : ''}>
-                    {summaries[k] === null ? '…' : c.text}
+                  <td key={k} data-value={Number.isFinite(c.value) ? String(c.value) : ''} data-ci={Number.isFinite(c.ci95) ? String(c.ci95) : ''} data-n={c.n}>
+                    {runs[k].length === 0 ? '…' : c.text}
                   </td>
                 ))}
                 {r.cells.slice(1).map((c, k) => (
-                  <td key={`d${k}`} className={`delta delta-${c.verdict ?? 'same'}`}>
-                    {summaries[0] === null || summaries[k + 1] === null ? '' : c.deltaText}
+                  <td key={`d${k}`} className={`delta delta-${c.verdict ?? 'same'}`} data-overlap={c.overlap === undefined ? '' : String(c.overlap)}>
+                    {runs[0].length === 0 || runs[k + 1].length === 0 ? '' : c.deltaText}
+                    {c.overlap === true && (
+                      <abbr className="ns" title={t('replicate.not_significant')}>
+                        {' '}
+                        {t('replicate.ns')}
+                      </abbr>
+                    )}
                     {c.verdict === 'better' || c.verdict === 'worse' ? <span className="visually-hidden"> ({t(`compare.${c.verdict}`)})</span> : null}
                   </td>
                 ))}
@@ -60,11 +112,33 @@ export function DifferenceTable({ labels, summaries, errors, done, duration }: D
           </tbody>
         </table>
       </div>
+      {complete && runsPerSide > 1 && notSignificant.some((m) => m.length > 0) && (
+        <div className="significance-note" data-testid="significance-note">
+          {notSignificant.map((metrics, j) =>
+            metrics.length === 0 ? null : (
+              <p key={j}>
+                {t('replicate.no_significant', { side: letter(j + 1), base: 'A', runs: runsPerSide, metrics: metrics.join(', ') })}
+              </p>
+            ),
+          )}
+        </div>
+      )}
+      {complete && runsPerSide < 2 && <p className="muted">{t('replicate.one_run_note')}</p>}
       {errors.some((e) => e !== null) && (
         <ul role="alert" className="error-note">
           {errors.map((e, k) => (e === null ? null : <li key={k}>{`${labels[k]}: ${e}`}</li>))}
         </ul>
       )}
+      <div className="transport-buttons">
+        <button type="button" disabled={!complete} onClick={() => download('comparison-difference.csv', differenceCsv(labels, rows), 'text/csv')}>
+          {t('replicate.export_table')}
+        </button>
+        {exportJson !== undefined && (
+          <button type="button" disabled={!complete} onClick={() => download('comparison.json', exportJson(), 'application/json')}>
+            {t('replicate.export_json')}
+          </button>
+        )}
+      </div>
     </section>
   )
-}
+})

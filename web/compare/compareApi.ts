@@ -8,7 +8,10 @@ export interface CompareTestApi {
   sides(): Array<{ scenario: unknown; simTime: number; rows: number; kind: string | null; ready: boolean }>
   /** Digests of the traffic columns of every side, over the rows before the first drop or mark on any side. */
   trafficDigests(): { before: number; columns: string[]; sides: Array<{ rows: number; digest: string }> }
+  /** Each side's first run (the scenario's own seed). */
   summaries(): (SummaryJson | null)[]
+  /** Each side's replications, seed + r at index r (null until finished). */
+  replications(): (SummaryJson | null)[][]
 }
 
 declare global {
@@ -17,7 +20,11 @@ declare global {
   }
 }
 
-export function installCompareApi(sides: readonly Side[], summaries: () => (SummaryJson | null)[]): () => void {
+export function installCompareApi(
+  sides: readonly Side[],
+  summaries: () => (SummaryJson | null)[],
+  replications: () => (SummaryJson | null)[][] = () => summaries().map((s) => [s]),
+): () => void {
   const api: CompareTestApi = {
     sides: () =>
       sides.map((s) => {
@@ -31,6 +38,7 @@ export function installCompareApi(sides: readonly Side[], summaries: () => (Summ
       return { before, columns, sides: buffers.map((b) => (b === null ? { rows: 0, digest: '' } : prefixDigest(b, columns, before))) }
     },
     summaries,
+    replications,
   }
   window.__aqmCompare = api
   return () => {

@@ -1,9 +1,11 @@
 // Compare mode in one link: `?view=compare&preset=<id>` runs the preset's scenario and all its
 // comparisons; `sides=0,2` keeps some of them; `alt=` (lz-string JSON) appends sides made by hand
-// ({label, aqm?, set?}); `embed=1` drops the page chrome for an iframe. `lang` stays the picker's.
+// ({label, aqm?, set?}); `runs=k` sets the replications of the difference summary (seeds seed, seed+1, …;
+// 5 when absent); `embed=1` drops the page chrome for an iframe. `lang` stays the picker's.
 import { compressToEncodedURIComponent } from 'lz-string'
 import { decompressUriSafe } from '../scenario/lz'
 import { isLocalized, type CompareEntry } from '../presets/types'
+import { parseRuns } from '../stats/seeds'
 
 export interface CompareQuery {
   preset: string | null
@@ -12,6 +14,8 @@ export interface CompareQuery {
   /** Sides added by hand. */
   extra: CompareEntry[]
   embed: boolean
+  /** Runs a side for the difference summary; null: the default. */
+  runs: number | null
   problems: string[]
 }
 
@@ -48,14 +52,17 @@ export function parseCompareQuery(search: string): CompareQuery {
       problems.push('alt')
     }
   }
-  return { preset: preset !== null && /^[a-z0-9-]+$/.test(preset) ? preset : null, sides, extra, embed: q.get('embed') === '1', problems }
+  const runs = parseRuns(q.get('runs'))
+  if (q.get('runs') !== null && runs === null) problems.push(`runs=${q.get('runs')}`)
+  return { preset: preset !== null && /^[a-z0-9-]+$/.test(preset) ? preset : null, sides, extra, embed: q.get('embed') === '1', runs, problems }
 }
 
-export function compareSearch(query: Pick<CompareQuery, 'preset' | 'sides' | 'extra'> & { embed?: boolean }, lang?: string): string {
+export function compareSearch(query: Pick<CompareQuery, 'preset' | 'sides' | 'extra'> & { embed?: boolean; runs?: number | null }, lang?: string): string {
   const q = new URLSearchParams({ view: 'compare' })
   if (query.preset !== null) q.set('preset', query.preset)
   if (query.sides !== null) q.set('sides', query.sides.join(','))
   if (query.extra.length > 0) q.set('alt', compressToEncodedURIComponent(JSON.stringify(query.extra)))
+  if (query.runs !== undefined && query.runs !== null) q.set('runs', String(query.runs))
   if (query.embed) q.set('embed', '1')
   if (lang !== undefined) q.set('lang', lang)
   return `?${q.toString()}`

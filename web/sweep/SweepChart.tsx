@@ -1,6 +1,7 @@
 // A sweep's result: one metric against the swept parameter, a line per side, drawn like the seeds'
 // tables and figures (seed 001's throughput against buffer, seed 000's delay against sources).
-// Each point carries the engine's exact value in data-y, so tests compare it with the native CLI.
+// Each point carries the engine's exact value in data-y (the mean over its runs when replicated, with
+// the 95 % half-width in data-ci, drawn as an error bar), so tests compare it with the native CLI.
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import { Axis } from '../charts/Axis'
@@ -10,8 +11,10 @@ import type { Metric } from './summary'
 
 export interface SeriesPoint {
   x: number
-  /** The engine's value (before the metric's display scale). */
+  /** The engine's value (before the metric's display scale); the mean over the point's runs. */
   y: number
+  /** Half-width of the 95 % confidence interval of the mean (NaN or absent with one run). */
+  ci?: number
 }
 
 export interface Series {
@@ -36,7 +39,10 @@ export function SweepChart({ series, metric, xLabel, yLabel, log }: SweepChartPr
   const { t } = useTranslation('teach')
   const innerW = W - M.left - M.right
   const innerH = H - M.top - M.bottom
-  const all = series.flatMap((s) => s.points).filter((p) => Number.isFinite(p.y))
+  const all = series
+    .flatMap((s) => s.points)
+    .filter((p) => Number.isFinite(p.y))
+    .flatMap((p) => (p.ci !== undefined && Number.isFinite(p.ci) ? [p, { x: p.x, y: p.y - p.ci }, { x: p.x, y: p.y + p.ci }] : [p]))
   const xs = series.flatMap((s) => s.points.map((p) => p.x))
   const [lo, hi] = d3.extent(xs)
   const domain: [number, number] = lo === undefined || hi === undefined ? [0, 1] : lo === hi ? [lo - 1, hi + 1] : [lo, hi]
@@ -71,8 +77,17 @@ export function SweepChart({ series, metric, xLabel, yLabel, log }: SweepChartPr
               {s.points
                 .filter((p) => Number.isFinite(p.y))
                 .map((p) => (
+                  <g key={p.x}>
+                  {p.ci !== undefined && Number.isFinite(p.ci) && p.ci > 0 && (
+                    <path
+                      className="sweep-errorbar"
+                      d={`M${x(p.x) - 4},${y((p.y - p.ci) * metric.scale)}h8M${x(p.x)},${y((p.y - p.ci) * metric.scale)}V${y((p.y + p.ci) * metric.scale)}M${x(p.x) - 4},${y((p.y + p.ci) * metric.scale)}h8`}
+                      stroke="currentColor"
+                      strokeWidth={1.5}
+                      fill="none"
+                    />
+                  )}
                   <circle
-                    key={p.x}
                     className="sweep-point"
                     cx={x(p.x)}
                     cy={y(p.y * metric.scale)}
@@ -81,9 +96,11 @@ export function SweepChart({ series, metric, xLabel, yLabel, log }: SweepChartPr
                     data-side={s.side}
                     data-x={String(p.x)}
                     data-y={String(p.y)}
+                    data-ci={p.ci !== undefined && Number.isFinite(p.ci) ? String(p.ci) : ''}
                   >
-                    <title>{`${s.label}: ${xLabel} ${p.x} → ${(p.y * metric.scale).toFixed(metric.digits)}`}</title>
+                    <title>{`${s.label}: ${xLabel} ${p.x} → ${(p.y * metric.scale).toFixed(metric.digits)}${p.ci !== undefined && Number.isFinite(p.ci) ? ` ± ${(p.ci * metric.scale).toFixed(metric.digits)}` : ''}`}</title>
                   </circle>
+                  </g>
                 ))}
             </g>
           ))}

@@ -13,6 +13,11 @@ export interface SweepSettings {
   param: string
   valuesText: string
   metric: string
+  /** Second parameter of a 2-D sweep ('' for none) and its values. */
+  param2: string
+  values2Text: string
+  /** Runs per point (seeds seed, seed+1, …), as typed. */
+  runsText: string
 }
 
 interface SweepFormProps {
@@ -24,6 +29,8 @@ interface SweepFormProps {
   metrics: Metric[]
   integer: boolean
   valuesError: string | null
+  values2Error: string | null
+  runsError: string | null
   running: boolean
   onChange(patch: Partial<SweepSettings>): void
   onRun(): void
@@ -111,6 +118,51 @@ export function SweepForm(p: SweepFormProps) {
         </button>
       </div>
       <div className="field">
+        <label htmlFor="sweep-param2">{t('replicate.param2')}</label>
+        <select id="sweep-param2" value={p.settings.param2} onChange={(e) => p.onChange({ param2: e.target.value })}>
+          <option value="">{t('replicate.param2_none')}</option>
+          {p.params
+            .filter((path) => path !== p.settings.param)
+            .map((path) => (
+              <option key={path} value={path}>
+                {paramLabel(path)}
+              </option>
+            ))}
+        </select>
+      </div>
+      {p.settings.param2 !== '' && (
+        <div className="field">
+          <label htmlFor="sweep-values2">{t('replicate.values2')}</label>
+          <input
+            id="sweep-values2"
+            value={p.settings.values2Text}
+            aria-invalid={p.values2Error !== null}
+            aria-describedby="sweep-values2-help"
+            onChange={(e) => p.onChange({ values2Text: e.target.value })}
+          />
+          <small id="sweep-values2-help" className={p.values2Error === null ? 'muted' : 'error-note'} role={p.values2Error === null ? undefined : 'alert'}>
+            {p.values2Error ?? t('sweep.values_help')}
+          </small>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="sweep-runs">{t('replicate.runs')}</label>
+        <input
+          id="sweep-runs"
+          type="number"
+          min={1}
+          max={30}
+          step={1}
+          value={p.settings.runsText}
+          aria-invalid={p.runsError !== null}
+          aria-describedby="sweep-runs-help"
+          onChange={(e) => p.onChange({ runsText: e.target.value })}
+        />
+        <small id="sweep-runs-help" className={p.runsError === null ? 'muted' : 'error-note'} role={p.runsError === null ? undefined : 'alert'}>
+          {p.runsError ?? t('replicate.runs_help')}
+        </small>
+      </div>
+      <div className="field">
         <label htmlFor="sweep-metric">{t('sweep.metric')}</label>
         <select id="sweep-metric" value={p.settings.metric} onChange={(e) => p.onChange({ metric: e.target.value })}>
           {p.metrics.map((m) => (
@@ -121,7 +173,7 @@ export function SweepForm(p: SweepFormProps) {
         </select>
       </div>
       <div className="transport-buttons">
-        <button type="submit" className="primary" disabled={p.running || p.valuesError !== null || p.settings.sides.length === 0}>
+        <button type="submit" className="primary" disabled={p.running || p.valuesError !== null || p.values2Error !== null || p.runsError !== null || p.settings.sides.length === 0}>
           {t('sweep.run')}
         </button>
         <button type="button" onClick={p.onCancel} disabled={!p.running}>

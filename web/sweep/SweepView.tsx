@@ -1,7 +1,9 @@
-// Sweeps: pick a preset, a parameter and its values; the grid (every chosen side at every value) runs in
-// a pool of workers, one per core, and one summary metric is plotted against the parameter. The
-// settings live in the URL, so a sweep is shared as a link; results export as CSV, and the grid as
-// JSON lines that `aqm-cli sweep` reads and answers with the same numbers.
+// Sweeps: pick a preset, a parameter and its values (and optionally a second parameter: a 2-D grid drawn
+// as heatmaps); every point runs k times with seeds seed, seed+1, … in a pool of workers, one per core,
+// and one summary metric is plotted against the parameter as the mean with its 95 % confidence
+// interval (docs/replications.md), beside the RFC 7928 delay–goodput view. The settings live in the URL,
+// so a sweep is shared as a link; results export as CSV, and the grid as JSON lines that `aqm-cli sweep`
+// reads and answers with the same numbers.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PresetInfo } from '../presets/PresetInfo'
@@ -9,13 +11,18 @@ import { usePresets } from '../presets/load'
 import { sideCount, sideLabel, sideScenario, type JsonObject } from '../presets/patch'
 import { TeachHeader } from '../presets/TeachHeader'
 import { langOf, type Preset } from '../presets/types'
+import { groupOf } from '../replications/groups'
+import { Rfc7928View } from '../replications/Rfc7928View'
+import { interval } from '../stats/replicate'
+import { DEFAULT_RUNS, parseRuns } from '../stats/seeds'
 import { toCsv } from './csv'
-import { buildGrid, formatValues, parseValues } from './grid'
+import { buildGrid, cellsOf, formatValues, parseValues } from './grid'
+import { Heatmap, type HeatSide } from './Heatmap'
 import { appliesTo, isWholeNumber, paramByPath, SWEEP_PARAMS } from './params'
 import { installSweepApi } from './sweepApi'
 import { SweepChart, type Series } from './SweepChart'
 import { metricLabel, SweepForm, type SweepSettings } from './SweepForm'
-import { flowMetrics, METRICS, metricById, summaryValue } from './summary'
+import { flowMetrics, METRICS, metricById, summaryValue, type SummaryJson } from './summary'
 import { runsPerSecond, useSweepRun } from './useSweepRun'
 
 const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
@@ -29,6 +36,9 @@ function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
     param,
     valuesText: url?.get('values') ?? (param === p.sweep?.param ? formatValues(p.sweep.values) : ''),
     metric: url?.get('metric') ?? p.sweep?.metric ?? 'mean_queue_pkts',
+    param2: url?.get('param2') ?? '',
+    values2Text: url?.get('values2') ?? '',
+    runsText: url?.get('runs') ?? String(DEFAULT_RUNS),
   }
 }
 
@@ -78,8 +88,14 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const metrics = [...METRICS, ...flowMetrics(flowCount)]
   const parsed = parseValues(settings.valuesText)
   const valuesError = parsed.ok ? null : t('sweep.values_bad', { bad: parsed.bad })
-  const swept = settings.sides.filter((k) => appliesTo(sides[k], settings.param))
+  const two = settings.param2 !== '' && settings.param2 !== settings.param
+  const parsed2 = two ? parseValues(settings.values2Text) : null
+  const values2Error = parsed2 === null || parsed2.ok ? null : t('sweep.values_bad', { bad: parsed2.bad })
+  const runs = parseRuns(settings.runsText)
+  const runsError = runs === null ? t('replicate.runs_bad', { text: settings.runsText }) : null
+  const swept = settings.sides.filter((k) => appliesTo(sides[k], settings.param) && (!two || appliesTo(sides[k], settings.param2)))
   const derived = settings.param === preset.sweep?.param ? preset.sweep.derived : undefined
+  const derived2 = settings.param2 === preset.sweep?.param ? preset.sweep.derived : undefined
   const { run, start, cancel, pool } = useSweepRun()
   const runRef = useRef(run)
   useEffect(() => {
@@ -90,6 +106,11 @@ function Sweep({ presets }: { presets: Preset[] }) {
   useEffect(() => {
     const q = new URLSearchParams({ view: 'sweep', preset: settings.presetId, param: settings.param, values: settings.valuesText, metric: settings.metric })
     q.set('sides', settings.sides.join(','))
+    if (settings.param2 !== '') {
+      q.set('param2', settings.param2)
+      q.set('values2', settings.values2Text)
+    }
+    q.set('runs', settings.runsText)
     window.history.replaceState(null, '', `?${q.toString()}`)
   }, [settings])
 
@@ -102,30 +123,67 @@ function Sweep({ presets }: { presets: Preset[] }) {
     setSettings({ ...settings, ...patch })
   }
   const onRun = () => {
-    if (!parsed.ok) return
+    if (!parsed.ok || runs === null || (parsed2 !== null && !parsed2.ok)) return
     const chosen = swept.map((k) => sides[k])
-    const grid = buildGrid(chosen, settings.param, parsed.values, derived).map((g) => ({ ...g, side: swept[g.side] }))
-    start(grid)
+    const second = parsed2?.ok ? { param: settings.param2, values: parsed2.values, derived: derived2 } : null
+    const grid = buildGrid(chosen, settings.param, parsed.values, derived, second, runs).map((g) => ({ ...g, side: swept[g.side] }))
+    start(grid, runs, two ? [settings.param, settings.param2] : [settings.param])
   }
 
   const metric = metricById(settings.metric) ?? METRICS[0]
-  const series: Series[] = [...new Set(run.grid.map((g) => g.side))].map((side) => ({
-    side,
-    label: labels[side],
-    points: run.grid.flatMap((g, i) => {
+  // Each grid point's finished runs, for its mean and interval.
+  const cells = cellsOf(run.grid).map((c) => ({
+    ...c,
+    summaries: c.runs.flatMap((i) => {
       const r = run.results[i]
-      return g.side === side && r?.ok ? [{ x: g.x, y: summaryValue(r.summary, metric.id) }] : []
-    }),
+      return r?.ok ? [r.summary] : []
+    }) as SummaryJson[],
   }))
+  const is2d = cells.some((c) => c.y !== undefined)
+  const series: Series[] = is2d
+    ? []
+    : [...new Set(cells.map((c) => c.side))].map((side) => ({
+        side,
+        label: labels[side],
+        points: cells.flatMap((c) => {
+          if (c.side !== side || c.summaries.length === 0) return []
+          const i = interval(c.summaries.map((s) => summaryValue(s, metric.id)))
+          return [{ x: c.x, y: i.mean, ci: i.ci95 }]
+        }),
+      }))
+  const heat: HeatSide[] = is2d
+    ? [...new Set(cells.map((c) => c.side))].map((side) => ({
+        side,
+        label: labels[side],
+        cells: cells.flatMap((c) => (c.side === side && c.y !== undefined ? [{ x: c.x, y: c.y, value: interval(c.summaries.map((s) => summaryValue(s, metric.id))) }] : [])),
+      }))
+    : []
+  const heatXs = [...new Set(cells.map((c) => c.x))]
+  const heatYs = [...new Set(cells.flatMap((c) => (c.y === undefined ? [] : [c.y])))].sort((a, b) => a - b)
+  const param2 = paramByPath(settings.param2)
+  const yLabel2 = param2.key === '' ? settings.param2 : t(`param.${param2.key}`)
   const xs = run.grid.map((g) => g.x)
   const log = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 20
   const param = paramByPath(settings.param)
   const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
+  // One group per point: coloured by point when one side is swept (by side otherwise), tagged with its value.
+  const oneSide = new Set(cells.map((c) => c.side)).size === 1
+  const groups = is2d
+    ? []
+    : cells
+        .filter((c) => c.summaries.length > 0)
+        .map((c, i) => groupOf(`${c.side}|${c.x}`, `${labels[c.side]}, ${xLabel} ${c.x}`, oneSide ? i : c.side, c.summaries, String(c.x)))
   const failures = run.results.flatMap((r, i) => (r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : []))
-  const csvRows = run.grid.map((g, i) => {
-    const r = run.results[i]
-    return { side: labels[g.side], x: g.x, summary: r?.ok ? r.summary : null, error: r !== undefined && !r.ok ? r.error : undefined }
+  const csvRows = cells.map((c) => {
+    const errs = c.runs.flatMap((i) => {
+      const r = run.results[i]
+      return r !== undefined && !r.ok ? [r.error] : []
+    })
+    return { side: labels[c.side], x: c.x, y: c.y, summaries: c.summaries, error: errs.length > 0 ? errs.join('; ') : undefined }
   })
+  const csvParams = is2d ? [run.params[0], run.params[1]] : [run.params[0]]
+  // `aqm-cli sweep --seeds k` replicates each line itself: the export holds one line per point (seed unchanged).
+  const baseLines = run.grid.filter((g) => g.rep === 0).map((g) => g.scenario)
 
   return (
     <main className="sweep-layout">
@@ -138,6 +196,8 @@ function Sweep({ presets }: { presets: Preset[] }) {
         metrics={metrics}
         integer={isWholeNumber(sides[0], settings.param)}
         valuesError={valuesError}
+        values2Error={values2Error}
+        runsError={runsError}
         running={run.status === 'running'}
         onChange={change}
         onRun={onRun}
@@ -158,7 +218,12 @@ function Sweep({ presets }: { presets: Preset[] }) {
             </span>
           )}
         </div>
-        <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
+        {is2d ? (
+          <Heatmap sides={heat} xs={heatXs} ys={heatYs} metric={metric} xLabel={xLabel} yLabel={yLabel2} metricLabel={metricLabel(t, metric)} />
+        ) : (
+          <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
+        )}
+        {run.runs > 1 && <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>}
         {failures.length > 0 && (
           <ul className="error-note" role="alert">
             {failures.map((f) => (
@@ -167,18 +232,20 @@ function Sweep({ presets }: { presets: Preset[] }) {
           </ul>
         )}
         <div className="transport-buttons">
-          <button type="button" disabled={run.done === 0} onClick={() => download(`sweep-${preset.id}.csv`, toCsv(settings.param, metrics.map((m) => m.id), csvRows), 'text/csv')}>
+          <button type="button" disabled={run.done === 0} onClick={() => download(`sweep-${preset.id}.csv`, toCsv(csvParams, metrics.map((m) => m.id), csvRows, run.runs), 'text/csv')}>
             {t('sweep.export_csv')}
           </button>
           <button
             type="button"
             disabled={run.grid.length === 0}
-            onClick={() => download(`sweep-${preset.id}.jsonl`, run.grid.map((g) => g.scenario).join('\n') + '\n', 'application/x-ndjson')}
+            onClick={() => download(`sweep-${preset.id}.jsonl`, baseLines.join('\n') + '\n', 'application/x-ndjson')}
           >
             {t('sweep.export_jsonl')}
           </button>
         </div>
         <p className="muted">{t('sweep.cli_hint')}</p>
+        {run.runs > 1 && <p className="muted">{t('replicate.cli_seeds_hint', { runs: run.runs })}</p>}
+        {!is2d && run.done > 0 && <Rfc7928View groups={groups} open={run.runs > 1} />}
       </section>
       <PresetInfo preset={preset} current="sweep" />
     </main>

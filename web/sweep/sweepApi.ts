@@ -5,7 +5,9 @@ import type { SweepRun } from './useSweepRun'
 export interface SweepTestApi {
   /** The grid's scenario lines, in grid order (what `aqm-cli sweep` reads). */
   scenarios(): string[]
-  results(): Array<{ side: number; x: number; summary: unknown; error: string | null }>
+  results(): Array<{ side: number; x: number; y: number | null; rep: number; summary: unknown; error: string | null }>
+  /** Runs per point of the latest sweep. */
+  runs(): number
   progress(): number[]
   status(): SweepRun['status']
   workersStarted(): number
@@ -24,8 +26,9 @@ export function installSweepApi(read: () => SweepRun, pool: () => { started: num
     results: () =>
       read().grid.map((p, i) => {
         const r = read().results[i]
-        return { side: p.side, x: p.x, summary: r?.ok ? r.summary : null, error: r === undefined || r.ok ? null : r.error }
+        return { side: p.side, x: p.x, y: p.y ?? null, rep: p.rep, summary: r?.ok ? r.summary : null, error: r === undefined || r.ok ? null : r.error }
       }),
+    runs: () => read().runs,
     progress: () => read().progress,
     status: () => read().status,
     workersStarted: () => pool()?.started ?? 0,

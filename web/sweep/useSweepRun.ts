@@ -5,6 +5,10 @@ import { RunPool, type RunOutcome } from './pool'
 
 export interface SweepRun {
   grid: GridPoint[]
+  /** Runs per grid point (seeds seed, seed+1, …). */
+  runs: number
+  /** The swept parameter paths (two in a 2-D sweep). */
+  params: string[]
   results: (RunOutcome | undefined)[]
   done: number
   status: 'idle' | 'running' | 'finished' | 'cancelled'
@@ -14,7 +18,7 @@ export interface SweepRun {
   elapsedMs: number
 }
 
-const idle: SweepRun = { grid: [], results: [], done: 0, status: 'idle', progress: [], elapsedMs: 0 }
+const idle: SweepRun = { grid: [], runs: 1, params: [], results: [], done: 0, status: 'idle', progress: [], elapsedMs: 0 }
 
 /** Runs finished per wall second so far; NaN before the first result. */
 export function runsPerSecond(run: Pick<SweepRun, 'done' | 'elapsedMs'>): number {
@@ -26,10 +30,10 @@ export function useSweepRun() {
   const [run, setRun] = useState<SweepRun>(idle)
   useEffect(() => () => pool.current?.dispose(), [])
 
-  const start = useCallback((grid: GridPoint[]) => {
+  const start = useCallback((grid: GridPoint[], runs = 1, params: string[] = []) => {
     pool.current ??= new RunPool()
     const startedAt = performance.now()
-    setRun({ grid, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0], elapsedMs: 0 })
+    setRun({ grid, runs, params, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0], elapsedMs: 0 })
     void pool.current
       .run(
         grid.map((p) => p.scenario),
