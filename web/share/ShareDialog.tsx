@@ -9,6 +9,7 @@ import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
 import { paramName } from '../i18n/names'
+import { links } from '../presets/links'
 import { baseName, chartPng, chartSvg, chartsOnPage, download, scenarioFile, tracesCsv, tracesJson } from './exporters'
 
 export interface ShareDialogProps {
@@ -106,6 +107,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
         </section>
 
         <WorksheetShare
+          printHref={preset !== undefined ? links.worksheet({ preset: preset.id }) : undefined}
           choice={worksheet}
           params={info0?.params.map((p) => ({ name: p.name, label: paramName(tApp, info0.kind, p) })) ?? []}
           onChange={setWorksheet}

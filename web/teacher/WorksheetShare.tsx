@@ -22,13 +22,15 @@ export function worksheetView(choice: WorksheetChoice, params: readonly string[]
 }
 
 interface Props {
+  /** The printable worksheet of the preset this lab runs, if any. */
+  printHref?: string
   choice: WorksheetChoice
   /** The running algorithm's parameters: name and label in the reader's language. */
   params: ReadonlyArray<{ name: string; label: string }>
   onChange(next: WorksheetChoice): void
 }
 
-export function WorksheetShare({ choice, params, onChange }: Props) {
+export function WorksheetShare({ printHref, choice, params, onChange }: Props) {
   const { t } = useTranslation('share')
   const { t: tApp } = useTranslation()
   const id = useId()
@@ -42,6 +44,14 @@ export function WorksheetShare({ choice, params, onChange }: Props) {
   return (
     <section className="share-section worksheet-mode" aria-labelledby={`${id}-ws`} data-testid="worksheet-share">
       <h3 id={`${id}-ws`}>{t('worksheet.heading')}</h3>
+      {printHref !== undefined && (
+        <p className="share-note">
+          <a href={printHref} target="_blank" rel="noopener" data-testid="worksheet-print-link">
+            {t('worksheet.print')}
+          </a>{' '}
+          {t('worksheet.printNote')}
+        </p>
+      )}
       <label className="check">
         <input type="checkbox" checked={choice.on} onChange={(e) => onChange({ ...choice, on: e.target.checked })} />
         {t('worksheet.on')}
