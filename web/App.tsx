@@ -11,6 +11,7 @@ const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ de
 const SweepView = lazy(() => import('./sweep/SweepView').then((m) => ({ default: m.SweepView })))
 const Walkthrough = lazy(() => import('./walkthrough/Walkthrough').then((m) => ({ default: m.Walkthrough })))
 const ValidationView = lazy(() => import('./validation/ValidationView').then((m) => ({ default: m.ValidationView })))
+const WorksheetView = lazy(() => import('./worksheet/WorksheetView').then((m) => ({ default: m.WorksheetView })))
 const EmbedView = lazy(() => import('./embed/EmbedView').then((m) => ({ default: m.EmbedView })))
 
 function View({ query }: { query: URLSearchParams }) {
@@ -25,6 +26,8 @@ function View({ query }: { query: URLSearchParams }) {
       return <ValidationView />
     case 'walkthrough':
       return <Walkthrough lessonId={query.get('lesson') ?? 'red-vs-droptail'} />
+    case 'worksheet':
+      return <WorksheetView preset={query.get('preset')} lesson={query.get('lesson')} />
   }
   if (isEmbedQuery(window.location.search)) return <EmbedView />
   const preset = query.get('preset')

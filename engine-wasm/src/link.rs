@@ -62,6 +62,15 @@ impl Bottleneck {
         }
     }
 
+    /// The link's capacity changes now. Like ns-3's `PointToPointNetDevice` (the transmission time is
+    /// computed from the data rate when a transmission starts, `TransmitStart`), the packet in service
+    /// keeps the rate it started with; the next one is serialised at the new rate. The discipline is told
+    /// too ([`QueueDisc::set_link_rate`]).
+    pub fn set_rate(&mut self, rate_bps: f64) {
+        self.info.rate_bps = rate_bps;
+        self.qdisc.set_link_rate(rate_bps);
+    }
+
     /// Bytes `p` occupies on the link: its cells in ATM mode, else its size.
     pub fn wire_bytes(&self, p: &Packet) -> u32 {
         match self.info.atm {

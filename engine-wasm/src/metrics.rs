@@ -56,11 +56,22 @@ struct Interval {
     drops_by: [u64; Reason::ALL.len()],
     marks_by: [u64; Reason::ALL.len()],
     flow_bytes: Vec<u64>,
+    /// Link capacity over the interval, bits, up to the last rate change in it; `None` while the rate has
+    /// not changed within the interval (then the capacity is rate × dt, computed as before).
+    capacity_bits: Option<f64>,
 }
 
 pub struct Metrics {
     flows: usize,
+    /// The capacity in force (it changes with `link.rate_schedule` / `link.rate_slots`).
     link_rate_bps: f64,
+    /// When `link_rate_bps` last changed.
+    rate_since: Time,
+    /// Capacity over the measured window (from `warmup`) up to `rate_since`, bits; `None` while the rate
+    /// has not changed since the warm-up (then utilisation divides by rate × span exactly as before).
+    window_capacity_bits: Option<f64>,
+    /// A time-varying link appends a `capacity_mbps` column (absent otherwise, so traces stay as they were).
+    capacity_column: bool,
     warmup: Time,
     interval: Interval,
     last_sample: Time,
@@ -95,6 +106,9 @@ impl Metrics {
         Metrics {
             flows,
             link_rate_bps,
+            rate_since: 0,
+            window_capacity_bits: None,
+            capacity_column: false,
             warmup,
             interval: Interval { flow_bytes: vec![0; flows], ..Default::default() },
             last_sample: 0,
@@ -120,17 +134,49 @@ impl Metrics {
         }
     }
 
+    /// Adds the `capacity_mbps` column to every row (for a link whose rate changes).
+    pub fn with_capacity_column(mut self) -> Self {
+        self.capacity_column = true;
+        self
+    }
+
+    /// The link's capacity changes to `rate_bps` at `now`: utilisation from now on is measured against it
+    /// (docs/time-varying-links.md).
+    pub fn set_link_rate(&mut self, now: Time, rate_bps: f64) {
+        let old = self.link_rate_bps;
+        let seg = now.saturating_sub(self.last_sample.max(self.rate_since));
+        self.interval.capacity_bits = Some(self.interval.capacity_bits.unwrap_or(0.0) + old * to_secs(seg));
+        // Changes during the warm-up only set the rate the measured window starts with.
+        if now > self.warmup {
+            let seg = now - self.rate_since.max(self.warmup);
+            self.window_capacity_bits = Some(self.window_capacity_bits.unwrap_or(0.0) + old * to_secs(seg));
+        }
+        self.link_rate_bps = rate_bps;
+        self.rate_since = now;
+    }
+
+    /// Capacity of the interval since the last sample, bits (`dt` its length, s).
+    fn interval_capacity_bits(&self, now: Time, dt: f64) -> f64 {
+        match self.interval.capacity_bits {
+            None => self.link_rate_bps * dt,
+            Some(bits) => bits + self.link_rate_bps * to_secs(now.saturating_sub(self.last_sample.max(self.rate_since))),
+        }
+    }
+
     pub fn columns(&self) -> Vec<String> {
         let mut c: Vec<String> = FIXED_COLUMNS.iter().map(|s| s.to_string()).collect();
         c.extend(Reason::ALL.iter().map(|r| format!("drops_{}", r.name())));
         c.extend(MARK_REASONS.iter().map(|r| format!("marks_{}", r.name())));
         c.extend((0..self.flows).map(|i| format!("cwnd_{i}")));
         c.extend((0..self.flows).map(|i| format!("thr_{i}")));
+        if self.capacity_column {
+            c.push("capacity_mbps".into());
+        }
         c
     }
 
     pub fn stride(&self) -> usize {
-        FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows
+        FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows + self.capacity_column as usize
     }
 
     fn measuring(&self, now: Time) -> bool {
@@ -263,7 +309,7 @@ impl Metrics {
                 self.counted_bits = sent;
             }
         }
-        let util = util_bits / (self.link_rate_bps * dt);
+        let util = util_bits / self.interval_capacity_bits(now, dt);
         let thr: Vec<f64> = iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6).collect();
         let active_thr: Vec<f64> = thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t).collect();
         let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, jain(&active_thr)];
@@ -274,6 +320,9 @@ impl Metrics {
         self.rows.extend(MARK_REASONS.iter().map(|r| iv.marks_by[r.index()] as f64));
         self.rows.extend_from_slice(cwnd);
         self.rows.extend_from_slice(&thr);
+        if self.capacity_column {
+            self.rows.push(self.link_rate_bps / 1e6);
+        }
         self.interval = Interval { flow_bytes: vec![0; self.flows], ..Default::default() };
         self.last_sample = now;
     }
@@ -286,6 +335,14 @@ impl Metrics {
     /// Window cuts the synchronisation tracker holds now (bounded by the cuts of two base RTTs).
     pub fn sync_cuts_held(&self) -> usize {
         self.sync.held()
+    }
+
+    /// Capacity of the measured window (from the warm-up to `now`, `span` s long), bits.
+    fn window_capacity_bits(&self, now: Time, span: f64) -> f64 {
+        match self.window_capacity_bits {
+            None => self.link_rate_bps * span,
+            Some(bits) => bits + self.link_rate_bps * to_secs(now.saturating_sub(self.rate_since.max(self.warmup))),
+        }
     }
 
     pub fn summary(&self, now: Time, flows: &[FlowSummaryInput]) -> Summary {
@@ -328,7 +385,7 @@ impl Metrics {
         Summary {
             measured_from_s: to_secs(self.warmup),
             measured_to_s: to_secs(now),
-            utilisation: self.bytes_out as f64 * 8.0 / (self.link_rate_bps * span),
+            utilisation: self.bytes_out as f64 * 8.0 / self.window_capacity_bits(now, span),
             mean_queue_pkts: mean_q,
             std_queue_pkts: (q.1 / span - mean_q * mean_q).max(0.0).sqrt(),
             mean_queue_bytes: q.2 / span,

@@ -16,6 +16,9 @@ pub mod stream {
     pub const TRAFFIC: u64 = 4;
     /// The sync index's random offsets.
     pub const METRICS: u64 = 5;
+    /// The bottleneck's capacity slots (`link.rate_slots`): a stream of their own, so a scenario with a
+    /// pattern draws exactly what it drew before in every other stream.
+    pub const LINK_SCHEDULE: u64 = 6;
     /// Flow i's congestion controller draws from stream CC_FLOW + i (BBR's ProbeBW start phase).
     pub const CC_FLOW: u64 = 1 << 32;
 }

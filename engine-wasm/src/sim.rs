@@ -46,6 +46,10 @@ enum Event {
         generation: u64,
     },
     Sample,
+    /// A step of `link.rate_schedule`: the bottleneck's capacity becomes this many bit/s.
+    LinkRate(f64),
+    /// Slot `k` of `link.rate_slots` begins: its rate is drawn now, and slot k + 1 is scheduled.
+    RateSlot(u64),
 }
 
 // One per flow, in a Vec: boxing the larger variant would only add an indirection on the hot path.
@@ -116,6 +120,14 @@ pub struct Simulation {
     ack_drops: u64,
     cwnd_scratch: Vec<f64>,
     active_scratch: Vec<bool>,
+    /// `link.delay_schedule` as (from, one-way delay), in time order; empty for a fixed delay.
+    delay_steps: Vec<(Time, Time)>,
+    /// When the last data packet and the last ACK leave the bottleneck's propagation delay: with a delay
+    /// schedule, a packet never arrives before one that entered the link earlier (see `propagate`).
+    forward_exit: Time,
+    reverse_exit: Time,
+    /// Draws the rates of `link.rate_slots` (its own stream: rng::stream::LINK_SCHEDULE).
+    slot_rng: Rng,
 }
 
 impl Simulation {
@@ -145,7 +157,14 @@ impl Simulation {
             bottleneck,
             traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
             loss_rng: Rng::new(scenario.seed, stream::LOSS),
-            metrics: Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup()), mean_base_rtt),
+            metrics: {
+                let m = Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup()), mean_base_rtt);
+                if time_varying_rate(l) {
+                    m.with_capacity_column()
+                } else {
+                    m
+                }
+            },
             link_delay,
             sample_interval: from_secs(scenario.sample_interval),
             outbox: Outbox::default(),
@@ -154,6 +173,10 @@ impl Simulation {
             ack_drops: 0,
             cwnd_scratch: vec![f64::NAN; n],
             active_scratch: vec![false; n],
+            delay_steps: l.delay_schedule.iter().map(|d| (from_secs(d.at_s), from_millis(d.delay_ms))).collect(),
+            forward_exit: 0,
+            reverse_exit: 0,
+            slot_rng: Rng::new(scenario.seed, stream::LINK_SCHEDULE),
             flows,
             scenario,
         };
@@ -166,6 +189,7 @@ impl Simulation {
         }
         sim.events.schedule(sim.sample_interval, Event::Sample);
         sim.schedule_aqm_tick();
+        sim.schedule_rate_changes();
         Ok(sim)
     }
 
@@ -329,6 +353,53 @@ impl Simulation {
         summary
     }
 
+    /// The steps of `link.rate_schedule` before the slot pattern takes over, and the pattern's first slot.
+    fn schedule_rate_changes(&mut self) {
+        let l = &self.scenario.link;
+        let takeover = l.rate_slots.as_ref().map_or(f64::INFINITY, |p| p.start_s);
+        let steps: Vec<(Time, f64)> =
+            l.rate_schedule.iter().filter(|r| r.at_s < takeover).map(|r| (from_secs(r.at_s), r.rate_mbps * 1e6)).collect();
+        for (at, bps) in steps {
+            self.events.schedule(at, Event::LinkRate(bps));
+        }
+        if let Some(p) = &l.rate_slots {
+            self.events.schedule(from_secs(p.start_s), Event::RateSlot(0));
+        }
+    }
+
+    /// The bottleneck serialises at `bps` from now on (the packet in service keeps its rate: link.rs).
+    fn set_link_rate(&mut self, bps: f64) {
+        self.bottleneck.set_rate(bps);
+        self.metrics.set_link_rate(self.now, bps);
+    }
+
+    fn on_rate_slot(&mut self, k: u64) {
+        let Some(p) = self.scenario.link.rate_slots.clone() else { return };
+        let mbps = slot_rate(&p, &mut self.slot_rng);
+        self.set_link_rate(mbps * 1e6);
+        // Slot k + 1 starts at start + (k + 1)·slot, computed from k so slot boundaries never drift.
+        self.events.schedule(from_secs(p.start_s + (k + 1) as f64 * p.slot_s), Event::RateSlot(k + 1));
+    }
+
+    /// The bottleneck's one-way propagation delay for a packet entering the link at `t`.
+    fn link_delay_at(&self, t: Time) -> Time {
+        if self.delay_steps.is_empty() {
+            return self.link_delay;
+        }
+        match self.delay_steps.partition_point(|(from, _)| *from <= t) {
+            0 => self.link_delay,
+            i => self.delay_steps[i - 1].1,
+        }
+    }
+
+    /// When a packet entering the link at `t` leaves its propagation delay. A delay step applies to
+    /// packets entering after it; when the delay falls, a packet is held until the one that entered before
+    /// it has left (`exit` = that time), so the link stays FIFO like a real path, never reordering. With a
+    /// fixed delay the exits are already in order and the max changes nothing.
+    fn propagate(&self, t: Time, exit: Time) -> Time {
+        (t + self.link_delay_at(t)).max(exit)
+    }
+
     fn schedule_aqm_tick(&mut self) {
         if let Some(period) = self.bottleneck.qdisc().tick_interval() {
             let generation = self.bottleneck.tick_gen;
@@ -378,6 +449,8 @@ impl Simulation {
                 }
             }
             Event::Sample => self.on_sample(),
+            Event::LinkRate(bps) => self.set_link_rate(bps),
+            Event::RateSlot(k) => self.on_rate_slot(k),
         }
     }
 
@@ -499,7 +572,9 @@ impl Simulation {
                 self.metrics.on_tagged_transmitted(p.flow, wire, now);
             }
             self.ledger.in_link += 1;
-            self.events.schedule(now + self.link_delay, Event::Deliver(p));
+            let at = self.propagate(now, self.forward_exit);
+            self.forward_exit = at;
+            self.events.schedule(at, Event::Deliver(p));
         }
         self.start_transmission();
         self.note_queue();
@@ -536,7 +611,7 @@ impl Simulation {
     }
 
     fn send_ack(&mut self, id: FlowId, rx: RxOut) {
-        let back = self.link_delay + self.flows[id as usize].spec.access_delay;
+        let access = self.flows[id as usize].spec.access_delay;
         if let Some((at, generation)) = rx.timer {
             self.events.schedule(at, Event::DelayedAck { flow: id, generation });
         }
@@ -545,7 +620,9 @@ impl Simulation {
                 self.ack_drops += 1;
                 return;
             };
-            self.events.schedule(leaves + back, Event::AckArrive(ack));
+            let exit = self.propagate(leaves, self.reverse_exit);
+            self.reverse_exit = exit;
+            self.events.schedule(exit + access, Event::AckArrive(ack));
         }
     }
 
@@ -620,6 +697,16 @@ impl Simulation {
         self.metrics.sample(self.now, qp, qb, op, &self.cwnd_scratch, &self.active_scratch);
         self.events.schedule(self.now + self.sample_interval, Event::Sample);
     }
+}
+
+/// Whether the bottleneck's capacity changes during the run (then the trace carries `capacity_mbps`).
+fn time_varying_rate(l: &crate::scenario::LinkSpec) -> bool {
+    !l.rate_schedule.is_empty() || l.rate_slots.is_some()
+}
+
+/// One slot's rate, Mbit/s: uniform in [min_mbps, max_mbps].
+fn slot_rate(p: &crate::scenario::RateSlots, rng: &mut Rng) -> f64 {
+    rng.range(p.min_mbps, p.max_mbps)
 }
 
 /// The flow group's congestion-control parameters, and the flow's own random stream.

@@ -1419,3 +1419,45 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         other => panic!("lesson {other}: no checks of its texts"),
     }
 }
+
+#[test]
+fn capacity_drop_codel_and_pie_follow_the_rate_drop_that_drop_tail_turns_into_seconds_of_delay() {
+    let (p, r) = all_sides("capacity-drop-codel-droptail");
+    let (dt, codel, pie) = (&r[0], &r[1], &r[2]);
+    // 400 packets of 1000 bytes at 2 Mbit/s are 1.6 s of queue: drop-tail's tail delay approaches it.
+    assert!(dt.delay_ms.p95 > 800.0 && dt.delay_ms.p99 < 1700.0, "{:?}", dt.delay_ms);
+    assert!(codel.delay_ms.p95 < 30.0 && pie.delay_ms.p95 < 35.0, "{:?} {:?}", codel.delay_ms, pie.delay_ms);
+    // Utilisation against the capacity in force (10, then 2, then 10 Mbit/s).
+    assert!(r.iter().all(|s| s.utilisation > 0.98 && s.utilisation <= 1.0), "{:?}", r.iter().map(|s| s.utilisation));
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} ms", whole(dt.delay_ms.p95)),
+            &format!("{} ms", whole(codel.delay_ms.p95)),
+            &format!("{} ms", whole(pie.delay_ms.p95)),
+            &format!("{} %", whole(100.0 * dt.utilisation.min(codel.utilisation).min(pie.utilisation))),
+        ],
+    );
+}
+
+#[test]
+fn satellite_slots_drop_tail_queues_for_hundreds_of_ms_at_each_rate_drop_codel_does_not() {
+    let (p, r) = all_sides("satellite-slot-changes");
+    let (dt, codel, fq) = (&r[0], &r[1], &r[2]);
+    assert!(dt.delay_ms.p95 > 300.0 && codel.delay_ms.p95 < 15.0 && fq.delay_ms.p95 < 15.0);
+    assert!(codel.utilisation >= dt.utilisation && fq.utilisation >= dt.utilisation - 0.01);
+    says(
+        &p,
+        "look_for",
+        &[
+            &format!("{} ms", whole(dt.delay_ms.p95)),
+            &format!("{} ms", whole(dt.delay_ms.p99)),
+            &format!("{} ms", whole(codel.delay_ms.p95)),
+            &format!("{} ms", whole(fq.delay_ms.p95)),
+            &format!("{} %", whole(100.0 * codel.utilisation)),
+            &format!("{} %", whole(100.0 * fq.utilisation)),
+            &format!("{} %", whole(100.0 * dt.utilisation)),
+        ],
+    );
+}

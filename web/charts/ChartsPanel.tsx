@@ -5,6 +5,7 @@
 import { memo, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bufferOf, linkOf } from '../engine/decode'
+import { CapacityLegend } from './CapacityLegend'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
 import { queueUnitOf } from '../engine/units'
@@ -79,6 +80,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <TimeControls view={view} store={store} />
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
+        <CapacityLegend store={store} columns={columns} />
       </div>
       <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />

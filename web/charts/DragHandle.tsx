@@ -8,6 +8,7 @@ import type { AxisScale } from './Axis'
 import { clampDrag, type Bounds, type DragParam } from './thresholds'
 import { throttle, type Throttle } from './throttle'
 import { formatValue } from './format'
+import { isParamHidden, isParamLocked } from '../teacher/teacherView'
 
 /** Interval between two sends while dragging: the change shows within the next frames. */
 export const DRAG_SEND_MS = 40
@@ -105,11 +106,16 @@ export function DragHandle(props: DragHandleProps) {
   }
 
   const text = `${formatValue(shown)}${unit === '' ? '' : ` ${unit}`}`
+  // Worksheet mode (web/teacher): a hidden parameter has no handle; a locked one shows its value and
+  // ignores pointer and keys.
+  if (isParamHidden(param.name)) return null
+  const locked = isParamLocked(param.name)
   return (
     <g
-      className={`handle${active ? ' handle-active' : ''}`}
+      className={`handle${active ? ' handle-active' : ''}${locked ? ' handle-locked' : ''}`}
       role="slider"
       tabIndex={0}
+      aria-disabled={locked || undefined}
       aria-label={t('handle.label', { label: param.label })}
       aria-orientation={axis === 'x' ? 'horizontal' : 'vertical'}
       aria-valuemin={bounds.lo}
@@ -117,11 +123,11 @@ export function DragHandle(props: DragHandleProps) {
       aria-valuenow={shown}
       aria-valuetext={text}
       data-testid={`handle-${param.name}`}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      onKeyDown={onKeyDown}
+      onPointerDown={locked ? undefined : onPointerDown}
+      onPointerMove={locked ? undefined : onPointerMove}
+      onPointerUp={locked ? undefined : onPointerUp}
+      onPointerCancel={locked ? undefined : onPointerUp}
+      onKeyDown={locked ? undefined : onKeyDown}
     >
       <title>{t('handle.title', { label: param.label, value: text })}</title>
       {children(scale(shown), shown, active)}

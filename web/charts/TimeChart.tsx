@@ -5,6 +5,7 @@ import { useRef, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Axis, LiveAxis, type AxisScale, type LiveAxisHandle } from './Axis'
 import { prepareCanvas, type ToPx } from './canvas'
+import { capacityChanges, drawCapacityMarks } from './capacityMarks'
 import { tickFormat, timeTickCount, timeTickFormat } from './format'
 import { useFrame } from './frameLoop'
 import { visibleRows, type Visible } from './liveData'
@@ -84,7 +85,10 @@ export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeCh
     ctx.beginPath()
     ctx.rect(box.margin.left, box.margin.top, box.innerW, box.innerH)
     ctx.clip()
-    draw({ ctx, vis, x, colours: chartColours() })
+    const colours = chartColours()
+    draw({ ctx, vis, x, colours })
+    // A time-varying link: every time chart marks where the capacity changed (capacityMarks.ts).
+    drawCapacityMarks(ctx, capacityChanges(vis.rows, vis.from, vis.to, vis.tCol), x, box.margin.top, box.margin.top + box.innerH, colours.muted)
     ctx.restore()
   }, label)
 

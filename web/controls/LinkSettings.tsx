@@ -1,8 +1,10 @@
-// The bottleneck link: rate, one-way delay, buffer and its unit, random loss.
+// The bottleneck link: rate, one-way delay, buffer and its unit, random loss; then how it changes during
+// the run and the reverse path (LinkSchedule).
 import { useTranslation } from 'react-i18next'
 import { BUFFER_UNITS, getAt, isObject, linkFields, setAtm, setBufferUnit, type Json, type JsonObject } from './scenarioDraft'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
+import { LinkSchedule } from './LinkSchedule'
 
 export interface DraftEditorProps {
   draft: JsonObject
@@ -11,7 +13,8 @@ export interface DraftEditorProps {
   onUpdate(change: (draft: JsonObject) => JsonObject): void
 }
 
-export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorProps) {
+export function LinkSettings(props: DraftEditorProps) {
+  const { draft, problemAt, onEdit, onUpdate } = props
   const { t } = useTranslation()
   const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
   const [rate, delay, buffer, loss] = linkFields(draft)
@@ -20,6 +23,7 @@ export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditor
   const atmOn = isObject(atm)
   const basisId = fieldId('link.atm.cell_rate_basis')
   return (
+    <>
     <fieldset className="subpanel">
       <legend>{t('link.panel')}</legend>
       <div className="field-grid">
@@ -70,5 +74,7 @@ export function LinkSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditor
         )}
       </div>
     </fieldset>
+    <LinkSchedule {...props} />
+    </>
   )
 }

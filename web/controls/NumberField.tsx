@@ -31,7 +31,7 @@ export function NumberField({ spec, value, problem, onChange }: NumberFieldProps
   const num = (v: number | undefined) => (v === undefined ? '' : v.toLocaleString(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 6 }))
   // Named as the form labels the field, in the reader's language, with the limits the engine applies.
   const rangeText = () => {
-    const values = { field: t(spec.label), min: num(bounds.min), max: num(bounds.max), unit: unit === '' ? '' : ` ${unit}` }
+    const values = { field: t(spec.label, spec.labelValues), min: num(bounds.min), max: num(bounds.max), unit: unit === '' ? '' : ` ${unit}` }
     if (bounds.min !== undefined && bounds.max !== undefined) return t('scenario.fieldErrors.range', values)
     return t(bounds.min !== undefined ? 'scenario.fieldErrors.atLeast' : 'scenario.fieldErrors.atMost', values)
   }
@@ -48,7 +48,7 @@ export function NumberField({ spec, value, problem, onChange }: NumberFieldProps
   return (
     <div className={`field${error !== undefined ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>
-        {t(spec.label)}
+        {t(spec.label, spec.labelValues)}
         {unit !== '' && <span className="unit"> ({unit})</span>}
       </label>
       <input

@@ -20,10 +20,12 @@ interface ParamControlProps {
   /** Upper end of the slider when the schema's range is far wider than useful. */
   sliderCap?: number
   engineError: Problem | undefined
+  /** Worksheet mode: shown, not changeable (web/teacher). */
+  locked?: boolean
   onCommit(value: number): void
 }
 
-export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, onCommit }: ParamControlProps) {
+export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, locked = false, onCommit }: ParamControlProps) {
   const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -52,7 +54,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
     return (
       <div className="param" role="group" aria-label={label}>
         <label className="param-check">
-          <input type="checkbox" checked={on} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} aria-describedby={describedBy} />
+          <input type="checkbox" checked={on} disabled={locked} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} aria-describedby={describedBy} />
           {label}
         </label>
         <small id={`${id}-help`} lang={helpLang}>
@@ -67,7 +69,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
   const typed = checkParamInput(text, schema)
   const sliderAt = typed.ok ? typed.value : typeof running === 'number' ? running : schema.default
   return (
-    <div className={`param${error !== undefined ? ' param-invalid' : ''}`} role="group" aria-label={label}>
+    <div className={`param${error !== undefined ? ' param-invalid' : ''}${locked ? ' param-locked' : ''}`} role="group" aria-label={label} data-locked={locked || undefined}>
       <label htmlFor={`${id}-value`}>
         {label}
         {unit}
@@ -80,6 +82,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
           min={0}
           max={SLIDER_STEPS}
           step={1}
+          disabled={locked}
           value={scale.toPosition(sliderAt)}
           onChange={(e) => {
             const v = String(scale.fromPosition(Number(e.target.value)))
@@ -95,6 +98,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
           max={schema.max}
           step={schema.integer ? 1 : schema.step > 0 ? schema.step : 'any'}
           value={text}
+          disabled={locked}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy}
           onChange={(e) => setDraft(e.target.value)}
@@ -107,6 +111,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
       <small id={`${id}-help`}>
         <span lang={helpLang}>{schema.help}.</span> {t('params.range', range)}
         {error !== undefined && running !== undefined && ` ${t('params.stillRunning', { value: displayValue(running) })}`}
+        {locked && ` ${t('teacher.lockedParam')}`}
       </small>
       <ErrorNote id={`${id}-error`} problem={error} />
     </div>

@@ -5,6 +5,7 @@ import type { ShownError } from '../engine/store'
 import { isPackets, QUEUE_UNIT, resolveUnit } from '../engine/units'
 import { algorithmName, paramName, unitName } from '../i18n/names'
 import { ParamControl } from './ParamControl'
+import { isParamHidden, isParamLocked } from '../teacher/teacherView'
 
 interface ParamPanelProps {
   info: AlgorithmInfo | undefined
@@ -36,7 +37,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
     <section className="panel" aria-label={title}>
       <h2>{title}</h2>
       {info.params.length === 0 && <p className="muted">{t('params.none')}</p>}
-      {info.params.map((p) => {
+      {info.params.filter((p) => !isParamHidden(p.name)).map((p) => {
         const unit = resolveUnit(p.unit, queueUnit)
         const running = aqm[p.name] // a list (GFR's per-VC rates) has no one control
         return (
@@ -49,6 +50,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             running={Array.isArray(running) ? undefined : running}
             sliderCap={sliderCapOf(p.unit, p.name, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
+            locked={isParamLocked(p.name)}
             onCommit={(v) => onChange(p.name, v)}
           />
         )

@@ -6,6 +6,7 @@
 
 import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
 import { TAB_MAX_FLOWS } from '../scenario/limits'
+import { scheduleFields } from './linkSchedule'
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
@@ -193,6 +194,8 @@ export interface NumberSpec {
   optional?: boolean
   /** Catalogue key of what an empty optional field means (default: flows.stopNever, "never"). */
   emptyLabel?: string
+  /** Values for the label's placeholders (a row number in a list of steps). */
+  labelValues?: Record<string, string | number>
 }
 
 export function linkFields(draft: JsonObject): NumberSpec[] {
@@ -273,7 +276,7 @@ export const RUN_FIELDS: NumberSpec[] = [
 
 /** Every path the editor shows a field for (number fields and choices). */
 export function editorPaths(draft: JsonObject): string[] {
-  const paths = [...linkFields(draft).map((f) => f.path), 'link.buffer_unit', 'link.atm', SEED_FIELD.path, 'profile', ...RUN_FIELDS.map((f) => f.path), 'flows']
+  const paths = [...linkFields(draft).map((f) => f.path), ...scheduleFields(draft).map((f) => f.path), 'link.buffer_unit', 'link.atm', SEED_FIELD.path, 'profile', ...RUN_FIELDS.map((f) => f.path), 'flows']
   flowGroups(draft).forEach((g, i) => {
     const f = groupFields(i)
     paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`, `flows[${i}].whole_segment_cuts`)

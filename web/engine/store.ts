@@ -1,5 +1,6 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
 // snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
+import { isParamLocked } from '../teacher/teacherView'
 import { SampleBuffer } from './samples'
 import {
   assertNever,
@@ -202,6 +203,8 @@ export class SimStore {
     this.client?.send({ type: 'set-speed', simSecondsPerWallSecond })
   }
   setParam(name: string, value: number): void {
+    // Worksheet mode: a locked parameter never changes, whatever tried (slider, field, drag, keys).
+    if (isParamLocked(name)) return
     this.clearError(`set-param:${name}`)
     this.client?.send({ type: 'set-param', name, value })
   }

@@ -18,6 +18,8 @@ import { applyErrorPlace, type Json, type JsonObject } from '../controls/scenari
 import { useScenarioDraft } from '../controls/useScenarioDraft'
 import { ErrorBoundary } from './ErrorBoundary'
 import { RunEnd } from './RunEnd'
+import { Lockable, WorksheetNote } from '../teacher/Worksheet'
+import { isHidden, isLocked } from '../teacher/teacherView'
 
 /** Errors shown under the transport: running, stepping and the engine as a whole. */
 const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
@@ -75,13 +77,20 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
       />
       <RunEnd snapshot={snapshot} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
+      <WorksheetNote />
       <ErrorBoundary onReset={resetToLastGood}>
-        <AlgorithmPicker
-          algorithms={snapshot.algorithms}
-          kind={snapshot.aqm?.kind}
-          error={snapshot.errors['set-algorithm']}
-          onChange={(kind) => store.setAlgorithm(kind, aqmChoices?.find((a) => a.kind === kind))}
-        />
+        {!isHidden('aqm') && (
+          <Lockable name="aqm">
+            <AlgorithmPicker
+              algorithms={snapshot.algorithms}
+              kind={snapshot.aqm?.kind}
+              error={snapshot.errors['set-algorithm']}
+              onChange={(kind) => {
+                if (!isLocked('aqm')) store.setAlgorithm(kind, aqmChoices?.find((a) => a.kind === kind))
+              }}
+            />
+          </Lockable>
+        )}
         <ParamPanel
           info={info}
           aqm={snapshot.aqm}
@@ -96,9 +105,21 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
           <section className="panel experiment" aria-label={t('scenario.panel')} key={draft.revision}>
             <h2>{t('scenario.panel')}</h2>
             <p className="muted hint">{t('scenario.intro')}</p>
-            <LinkSettings draft={draft.shown} {...editor} />
-            <FlowEditor draft={draft.shown} {...editor} />
-            <RunSettings draft={draft.shown} {...editor} />
+            {!isHidden('link') && (
+              <Lockable name="link">
+                <LinkSettings draft={draft.shown} {...editor} />
+              </Lockable>
+            )}
+            {!isHidden('flows') && (
+              <Lockable name="flows">
+                <FlowEditor draft={draft.shown} {...editor} />
+              </Lockable>
+            )}
+            {!isHidden('run') && (
+              <Lockable name="run">
+                <RunSettings draft={draft.shown} {...editor} />
+              </Lockable>
+            )}
           </section>
         )}
       </ErrorBoundary>

@@ -80,6 +80,14 @@ function PresetCard({ preset }: { preset: Preset }) {
             {t('gallery.walkthrough')}
           </a>
         )}
+        <a className="button" href={links.worksheet({ preset: preset.id })} aria-label={t('worksheet.card_named', { title })}>
+          {t('worksheet.card')}
+        </a>
+        {preset.walkthrough !== undefined && (
+          <a className="button" href={links.worksheet({ lesson: preset.walkthrough })} aria-label={t('worksheet.lesson_card_named', { title })}>
+            {t('worksheet.lesson_card')}
+          </a>
+        )}
       </div>
     </li>
   )

@@ -9,4 +9,7 @@ export const links = {
   sweep: (id?: string): string => (id === undefined ? '?view=sweep' : `?view=sweep&preset=${encodeURIComponent(id)}`),
   validation: (): string => '?view=validation',
   walkthrough: (lesson: string): string => `?view=walkthrough&lesson=${encodeURIComponent(lesson)}`,
+  /** The printable worksheet of a preset or of a lesson (web/worksheet). */
+  worksheet: (of: { preset: string } | { lesson: string }): string =>
+    'preset' in of ? `?view=worksheet&preset=${encodeURIComponent(of.preset)}` : `?view=worksheet&lesson=${encodeURIComponent(of.lesson)}`,
 }

@@ -49,6 +49,8 @@ export interface Preset {
   sweep?: SweepSpec
   /** Id of a guided walk-through built on this preset. */
   walkthrough?: string
+  /** Questions for its printable worksheet (web/worksheet); absent: the worksheet asks the general ones. */
+  questions?: Localized[]
 }
 
 export interface PresetIndex {
@@ -101,7 +103,8 @@ export function isPreset(x: unknown): x is Preset {
     isObj(x.scenario) &&
     (x.compare === undefined || (Array.isArray(x.compare) && x.compare.every(isCompareEntry))) &&
     (x.sweep === undefined || isSweepSpec(x.sweep)) &&
-    (x.walkthrough === undefined || isStr(x.walkthrough))
+    (x.walkthrough === undefined || isStr(x.walkthrough)) &&
+    (x.questions === undefined || (Array.isArray(x.questions) && x.questions.every(isLocalized)))
   )
 }
 

@@ -1,5 +1,5 @@
 // The view part of a link (how the page shows a scenario, not the experiment): speed, and for iframes
-// embed=1, views, controls, autoplay, caption. Small and free of the schema validator, so the page can
+// embed=1, views, controls, autoplay, caption; and worksheet mode's lock and hide (web/teacher). Small and free of the schema validator, so the page can
 // choose its layout at once; urlCodec.ts (loaded on demand) reads and writes the scenario part.
 import { excerpt, problem, replaceControls, type Problem } from './problems'
 
@@ -19,6 +19,10 @@ export interface LinkView {
   caption: string
   /** Simulated seconds per wall second (Infinity: as fast as possible); null: the page's default. */
   speed: number | null
+  /** Worksheet mode (web/teacher): parameters and controls students see but cannot change; null: none. */
+  lock?: string[] | null
+  /** Worksheet mode: parameters and controls not shown at all; null: none. */
+  hide?: string[] | null
 }
 
 export const DEFAULT_VIEW: LinkView = {
@@ -30,7 +34,7 @@ export const DEFAULT_VIEW: LinkView = {
   speed: null,
 }
 
-export const VIEW_KEYS = ['speed', 'embed', 'views', 'controls', 'autoplay', 'caption'] as const
+export const VIEW_KEYS = ['speed', 'embed', 'views', 'controls', 'autoplay', 'caption', 'lock', 'hide'] as const
 /** Read by other parts of the page (the language picker, the teaching views); never a scenario's. */
 export const PASSTHROUGH_KEYS = ['lang', 'view', 'preset', 'lesson', 'sides', 'alt'] as const
 /** Keys by which another view owns the page's address (App.tsx): the lab then leaves the address alone. */
@@ -123,6 +127,8 @@ export function readView(search: string | URLSearchParams, problems: Problem[] =
   view.autoplay = sw('autoplay')
   view.views = readList('views', p.get('views'), problems)
   view.controls = readList('controls', p.get('controls'), problems)
+  if (p.has('lock')) view.lock = readList('lock', p.get('lock'), problems)
+  if (p.has('hide')) view.hide = readList('hide', p.get('hide'), problems)
   const speed = p.get('speed')
   if (speed !== null) {
     const n = speed === 'max' ? Infinity : NUMBER.test(speed) && speed.length <= 40 ? Number(speed) : NaN
@@ -142,6 +148,8 @@ export function encodeView(view: Partial<LinkView>): Array<[string, string]> {
   if (view.controls) out.push(['controls', view.controls.join(',')])
   if (view.autoplay) out.push(['autoplay', '1'])
   if (view.caption) out.push(['caption', view.caption])
+  if (view.lock && view.lock.length > 0) out.push(['lock', view.lock.join(',')])
+  if (view.hide && view.hide.length > 0) out.push(['hide', view.hide.join(',')])
   return out
 }
 

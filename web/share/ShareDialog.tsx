@@ -7,6 +7,9 @@ import { parseObject } from '../scenario/model'
 import { contextQuery, type PresetContext } from './presetContext'
 import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
+import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
+import { paramName } from '../i18n/names'
+import { links } from '../presets/links'
 import { baseName, chartPng, chartSvg, chartsOnPage, download, scenarioFile, tracesCsv, tracesJson } from './exporters'
 
 export interface ShareDialogProps {
@@ -28,12 +31,14 @@ export function labBase(): string {
 
 export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: ShareDialogProps) {
   const { t } = useTranslation('share')
+  const { t: tApp } = useTranslation()
   const id = useId()
   const ref = useRef<HTMLDialogElement>(null)
   const [status, setStatus] = useState('')
   const [linkStatus, setLinkStatus] = useState('')
   const [chart, setChart] = useState(0)
   const [over, setOver] = useState(false)
+  const [worksheet, setWorksheet] = useState<WorksheetChoice>(NO_WORKSHEET)
 
   useEffect(() => {
     const dialog = ref.current
@@ -42,7 +47,9 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
 
   const scenario = useMemo(() => parseObject(snapshot.scenario) ?? {}, [snapshot.scenario])
   const base = labBase()
-  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed }, preset)}`
+  const info0 = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
+  const paramNames = info0?.params.map((p) => p.name) ?? []
+  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}`
   const meta = { scenario, link }
   const rows = store.buffer
   const charts = chartsOnPage()
@@ -98,6 +105,13 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
             {t('link.length', { n: link.length })} · {t('link.note')}
           </p>
         </section>
+
+        <WorksheetShare
+          printHref={preset !== undefined ? links.worksheet({ preset: preset.id }) : undefined}
+          choice={worksheet}
+          params={info0?.params.map((p) => ({ name: p.name, label: paramName(tApp, info0.kind, p) })) ?? []}
+          onChange={setWorksheet}
+        />
 
         <EmbedSnippet scenario={scenario} speed={snapshot.speed} info={info} base={base} />
 

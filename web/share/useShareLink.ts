@@ -168,9 +168,11 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     void loadOpen().then(({ contextQuery }) => {
       const parsed = parseObject(scenario)
       if (cancelled || parsed === null) return
-      const query = contextQuery(parsed, { speed }, preset)
+      // A worksheet's lock and hide stay in the address (a reload keeps the student's view).
+      const kept = { speed, lock: view.lock, hide: view.hide }
+      const query = contextQuery(parsed, kept, preset)
       if (waitForPreset.current) {
-        if (query !== contextQuery(preset?.scenario ?? {}, { speed }, preset)) return
+        if (query !== contextQuery(preset?.scenario ?? {}, kept, preset)) return
         waitForPreset.current = false
       }
       writeAddress(query, wait?.push === true && epoch > wait.epoch)
@@ -179,7 +181,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     return () => {
       cancelled = true
     }
-  }, [ownAddress, presetLab, preset, checking, pending, scenario, speed, epoch, refused])
+  }, [ownAddress, presetLab, preset, checking, pending, scenario, speed, epoch, refused, view])
 
   const chooseNearest = useCallback(() => {
     if (pending?.nearest) run(pending.nearest, pending.source !== 'link')

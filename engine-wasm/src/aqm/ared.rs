@@ -251,6 +251,10 @@ impl QueueDisc for Ared {
         self.vars.max_p = ared_step_within(self.vars.max_p, self.vars.avg.avg, band, bottom);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = with_value(&self.params, SPECS, name, value)?;

@@ -135,6 +135,10 @@ impl QueueDisc for Avq {
         self.queue.push(packet);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         self.params = params::with_value(&self.params, Self::INFO.params, name, value)?;
         Ok(())

@@ -208,6 +208,10 @@ impl QueueDisc for FengAred {
         self.vars.avg.go_idle(env.now);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = with_value(&self.params, SPECS, name, value)?;

@@ -282,6 +282,10 @@ impl QueueDisc for Hred {
         self.vars.avg.go_idle(env.now);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     /// p_min and the averaged queue survive a change; switching `byte_mode` converts the thresholds.
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let mut p = with_value(&self.params, SPECS, name, value)?;

@@ -167,6 +167,14 @@ pub trait QueueDisc {
     /// The link finished sending and the queue is empty (RED's idle start, BLUE's decrease).
     fn on_link_idle(&mut self, _env: &mut Env) {}
 
+    /// The bottleneck's capacity changed (`link.rate_schedule`, `link.rate_slots`). Disciplines that read
+    /// the rate while they run take the new one: the RED family's idle-time `s` (Floyd & Jacobson 1993,
+    /// Fig. 2: the transmission time of a typical small packet, a property of the link as it is now), AVQ's
+    /// C, seed 004's optimal window. Constants a paper designs once from the configured link (ARED's
+    /// automatic w_q and thresholds, HRED's gains, PI's a and b) stay as configured; PIE and CoDel measure
+    /// the departure rate or the sojourn time and need nothing (docs/time-varying-links.md).
+    fn set_link_rate(&mut self, _rate_bps: f64) {}
+
     /// Period of [`QueueDisc::on_tick`], for disciplines with a timer (ARED, PI, PIE).
     fn tick_interval(&self) -> Option<Time> {
         None

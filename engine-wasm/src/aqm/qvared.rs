@@ -284,6 +284,10 @@ impl QueueDisc for Qvared {
         self.vars.max_p = ared_step(self.vars.max_p, self.vars.avg.avg, self.resolved.line.band());
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     /// As ARED: setting `max_p` restarts the adaptation from it.
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = with_value(&self.params, SPECS, name, value)?;

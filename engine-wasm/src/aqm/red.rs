@@ -279,6 +279,10 @@ impl<F: Flavour> QueueDisc for Red<F> {
         self.vars.avg.go_idle(env.now);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let mut p = with_value(&self.params, F::INFO.params, name, value)?;
         // Switching the unit keeps the thresholds' meaning: they (and avg) are converted at the mean size.

@@ -256,6 +256,10 @@ impl QueueDisc for SelectiveDrop {
         self.queue.bytes()
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;

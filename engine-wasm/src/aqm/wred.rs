@@ -182,6 +182,10 @@ impl QueueDisc for Wred {
         self.vars.avg.go_idle(env.now);
     }
 
+    fn set_link_rate(&mut self, rate_bps: f64) {
+        self.link.rate_bps = rate_bps;
+    }
+
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.lines = p.lines(&self.link)?;
