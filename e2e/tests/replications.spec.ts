@@ -136,6 +136,14 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   const five = toolbar.getByRole('button', { name: charts('time.seconds', { n: 5 }), exact: true })
   await five.click()
   await expect(five).toHaveAttribute('aria-pressed', 'true')
+  // Pan back through the history after a few seconds of play: the window leaves "live".
+  await page.getByRole('button', { name: teach.app('transport.play') }).click()
+  await expect.poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 }).toBeGreaterThan(8)
+  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  const live = toolbar.getByRole('button', { name: charts('time.live') })
+  await expect(live).toHaveAttribute('aria-pressed', 'true')
+  await toolbar.getByRole('button', { name: charts('time.back') }).click()
+  await expect(live).toHaveAttribute('aria-pressed', 'false')
   // More charts, folded by default, drawn when opened.
   const more = teach.side(0).getByTestId('compare-more-charts')
   await expect(more.locator('canvas')).toHaveCount(0)
