@@ -48,6 +48,9 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
       await p.getByRole('button', { name: teach.t('sweep.run') }).click()
       await expect.poll(() => teach.sweepStatus(), { timeout: 100_000 }).toBe('finished')
       await expect(p.getByTestId('sweep-heatmap')).toHaveCount(2)
+      // With its table of values open.
+      await p.getByTestId('sweep-heatmap').first().locator('details summary').click()
+      await expect(p.getByTestId('sweep-heatmap').first().locator('table')).toBeVisible()
     },
   },
   { name: 'walkthrough', search: './?view=walkthrough&lesson=red-vs-droptail', ready: (p) => expect(p.getByRole('main').first()).toBeVisible() },

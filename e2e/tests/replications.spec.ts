@@ -115,6 +115,20 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=rfc7928-rtt-fairness&runs=1')
   await expect(teach.side(3)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
+  // Runs per side: a bad number is named and changes nothing; a good one reruns and goes into the link.
+  const summary = teach.differenceSummary
+  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  const runsField = page.getByLabel(teach.t('replicate.runs_side'))
+  await runsField.fill('31')
+  await expect(summary.getByRole('alert')).toHaveText(teach.t('replicate.runs_bad', { text: '31' }))
+  await expect(summary.getByRole('button', { name: teach.t('replicate.rerun') })).toBeDisabled()
+  await expect(summary).toHaveAttribute('data-runs', '1')
+  await runsField.fill('2')
+  await summary.getByRole('button', { name: teach.t('replicate.rerun') }).click()
+  await expect(summary).toHaveAttribute('data-runs', '2')
+  await expect(page).toHaveURL(/runs=2/)
+  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  expect((await teach.compareReplications()).map((r) => r.length)).toEqual([2, 2, 2, 2])
   // Time window: pick 5 s.
   const charts = catalogue('en', 'charts')
   const toolbar = page.getByRole('toolbar', { name: charts('time.toolbar') })
@@ -122,6 +136,14 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   const five = toolbar.getByRole('button', { name: charts('time.seconds', { n: 5 }), exact: true })
   await five.click()
   await expect(five).toHaveAttribute('aria-pressed', 'true')
+  // Pan back through the history after a few seconds of play: the window leaves "live".
+  await page.getByRole('button', { name: teach.app('transport.play') }).click()
+  await expect.poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 }).toBeGreaterThan(8)
+  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  const live = toolbar.getByRole('button', { name: charts('time.live') })
+  await expect(live).toHaveAttribute('aria-pressed', 'true')
+  await toolbar.getByRole('button', { name: charts('time.back') }).click()
+  await expect(live).toHaveAttribute('aria-pressed', 'false')
   // More charts, folded by default, drawn when opened.
   const more = teach.side(0).getByTestId('compare-more-charts')
   await expect(more.locator('canvas')).toHaveCount(0)
@@ -133,6 +155,8 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   expect(before).toEqual(['droptail', 'red', 'codel', 'fq_codel'])
   await teach.side(2).getByRole('button', { name: /Remove side C/ }).click()
   await expect(page).toHaveURL(/sides=0%2C1%2C3|sides=0,1,3/)
+  // The removal keeps the chosen number of runs.
+  await expect(page).toHaveURL(/runs=2/)
   await expect(teach.side(2)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   await expect(teach.side(3)).toHaveCount(0)
   expect((await teach.compareSides()).map((s) => s.kind)).toEqual(['droptail', 'red', 'fq_codel'])
@@ -154,6 +178,18 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
     runs: '2',
   })
   await teach.goto(`?${q.toString()}`)
+  // Bad input: a clear message, the Run button held, and the typed text kept.
+  const runsField = page.getByLabel(teach.t('replicate.runs'))
+  await runsField.fill('0')
+  await expect(page.getByRole('alert').filter({ hasText: teach.t('replicate.runs_bad', { text: '0' }) })).toBeVisible()
+  await expect(page.getByRole('button', { name: teach.t('sweep.run') })).toBeDisabled()
+  await expect(runsField).toHaveValue('0')
+  await runsField.fill('2')
+  const values2 = page.getByLabel(teach.t('replicate.values2'))
+  await values2.fill('2, eight')
+  await expect(page.getByRole('alert').filter({ hasText: teach.t('sweep.values_bad', { bad: 'eight' }) })).toBeVisible()
+  await expect(page.getByRole('button', { name: teach.t('sweep.run') })).toBeDisabled()
+  await values2.fill('2,8')
   await page.getByRole('button', { name: teach.t('sweep.run') }).click()
   await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')
   const s = await teach.sweep()

@@ -87,12 +87,14 @@ export function DelayGoodputPlot({ groups }: { groups: readonly RunGroup[] }) {
         </g>
       </svg>
       <ul className="legend">
-        {groups.map((g) => (
-          <li key={g.key}>
-            <span className="swatch" style={{ background: seriesVars[g.colour % seriesVars.length] }} />
-            {g.label}
-          </li>
-        ))}
+        {groups
+          .filter((g, i) => groups.findIndex((h) => h.colour === g.colour && h.series === g.series) === i)
+          .map((g) => (
+            <li key={g.key}>
+              <span className="swatch" style={{ background: seriesVars[g.colour % seriesVars.length] }} />
+              {g.series}
+            </li>
+          ))}
       </ul>
       <p className="muted">{t('replicate.rfc7928_note')}</p>
     </figure>

@@ -9,6 +9,8 @@ export interface RunGroup {
   colour: number
   /** A short name drawn beside its ellipse and box ("A", or the swept value). */
   tag: string
+  /** The legend's entry: groups of one colour share it (a side's sweep points). */
+  series: string
   delays: number[]
   goodputs: number[]
   jains: number[]
@@ -19,12 +21,13 @@ export const DELAY = 'delay_ms.mean'
 export const GOODPUT = 'total_goodput_payload_mbps'
 export const JAIN = 'jain'
 
-export function groupOf(key: string, label: string, colour: number, runs: readonly SummaryJson[], tag = label): RunGroup {
+export function groupOf(key: string, label: string, colour: number, runs: readonly SummaryJson[], tag = label, series = label): RunGroup {
   return {
     key,
     label,
     colour,
     tag,
+    series,
     delays: runs.map((s) => summaryValue(s, DELAY)),
     goodputs: runs.map((s) => summaryValue(s, GOODPUT)),
     jains: runs.map((s) => summaryValue(s, JAIN)),

@@ -94,6 +94,42 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
                 </text>
               </g>
             </svg>
+            {/* The same numbers as a table, for keyboards and screen readers (the cells' colours are not enough). */}
+            <details className="heatmap-values">
+              <summary>{t('replicate.heatmap_table')}</summary>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{`${yLabel} ↓ · ${xLabel} →`}</th>
+                      {xs.map((x) => (
+                        <th key={x} scope="col">
+                          {x}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...ys].reverse().map((y) => (
+                      <tr key={y}>
+                        <th scope="row">{y}</th>
+                        {xs.map((x) => {
+                          const c = s.cells.find((k) => k.x === x && k.y === y)
+                          const v = c === undefined ? Number.NaN : c.value.mean * metric.scale
+                          const ci = c === undefined ? Number.NaN : c.value.ci95 * metric.scale
+                          return (
+                            <td key={x}>
+                              {Number.isFinite(v) ? v.toFixed(metric.digits) : '–'}
+                              {Number.isFinite(ci) ? ` ± ${ci.toFixed(metric.digits)}` : ''}
+                            </td>
+                          )
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
           </figure>
         )
       })}

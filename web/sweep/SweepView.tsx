@@ -172,7 +172,10 @@ function Sweep({ presets }: { presets: Preset[] }) {
     ? []
     : cells
         .filter((c) => c.summaries.length > 0)
-        .map((c, i) => groupOf(`${c.side}|${c.x}`, `${labels[c.side]}, ${xLabel} ${c.x}`, oneSide ? i : c.side, c.summaries, String(c.x)))
+        .map((c, i) => {
+          const label = `${labels[c.side]}, ${xLabel} ${c.x}`
+          return groupOf(`${c.side}|${c.x}`, label, oneSide ? i : c.side, c.summaries, String(c.x), oneSide ? label : labels[c.side])
+        })
   const failures = run.results.flatMap((r, i) => (r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : []))
   const csvRows = cells.map((c) => {
     const errs = c.runs.flatMap((i) => {
