@@ -1419,3 +1419,33 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         other => panic!("lesson {other}: no checks of its texts"),
     }
 }
+
+#[test]
+fn red_vs_droptail_lesson_states_the_preset_setting() {
+    let p = preset("red-vs-droptail");
+    let (sc, red) = (&p["scenario"], &p["compare"][0]["aqm"]);
+    assert_eq!(
+        (f(&sc["flows"][0]["count"]), f(&sc["flows"][0]["rtt_ms"][0]), f(&sc["flows"][0]["rtt_ms"][1])),
+        (8.0, 50.0, 50.0)
+    );
+    assert_eq!(sc["flows"][0]["tcp"].as_str(), Some("reno"));
+    for lang in ["en", "ko"] {
+        let l = lesson_text(lang);
+        let intro = l["intro"]["body"].as_str().unwrap();
+        // "Eight Reno flows with the same 50 ms round-trip time share a 10 Mbit/s link … 100 packets".
+        let eight = if lang == "en" { "Eight Reno" } else { "Reno 흐름 여덟" };
+        for n in [
+            eight,
+            "50 ms",
+            &format!("{} Mbit/s", f(&sc["link"]["rate_mbps"])),
+            &format!("{}", f(&sc["link"]["buffer"])),
+        ] {
+            assert!(intro.contains(n), "{lang} intro should say {n}: {intro}");
+        }
+        // "RED with min_th 15 and max_th 45 … max_p = 0.1".
+        let body = l["red"]["body"].as_str().unwrap();
+        for n in [f(&red["min_th"]), f(&red["max_th"]), f(&red["max_p"])] {
+            assert!(body.contains(&format!("{n}")), "{lang} red.body should say {n}: {body}");
+        }
+    }
+}
