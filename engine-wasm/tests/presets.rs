@@ -260,6 +260,20 @@ fn seed004_drop_tail_leaves_vegas_a_tenth_and_selective_drop_shares_the_link() {
             1000.0 * h[1],
             fairness(&h)
         );
+        // The paper's numbers its texts print are this table's (issue 14, item 22).
+        says(&p, "paper_result", &[&format!("{sd_f:.2} %")]);
+        if rate == 2.0 {
+            says(
+                &p,
+                "paper_result",
+                &[
+                    &format!("{dt_r:.2}"),
+                    &format!("{dt_v:.2}"),
+                    &format!("{dt_f:.2} %"),
+                    &format!("{sd_r:.2} / {sd_v:.2}"),
+                ],
+            );
+        }
         // Drop-tail favours Reno on every link, as in Table 1.
         assert!(fairness(&g) < 20.0 && g[0] > 4.0 * g[1], "{rate} Mb/s drop-tail: {g:?}");
         // Selective drop with Table 2's Q_thresh shares every link (ours 82–96 %, seed 88–96 %), link full.
@@ -299,6 +313,8 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
     eprintln!("seed 001, Table 2: mean queue (pkts) and sender 1 goodput (Mbit/s), ours | paper's sender 1");
     eprintln!("  buffer  RED min/max  RED queue  DT queue   RED snd1 | paper   DT snd1 | paper   util RED / DT");
     for (buffer, dt_paper, red_paper) in table {
+        // The paper's numbers its texts print are this table's (issue 14, item 22).
+        says(&p, "paper_result", &[&format!("{dt_paper:.1}"), &format!("{red_paper:.1}"), &format!("{buffer}")]);
         let red = run(&sweep_point(&side(&p, 0), sweep, buffer));
         let dt = run(&sweep_point(&side(&p, 1), sweep, buffer));
         eprintln!(
@@ -1448,4 +1464,72 @@ fn red_vs_droptail_lesson_states_the_preset_setting() {
             assert!(body.contains(&format!("{n}")), "{lang} red.body should say {n}: {body}");
         }
     }
+}
+
+#[test]
+fn seed002_explanation_states_the_contracts_and_the_switch_as_the_engine_builds_them() {
+    let p = preset("seed002-gfr-atm");
+    let s = side(&p, 0);
+    let mut sim = build(&s);
+    sim.run_until(aqm_engine::time::from_secs(0.01));
+    let state = sim.aqm_per_flow_state();
+    let mcr = state.iter().find(|(n, _)| *n == "mcr_mbps").map(|(_, v)| v.clone()).unwrap();
+    let c = aqm_config(&s);
+    // "a minimum cell rate (MCR) of 5, 10, 15, 20 and 25 Mbit/s".
+    let list: Vec<String> = mcr.iter().map(|&x| whole(x)).collect();
+    assert!(p["explanation"]["en"].as_str().unwrap().contains(&format!(
+        "{} and {} Mbit/s",
+        list[..4].join(", "),
+        list[4]
+    )));
+    assert!(p["explanation"]["ko"].as_str().unwrap().contains(&format!("{} Mbit/s", list.join(", "))));
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "155.52 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["delay_ms"]), "1 ms");
+    fact(&p, "explanation", f(&c["lbo_cells"]), "750");
+    fact(&p, "explanation", f(&c["hbo_cells"]), "1500");
+    fact(&p, "explanation", f(&c["max_q_cells"]), "3000");
+    fact(&p, "explanation", f(&c["mbs_cells"]), "46");
+    // "MSS 1024 bytes (23 cells per frame), window 64 KB": 40 B of TCP/IP headers, an 8-byte AAL5 trailer, 48-byte
+    // cell payloads; a receiver window of 64 segments.
+    let pkt = f(&sc["flows"][0]["packet_size"]);
+    fact(&p, "explanation", pkt - 40.0, "1024");
+    fact(&p, "explanation", ((pkt + 8.0) / 48.0).ceil(), "23");
+    fact(&p, "explanation", f(&sc["flows"][0]["rwnd"]) * (pkt - 40.0) / 1024.0, "64 KB");
+    assert_eq!(p["compare"][0]["set"]["flows[*].tcp"].as_str(), Some("tahoe"));
+    assert_eq!(sc["flows"][0]["tcp"].as_str(), Some("newreno"));
+}
+
+#[test]
+fn classic_and_rfc_explanations_state_their_scenarios() {
+    // Base RTT ranges, flow counts and buffers each explanation states, in both languages.
+    let cases: [(&str, usize, &str, &str); 5] = [
+        ("tcp-reno-vegas-cubic", 4, "40–80 ms", "100"),
+        ("rfc7928-unresponsive", 5, "40–100 ms", "200"),
+        ("bufferbloat-codel-pie", 5, "40–100 ms", "1000"),
+        ("red-parameter-sensitivity", 40, "40–120 ms", "200"),
+        ("bufferbloat-today-tcp", 5, "40–100 ms", "1000"),
+    ];
+    for (id, n, rtts, buffer) in cases {
+        let p = preset(id);
+        let sc = &p["scenario"];
+        assert_eq!(f(&sc["flows"][0]["count"]), n as f64, "{id}");
+        let (lo, hi) = (f(&sc["flows"][0]["rtt_ms"][0]), f(&sc["flows"][0]["rtt_ms"][1]));
+        assert_eq!(format!("{lo}–{hi} ms"), rtts, "{id}");
+        fact(&p, "explanation", f(&sc["link"]["buffer"]), buffer);
+        says(&p, "explanation", &[rtts, &format!("{} Mbit/s", f(&sc["link"]["rate_mbps"]))]);
+    }
+    let p = preset("rfc7928-rtt-fairness");
+    fact(&p, "explanation", f(&p["scenario"]["link"]["delay_ms"]), "1 ms");
+    fact(&p, "explanation", f(&p["scenario"]["link"]["rate_mbps"]), "10 Mbit/s");
+    let p = preset("bbr-meets-aqm");
+    let sc = &p["scenario"];
+    // "a 40 ms round trip (a bandwidth-delay product, BDP, of 50 packets)", "25 packets (0.5 BDP)", "500 packets (10 BDP)".
+    let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / 8000.0;
+    fact(&p, "explanation", bdp, "50");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "40 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "25");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]) / bdp, "0.5 BDP");
+    fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]), "500");
+    fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]) / bdp, "10 BDP");
 }
