@@ -1533,3 +1533,57 @@ fn classic_and_rfc_explanations_state_their_scenarios() {
     fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]), "500");
     fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]) / bdp, "10 BDP");
 }
+
+/// The numbers written in a text: runs of digits with at most one inner decimal point ("21.1", "002").
+fn numbers_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let inner_point =
+            c == '.' && !cur.is_empty() && !cur.contains('.') && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || inner_point {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[test]
+fn every_number_a_lesson_states_is_one_a_test_checks() {
+    // A number in a lesson's body, question or result is either in its preset's texts (checked above against the
+    // runs and the scenario) or one that lesson_claims() checks against the lesson's own runs, listed here.
+    let checked_by_lesson_claims: BTreeMap<&str, &[&str]> = BTreeMap::from([
+        ("seed000-red-ared-qvared", &["72", "58"][..]),
+        ("seed002-gfr-atm", &["75", "21.1", "002"][..]),
+        ("seed003-hred-load-step", &["188", "46", "243", "91", "003"][..]),
+        ("seed004-reno-vegas", &["004"][..]),
+    ]);
+    assert_eq!(numbers_in("RED 21.1 of 36, seed 002. 3."), ["21.1", "36", "002", "3"]);
+    for id in lessons().keys() {
+        let p = preset(id);
+        for lang in ["en", "ko"] {
+            let known: Vec<String> = ["explanation", "look_for", "paper_result"]
+                .iter()
+                .flat_map(|f| numbers_in(p[f][lang].as_str().unwrap()))
+                .collect();
+            let extra = checked_by_lesson_claims.get(id.as_str()).copied().unwrap_or(&[]);
+            for (step, texts) in lesson_texts(id, lang).as_object().unwrap() {
+                for field in ["body", "question", "result"] {
+                    let Some(text) = texts.get(field).and_then(Value::as_str) else { continue };
+                    for n in numbers_in(text) {
+                        assert!(
+                            known.contains(&n) || extra.contains(&n.as_str()),
+                            "lesson {id} {step}.{field} ({lang}): {n} is checked nowhere: {text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
