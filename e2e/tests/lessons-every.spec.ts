@@ -61,3 +61,14 @@ for (const lang of ['en', 'ko'] as Language[]) {
     }
   })
 }
+
+test('the gallery card of every lesson preset opens its lesson', async ({ page }) => {
+  const teach = new TeachPage(page)
+  await teach.goto('?view=gallery')
+  for (const id of lessonIds) {
+    const preset = JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8')) as { title: { en: string } }
+    const link = teach.card(id).getByRole('link', { name: teach.t('gallery.walkthrough_named', { title: preset.title.en }) })
+    await expect(link).toHaveAttribute('href', `?view=walkthrough&lesson=${id}`)
+  }
+  expect(teach.consoleErrors).toEqual([])
+})
