@@ -260,6 +260,20 @@ fn seed004_drop_tail_leaves_vegas_a_tenth_and_selective_drop_shares_the_link() {
             1000.0 * h[1],
             fairness(&h)
         );
+        // The paper's numbers its texts print are this table's (issue 14, item 22).
+        says(&p, "paper_result", &[&format!("{sd_f:.2} %")]);
+        if rate == 2.0 {
+            says(
+                &p,
+                "paper_result",
+                &[
+                    &format!("{dt_r:.2}"),
+                    &format!("{dt_v:.2}"),
+                    &format!("{dt_f:.2} %"),
+                    &format!("{sd_r:.2} / {sd_v:.2}"),
+                ],
+            );
+        }
         // Drop-tail favours Reno on every link, as in Table 1.
         assert!(fairness(&g) < 20.0 && g[0] > 4.0 * g[1], "{rate} Mb/s drop-tail: {g:?}");
         // Selective drop with Table 2's Q_thresh shares every link (ours 82–96 %, seed 88–96 %), link full.
@@ -299,6 +313,8 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
     eprintln!("seed 001, Table 2: mean queue (pkts) and sender 1 goodput (Mbit/s), ours | paper's sender 1");
     eprintln!("  buffer  RED min/max  RED queue  DT queue   RED snd1 | paper   DT snd1 | paper   util RED / DT");
     for (buffer, dt_paper, red_paper) in table {
+        // The paper's numbers its texts print are this table's (issue 14, item 22).
+        says(&p, "paper_result", &[&format!("{dt_paper:.1}"), &format!("{red_paper:.1}"), &format!("{buffer}")]);
         let red = run(&sweep_point(&side(&p, 0), sweep, buffer));
         let dt = run(&sweep_point(&side(&p, 1), sweep, buffer));
         eprintln!(
@@ -381,6 +397,10 @@ fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
         fact(&p, "explanation", v, digits);
         says(&p, "explanation", &[printed]);
     }
+    // "max_p adapted every 0.5 s … starting at 0.1": ARED's adaptation period as the engine builds it.
+    let ared = aqm_config(&side(&p, 1));
+    fact(&p, "explanation", f(&ared["interval"]), "0.5");
+    fact(&p, "explanation", f(&ared["max_p"]), "0.1");
     // Look for: "RED's delay climbs as sources are added (here from 30 ms with 10 sources to 61 ms with 50)".
     says(&p, "look_for", &[&format!("{} ms", whole(red[0])), &format!("{} ms", whole(red[4]))]);
     // "the adaptive schemes hold the average near the band's centre (50 packets, 40 ms at 10 Mbit/s), whatever the
@@ -1357,6 +1377,13 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         }
         "seed004-reno-vegas" => {
             let (dt, sd) = (&r[0], &r[1]);
+            // "Reno's packets beyond that are dropped": selective drop hits Reno, the flow that queues more.
+            assert!(
+                sd.flows[0].drops > 0 && sd.flows[0].drops > sd.flows[1].drops,
+                "{} vs {}",
+                sd.flows[0].drops,
+                sd.flows[1].drops
+            );
             lesson_says(
                 id,
                 "done",
@@ -1396,7 +1423,8 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         "bufferbloat-codel-pie" => {
             let (codel, pie) = (&r[0], &r[1]);
             let dt = run(&side(p, 0));
-            assert!(pie.utilisation > codel.utilisation);
+            // "PIE's longer queue kept the link a little busier".
+            assert!(pie.utilisation > codel.utilisation && pie.mean_queue_pkts > codel.mean_queue_pkts);
             for step in ["intro", "done"] {
                 lesson_says(id, step, &[&ms(dt.delay_ms.mean)]);
             }
@@ -1460,4 +1488,156 @@ fn satellite_slots_drop_tail_queues_for_hundreds_of_ms_at_each_rate_drop_codel_d
             &format!("{} %", whole(100.0 * dt.utilisation)),
         ],
     );
+}
+
+#[test]
+fn red_vs_droptail_lesson_states_the_preset_setting() {
+    let p = preset("red-vs-droptail");
+    let (sc, red) = (&p["scenario"], &p["compare"][0]["aqm"]);
+    assert_eq!(
+        (f(&sc["flows"][0]["count"]), f(&sc["flows"][0]["rtt_ms"][0]), f(&sc["flows"][0]["rtt_ms"][1])),
+        (8.0, 50.0, 50.0)
+    );
+    assert_eq!(sc["flows"][0]["tcp"].as_str(), Some("reno"));
+    for lang in ["en", "ko"] {
+        let l = lesson_text(lang);
+        let intro = l["intro"]["body"].as_str().unwrap();
+        // "Eight Reno flows with the same 50 ms round-trip time share a 10 Mbit/s link … 100 packets".
+        let eight = if lang == "en" { "Eight Reno" } else { "Reno 흐름 여덟" };
+        for n in [
+            eight,
+            "50 ms",
+            &format!("{} Mbit/s", f(&sc["link"]["rate_mbps"])),
+            &format!("{}", f(&sc["link"]["buffer"])),
+        ] {
+            assert!(intro.contains(n), "{lang} intro should say {n}: {intro}");
+        }
+        // "RED with min_th 15 and max_th 45 … max_p = 0.1".
+        let body = l["red"]["body"].as_str().unwrap();
+        for n in [f(&red["min_th"]), f(&red["max_th"]), f(&red["max_p"])] {
+            assert!(body.contains(&format!("{n}")), "{lang} red.body should say {n}: {body}");
+        }
+    }
+}
+
+#[test]
+fn seed002_explanation_states_the_contracts_and_the_switch_as_the_engine_builds_them() {
+    let p = preset("seed002-gfr-atm");
+    let s = side(&p, 0);
+    let mut sim = build(&s);
+    sim.run_until(aqm_engine::time::from_secs(0.01));
+    let state = sim.aqm_per_flow_state();
+    let mcr = state.iter().find(|(n, _)| *n == "mcr_mbps").map(|(_, v)| v.clone()).unwrap();
+    let c = aqm_config(&s);
+    // "a minimum cell rate (MCR) of 5, 10, 15, 20 and 25 Mbit/s".
+    let list: Vec<String> = mcr.iter().map(|&x| whole(x)).collect();
+    assert!(p["explanation"]["en"].as_str().unwrap().contains(&format!(
+        "{} and {} Mbit/s",
+        list[..4].join(", "),
+        list[4]
+    )));
+    assert!(p["explanation"]["ko"].as_str().unwrap().contains(&format!("{} Mbit/s", list.join(", "))));
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "155.52 Mbit/s");
+    fact(&p, "explanation", f(&sc["link"]["delay_ms"]), "1 ms");
+    fact(&p, "explanation", f(&c["lbo_cells"]), "750");
+    fact(&p, "explanation", f(&c["hbo_cells"]), "1500");
+    fact(&p, "explanation", f(&c["max_q_cells"]), "3000");
+    fact(&p, "explanation", f(&c["mbs_cells"]), "46");
+    // "MSS 1024 bytes (23 cells per frame), window 64 KB": 40 B of TCP/IP headers, an 8-byte AAL5 trailer, 48-byte
+    // cell payloads; a receiver window of 64 segments.
+    let pkt = f(&sc["flows"][0]["packet_size"]);
+    fact(&p, "explanation", pkt - 40.0, "1024");
+    fact(&p, "explanation", ((pkt + 8.0) / 48.0).ceil(), "23");
+    fact(&p, "explanation", f(&sc["flows"][0]["rwnd"]) * (pkt - 40.0) / 1024.0, "64 KB");
+    assert_eq!(p["compare"][0]["set"]["flows[*].tcp"].as_str(), Some("tahoe"));
+    assert_eq!(sc["flows"][0]["tcp"].as_str(), Some("newreno"));
+}
+
+#[test]
+fn classic_and_rfc_explanations_state_their_scenarios() {
+    // Base RTT ranges, flow counts and buffers each explanation states, in both languages.
+    let cases: [(&str, usize, &str, &str); 5] = [
+        ("tcp-reno-vegas-cubic", 4, "40–80 ms", "100"),
+        ("rfc7928-unresponsive", 5, "40–100 ms", "200"),
+        ("bufferbloat-codel-pie", 5, "40–100 ms", "1000"),
+        ("red-parameter-sensitivity", 40, "40–120 ms", "200"),
+        ("bufferbloat-today-tcp", 5, "40–100 ms", "1000"),
+    ];
+    for (id, n, rtts, buffer) in cases {
+        let p = preset(id);
+        let sc = &p["scenario"];
+        assert_eq!(f(&sc["flows"][0]["count"]), n as f64, "{id}");
+        let (lo, hi) = (f(&sc["flows"][0]["rtt_ms"][0]), f(&sc["flows"][0]["rtt_ms"][1]));
+        assert_eq!(format!("{lo}–{hi} ms"), rtts, "{id}");
+        fact(&p, "explanation", f(&sc["link"]["buffer"]), buffer);
+        says(&p, "explanation", &[rtts, &format!("{} Mbit/s", f(&sc["link"]["rate_mbps"]))]);
+    }
+    let p = preset("rfc7928-rtt-fairness");
+    fact(&p, "explanation", f(&p["scenario"]["link"]["delay_ms"]), "1 ms");
+    fact(&p, "explanation", f(&p["scenario"]["link"]["rate_mbps"]), "10 Mbit/s");
+    let p = preset("bbr-meets-aqm");
+    let sc = &p["scenario"];
+    // "a 40 ms round trip (a bandwidth-delay product, BDP, of 50 packets)", "25 packets (0.5 BDP)", "500 packets (10 BDP)".
+    let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / 8000.0;
+    fact(&p, "explanation", bdp, "50");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "40 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "25");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]) / bdp, "0.5 BDP");
+    fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]), "500");
+    fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]) / bdp, "10 BDP");
+}
+
+/// The numbers written in a text: runs of digits with at most one inner decimal point ("21.1", "002").
+fn numbers_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let inner_point =
+            c == '.' && !cur.is_empty() && !cur.contains('.') && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || inner_point {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[test]
+fn every_number_a_lesson_states_is_one_a_test_checks() {
+    // A number in a lesson's body, question or result is either in its preset's texts (checked above against the
+    // runs and the scenario) or one that lesson_claims() checks against the lesson's own runs, listed here.
+    let checked_by_lesson_claims: BTreeMap<&str, &[&str]> = BTreeMap::from([
+        ("seed000-red-ared-qvared", &["72", "58"][..]),
+        ("seed002-gfr-atm", &["75", "21.1", "002"][..]),
+        ("seed003-hred-load-step", &["188", "46", "243", "91", "003"][..]),
+        ("seed004-reno-vegas", &["004"][..]),
+    ]);
+    assert_eq!(numbers_in("RED 21.1 of 36, seed 002. 3."), ["21.1", "36", "002", "3"]);
+    for id in lessons().keys() {
+        let p = preset(id);
+        for lang in ["en", "ko"] {
+            let known: Vec<String> = ["explanation", "look_for", "paper_result"]
+                .iter()
+                .flat_map(|f| numbers_in(p[f][lang].as_str().unwrap()))
+                .collect();
+            let extra = checked_by_lesson_claims.get(id.as_str()).copied().unwrap_or(&[]);
+            for (step, texts) in lesson_texts(id, lang).as_object().unwrap() {
+                for field in ["body", "question", "result"] {
+                    let Some(text) = texts.get(field).and_then(Value::as_str) else { continue };
+                    for n in numbers_in(text) {
+                        assert!(
+                            known.contains(&n) || extra.contains(&n.as_str()),
+                            "lesson {id} {step}.{field} ({lang}): {n} is checked nowhere: {text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -14,6 +14,8 @@ interface LessonStepPanelProps {
   summaries: (SummaryJson | null)[]
   canPlay: boolean
   running: boolean
+  /** The step's run has been played (its full-run answer may still be on its way). */
+  played?: boolean
   simTime: number
   onChoose(choice: string): void
   onPlay(): void
@@ -67,7 +69,10 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
         </div>
       )}
       {predict !== undefined && p.choice !== undefined && step.run === undefined && p.measured === undefined && (
-        <p className="muted">{t('walk.waiting_summary')}</p>
+        <p className="muted">{t(p.lesson.sides === undefined ? 'walk.waiting_summary' : 'lessons.waiting')}</p>
+      )}
+      {predict !== undefined && step.run !== undefined && p.played === true && p.measured === undefined && (
+        <p className="muted">{t('lessons.waiting')}</p>
       )}
       {p.measured !== undefined && (
         <div className="walk-reveal" role="status" data-testid="walk-reveal">

@@ -102,6 +102,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         summaries={summaries}
         canPlay={ready && !running && snapshot.simTime < (step.run ?? 0)}
         running={running}
+        played={played}
         simTime={snapshot.simTime}
         onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
         onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
