@@ -27,6 +27,13 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
   },
   { name: 'unknown preset', search: './?preset=nope', ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible() },
+  {
+    // Worksheet mode and a time-varying link: locked controls, the schedule editor's rows, capacity marks.
+    name: 'lab, worksheet lock and rate schedule',
+    search: './?preset=capacity-drop-codel-droptail&lock=aqm,link&hide=flows',
+    ready: (p) => expect(p.getByTestId('worksheet-note')).toBeVisible(),
+  },
+  { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
 ]
 
 for (const scheme of ['light', 'dark'] as const) {
