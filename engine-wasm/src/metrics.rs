@@ -159,7 +159,9 @@ impl Metrics {
     fn interval_capacity_bits(&self, now: Time, dt: f64) -> f64 {
         match self.interval.capacity_bits {
             None => self.link_rate_bps * dt,
-            Some(bits) => bits + self.link_rate_bps * to_secs(now.saturating_sub(self.last_sample.max(self.rate_since))),
+            Some(bits) => {
+                bits + self.link_rate_bps * to_secs(now.saturating_sub(self.last_sample.max(self.rate_since)))
+            }
         }
     }
 
