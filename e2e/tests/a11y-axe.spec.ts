@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from '../fixtures'
-import { labApi } from '../pages/SharePage'
+import { SharePage, labApi } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
 
 const views: Array<{ name: string; search: string; ready(page: Page): Promise<void> }> = [
@@ -32,6 +32,17 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     name: 'lab, worksheet lock and rate schedule',
     search: './?preset=capacity-drop-codel-droptail&lock=aqm,link&hide=flows',
     ready: (p) => expect(p.getByTestId('worksheet-note')).toBeVisible(),
+  },
+  {
+    name: 'share dialog, worksheet mode',
+    search: './?v=1&aqm=red',
+    ready: async (p) => {
+      await expect.poll(() => labApi(p).ready()).toBe(true)
+      const share = new SharePage(p)
+      await share.openDialog()
+      await share.dialog.getByLabel(share.t('worksheet.on')).check()
+      await expect(share.dialog.getByTestId('allow-max_p')).toBeVisible()
+    },
   },
   { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
 ]
