@@ -564,7 +564,10 @@ mod tests {
         assert!((rows[6] - 40.0 / 44.0).abs() < 1e-12, "{}", rows[6]);
         assert_eq!((rows[stride - 1], rows[stride + 6], rows[2 * stride - 1]), (2.0, 0.0, 2.0));
         // Summary over 0–20 ms: 40 kbit of 8·4 + 2·16 = 64 kbit.
-        let s = m.summary(20 * MILLI, &[FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 }]);
+        let s = m.summary(
+            20 * MILLI,
+            &[FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 }],
+        );
         assert!((s.utilisation - 40.0 / 64.0).abs() < 1e-12, "{}", s.utilisation);
     }
 
