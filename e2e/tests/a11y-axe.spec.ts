@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from '../fixtures'
-import { labApi } from '../pages/SharePage'
+import { SharePage, labApi } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
 
 const views: Array<{ name: string; search: string; ready(page: Page): Promise<void> }> = [
@@ -62,6 +62,24 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
   },
   { name: 'unknown preset', search: './?preset=nope', ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible() },
+  {
+    // Worksheet mode and a time-varying link: locked controls, the schedule editor's rows, capacity marks.
+    name: 'lab, worksheet lock and rate schedule',
+    search: './?preset=capacity-drop-codel-droptail&lock=aqm,link&hide=flows',
+    ready: (p) => expect(p.getByTestId('worksheet-note')).toBeVisible(),
+  },
+  {
+    name: 'share dialog, worksheet mode',
+    search: './?v=1&aqm=red',
+    ready: async (p) => {
+      await expect.poll(() => labApi(p).ready()).toBe(true)
+      const share = new SharePage(p)
+      await share.openDialog()
+      await share.dialog.getByLabel(share.t('worksheet.on')).check()
+      await expect(share.dialog.getByTestId('allow-max_p')).toBeVisible()
+    },
+  },
+  { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
 ]
 
 for (const scheme of ['light', 'dark'] as const) {

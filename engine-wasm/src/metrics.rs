@@ -159,7 +159,9 @@ impl Metrics {
     fn interval_capacity_bits(&self, now: Time, dt: f64) -> f64 {
         match self.interval.capacity_bits {
             None => self.link_rate_bps * dt,
-            Some(bits) => bits + self.link_rate_bps * to_secs(now.saturating_sub(self.last_sample.max(self.rate_since))),
+            Some(bits) => {
+                bits + self.link_rate_bps * to_secs(now.saturating_sub(self.last_sample.max(self.rate_since)))
+            }
         }
     }
 
@@ -538,6 +540,36 @@ pub struct Summary {
 mod tests {
     use super::*;
     use crate::time::MILLI;
+
+    #[test]
+    fn utilisation_is_measured_against_the_capacity_in_force() {
+        // 8 Mbit/s until 4 ms, then 2 Mbit/s; a 10 ms interval's capacity is 8·4 + 2·6 = 44 kbit. The link
+        // sends 1000-byte packets: four at 1 ms each (0–4 ms), then one at 4 ms (4–8 ms): 40 kbit.
+        // Utilisation 40/44; a fixed-rate reading would say 40/80.
+        let mut m = Metrics::new(1, 8e6, 0, 0).with_capacity_column();
+        let stride = m.columns().len();
+        assert_eq!(m.columns().last().map(String::as_str), Some("capacity_mbps"));
+        for k in 0..4 {
+            m.on_transmission_start(1000, k * MILLI, (k + 1) * MILLI);
+            m.on_transmitted(0, 1000, (k + 1) * MILLI);
+        }
+        m.set_link_rate(4 * MILLI, 2e6);
+        m.on_transmission_start(1000, 4 * MILLI, 8 * MILLI);
+        m.on_transmitted(0, 1000, 8 * MILLI);
+        m.sample(10 * MILLI, 0, 0, OperatingPoint::NONE, &[f64::NAN], &[true]);
+        // The next interval, idle at 2 Mbit/s throughout: capacity 20 kbit, nothing sent.
+        m.sample(20 * MILLI, 0, 0, OperatingPoint::NONE, &[f64::NAN], &[true]);
+        let rows = m.take_rows();
+        assert_eq!(rows.len(), 2 * stride);
+        assert!((rows[6] - 40.0 / 44.0).abs() < 1e-12, "{}", rows[6]);
+        assert_eq!((rows[stride - 1], rows[stride + 6], rows[2 * stride - 1]), (2.0, 0.0, 2.0));
+        // Summary over 0–20 ms: 40 kbit of 8·4 + 2·16 = 64 kbit.
+        let s = m.summary(
+            20 * MILLI,
+            &[FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 }],
+        );
+        assert!((s.utilisation - 40.0 / 64.0).abs() < 1e-12, "{}", s.utilisation);
+    }
 
     #[test]
     fn a_busy_link_samples_exactly_full_utilisation_when_packets_straddle_sample_times() {

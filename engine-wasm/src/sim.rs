@@ -357,8 +357,12 @@ impl Simulation {
     fn schedule_rate_changes(&mut self) {
         let l = &self.scenario.link;
         let takeover = l.rate_slots.as_ref().map_or(f64::INFINITY, |p| p.start_s);
-        let steps: Vec<(Time, f64)> =
-            l.rate_schedule.iter().filter(|r| r.at_s < takeover).map(|r| (from_secs(r.at_s), r.rate_mbps * 1e6)).collect();
+        let steps: Vec<(Time, f64)> = l
+            .rate_schedule
+            .iter()
+            .filter(|r| r.at_s < takeover)
+            .map(|r| (from_secs(r.at_s), r.rate_mbps * 1e6))
+            .collect();
         for (at, bps) in steps {
             self.events.schedule(at, Event::LinkRate(bps));
         }

@@ -42,7 +42,13 @@ fn throughput_follows_a_step_schedule_within_two_percent_per_interval() {
     let cap = col(&cols, "capacity_mbps");
     // The capacity column reads the rate in force at each sample.
     for r in &rows {
-        let want = if r[0] < 20.0 { 10.0 } else if r[0] < 40.0 { 4.0 } else { 8.0 };
+        let want = if r[0] < 20.0 {
+            10.0
+        } else if r[0] < 40.0 {
+            4.0
+        } else {
+            8.0
+        };
         assert_eq!(r[cap], want, "capacity at t = {}", r[0]);
     }
     // Each interval, from 2 s after its step (the queue adjusts) to its end, carries its capacity.

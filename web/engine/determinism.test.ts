@@ -87,6 +87,22 @@ const scenarios: Record<string, object> = {
     ],
     aqm: { kind: 'codel' },
   },
+  // A time-varying link (docs/time-varying-links.md): capacity steps, seeded slots on their own stream,
+  // delay steps held in order.
+  'capacity steps, random slots and delay steps over ared': {
+    seed: 21,
+    duration: 15,
+    link: {
+      rate_mbps: 10,
+      delay_ms: 10,
+      buffer: 120,
+      rate_schedule: [{ at_s: 3, rate_mbps: 4 }],
+      rate_slots: { start_s: 6, slot_s: 2.5, min_mbps: 2, max_mbps: 20 },
+      delay_schedule: [{ at_s: 4, delay_ms: 30 }, { at_s: 9, delay_ms: 5 }],
+    },
+    flows: [{ count: 6, tcp: 'cubic', rtt_ms: [80, 140] }],
+    aqm: { kind: 'ared' },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {

@@ -9,11 +9,10 @@ import { usePreset } from '../presets/load'
 import { links } from '../presets/links'
 import { langOf, type Preset } from '../presets/types'
 import { LESSONS } from '../walkthrough/lessons'
+import { QR_OPTIONS } from './qr'
 import { summarize, type ScenarioSummary } from './summary'
 import './worksheet.css'
 
-/** QR options shared with the e2e check that the code encodes the link. */
-export const QR_OPTIONS = { type: 'svg', errorCorrectionLevel: 'M', margin: 2 } as const
 
 /** The absolute address of a page-relative query (the links module writes relative ones). */
 function absolute(query: string): string {
