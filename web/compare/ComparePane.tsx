@@ -10,6 +10,7 @@ import type { TimeViewStore } from '../charts/timeWindow'
 import { bufferOf, linkOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
 import { algorithmName } from '../i18n/names'
+import { SideFlowResults } from '../results/CompareResults'
 import type { Side } from '../presets/side'
 import '../charts/charts.css'
 
@@ -21,7 +22,16 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
   }
 }
 
-export function ComparePane({ side, index, label, view }: { side: Side; index: number; label: string; view: TimeViewStore }) {
+interface ComparePaneProps {
+  side: Side
+  index: number
+  label: string
+  view: TimeViewStore
+  /** The side's whole-run summary (engine JSON) for its per-flow table; null until its run is done. */
+  summary?: { readonly [key: string]: unknown } | null
+}
+
+export function ComparePane({ side, index, label, view, summary }: ComparePaneProps) {
   const { t } = useTranslation('teach')
   const { t: tApp } = useTranslation()
   const { store } = side
@@ -48,6 +58,7 @@ export function ComparePane({ side, index, label, view }: { side: Side; index: n
       <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
+      <SideFlowResults summary={summary} index={index} label={label} />
     </section>
   )
 }

@@ -12,6 +12,7 @@ import { AddSide } from './AddSide'
 import { installCompareApi } from './compareApi'
 import { ComparePane } from './ComparePane'
 import { DifferenceTable } from './DifferenceTable'
+import { CompareCdf } from '../results/CompareResults'
 import type { Side } from '../presets/side'
 import { useLockstep } from './useLockstep'
 
@@ -106,10 +107,11 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch }: Compare
       </div>
       <div className="compare-panes" style={{ gridTemplateColumns: paneColumns(sides.length) }}>
         {sides.map((side, k) => (
-          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} />
+          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} summary={summaries[k]} />
         ))}
       </div>
       <DifferenceTable labels={specs.map((s) => s.label)} summaries={summaries} errors={errors} done={done} duration={durationOf(specs[0].scenario)} />
+      <CompareCdf summaries={summaries} labels={specs.map((s) => s.label)} />
       {!embed && (
         <aside className="compare-aside">
           <PresetInfo preset={preset} current="compare" />
