@@ -60,7 +60,7 @@ export function DelayCdf({ series, testId = 'delay-cdf' }: { series: readonly Cd
           </text>
           {series.map((s, i) => (
             <g key={s.label} style={{ color: s.colour }}>
-              <path d={path(lines[i]) ?? ''} fill="none" stroke="currentColor" strokeWidth={1.8} />
+              <path className="cdf-line" d={path(lines[i]) ?? ''} fill="none" stroke="currentColor" strokeWidth={1.8} />
               {QUANTILES.map(([name, q]) => {
                 const v = s.percentiles[name]
                 if (v === undefined || !Number.isFinite(v) || v <= 0) return null
