@@ -1,5 +1,6 @@
 // Results in Compare: each side's per-flow table (collapsible, in its pane) and one delay CDF with a line
 // per side. Both read the sides' whole-run summaries, the same ones the difference table compares.
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { seriesVars } from '../charts/palette'
 import { DelayCdf } from './DelayCdf'
@@ -14,7 +15,16 @@ const field = (x: unknown, key: string): unknown =>
   typeof x === 'object' && x !== null && key in x ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
 const num = (x: unknown) => (typeof x === 'number' ? x : Number.NaN)
 
-export function SideFlowResults({ summary, index, label }: { summary: SummaryJson | null | undefined; index: number; label: string }) {
+/** Memoised: the pane re-renders with every frame, the table only when its side's summary arrives. */
+export const SideFlowResults = memo(function SideFlowResults({
+  summary,
+  index,
+  label,
+}: {
+  summary: SummaryJson | null | undefined
+  index: number
+  label: string
+}) {
   const { t } = useTranslation('charts')
   return (
     <details className="compare-results" data-testid={`compare-results-${index}`}>
@@ -26,7 +36,7 @@ export function SideFlowResults({ summary, index, label }: { summary: SummaryJso
       )}
     </details>
   )
-}
+})
 
 export function CompareCdf({ summaries, labels }: { summaries: readonly (SummaryJson | null)[]; labels: readonly string[] }) {
   const { t } = useTranslation('charts')

@@ -1,7 +1,7 @@
 // The results of one run, under the live charts: the per-flow table and the delay CDF, inside a
 // collapsible section so the lab still fits one screen. Both read the engine's summary, which the worker
 // sends about once a second while playing and after a step or pause.
-import { useSyncExternalStore } from 'react'
+import { memo, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { DelayCdf } from './DelayCdf'
@@ -40,7 +40,8 @@ export function RunCdf({ store }: { store: SimStore }) {
   )
 }
 
-export function RunResults({ store }: { store: SimStore }) {
+/** Memoised: the lab re-renders with every frame, these only when a new summary arrives. */
+export const RunResults = memo(function RunResults({ store }: { store: SimStore }) {
   const { t } = useTranslation('charts')
   return (
     <details className="run-results" data-testid="run-results">
@@ -51,4 +52,4 @@ export function RunResults({ store }: { store: SimStore }) {
       </div>
     </details>
   )
-}
+})
