@@ -80,6 +80,23 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     },
   },
   { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
+  {
+    // The per-flow table and the delay CDF, open, once the warm-up is over.
+    name: 'lab, results',
+    search: './?v=1&aqm=red&warmup=1&speed=8',
+    ready: async (p) => {
+      await expect.poll(() => labApi(p).ready()).toBe(true)
+      await p.getByTestId('run-results').locator('summary').click()
+      await p.getByRole('button', { name: new TeachPage(p).app('transport.play'), exact: true }).click()
+      await expect(p.getByTestId('per-flow-table')).toBeVisible({ timeout: 30_000 })
+      await expect(p.getByTestId('delay-cdf').locator('svg')).toBeVisible()
+    },
+  },
+  {
+    name: 'embed, results',
+    search: './?embed=1&views=flows,cdf&autoplay=1&warmup=1&speed=8',
+    ready: (p) => expect(p.getByTestId('per-flow-table')).toBeVisible({ timeout: 30_000 }),
+  },
 ]
 
 for (const scheme of ['light', 'dark'] as const) {

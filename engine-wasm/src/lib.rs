@@ -27,6 +27,7 @@ pub mod profile;
 pub mod scenario;
 pub mod scheduler;
 pub mod sim;
+pub mod stats;
 pub mod tcp;
 pub mod topology;
 pub mod traffic;

@@ -5,6 +5,8 @@
 //! time integrals, a fixed sojourn histogram and the synchronisation tracker (`sync`), so a ten-hour run
 //! holds what a ten-second run holds and a summary costs O(flows + histogram), never a sort.
 
+mod fair_share;
+mod histogram;
 mod sync;
 
 use serde::Serialize;
@@ -13,6 +15,8 @@ use crate::aqm::{OperatingPoint, Reason, Signal};
 use crate::packet::FlowId;
 use crate::time::{to_secs, Time};
 
+pub use fair_share::max_min_fair_shares;
+pub use histogram::{DelayHistogram, HistogramSummary};
 pub use sync::{SyncIndex, SyncTracker};
 
 /// Fixed columns of a trace row; then `drops_<reason>` for every reason, `marks_<reason>` for the
@@ -40,6 +44,11 @@ struct FlowCounters {
     marks: u64,
     departures: u64,
     sojourn_sum: Time,
+    /// Packets lost on the link at random before the queue (`link.loss_rate`).
+    random_losses: u64,
+    /// Σ cwnd (packets) over the trace samples at which the flow had a window, and their number.
+    cwnd_sum: f64,
+    cwnd_samples: u64,
 }
 
 /// Counters over one sampling interval.
@@ -89,6 +98,8 @@ pub struct Metrics {
     random_losses: u64,
     /// u64: a bin can pass 2³² packets in ten hours at 1 Gbit/s.
     sojourn_hist: Vec<u64>,
+    /// The same delays in fixed log-spaced bins that merge across runs (`delay_histogram`).
+    delay_hist: DelayHistogram,
     sojourn_sum: f64,
     departures: u64,
     q_last_change: Time,
@@ -122,6 +133,7 @@ impl Metrics {
             marks: [0; Reason::ALL.len()],
             random_losses: 0,
             sojourn_hist: vec![0; SOJOURN_BINS],
+            delay_hist: DelayHistogram::default(),
             sojourn_sum: 0.0,
             departures: 0,
             q_last_change: warmup,
@@ -181,6 +193,11 @@ impl Metrics {
         FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows + self.capacity_column as usize
     }
 
+    /// When the measured window begins.
+    pub fn warmup(&self) -> Time {
+        self.warmup
+    }
+
     fn measuring(&self, now: Time) -> bool {
         now >= self.warmup
     }
@@ -192,9 +209,10 @@ impl Metrics {
         }
     }
 
-    pub fn on_random_loss(&mut self, now: Time) {
+    pub fn on_random_loss(&mut self, flow: FlowId, now: Time) {
         if self.measuring(now) {
             self.random_losses += 1;
+            self.per_flow[flow as usize].random_losses += 1;
         }
     }
 
@@ -241,6 +259,7 @@ impl Metrics {
             c.sojourn_sum += sojourn;
             let bin = ((sojourn / SOJOURN_BIN) as usize).min(SOJOURN_BINS - 1);
             self.sojourn_hist[bin] += 1;
+            self.delay_hist.add(sojourn);
             self.sojourn_sum += sojourn as f64;
             self.departures += 1;
         }
@@ -299,6 +318,14 @@ impl Metrics {
         cwnd: &[f64],
         active: &[bool],
     ) {
+        if self.measuring(now) {
+            for (c, w) in self.per_flow.iter_mut().zip(cwnd) {
+                if !w.is_nan() {
+                    c.cwnd_sum += w;
+                    c.cwnd_samples += 1;
+                }
+            }
+        }
         let dt = to_secs(now - self.last_sample).max(1e-12);
         let iv = &self.interval;
         let delay_ms = if iv.departures > 0 { iv.sojourn_sum as f64 / iv.departures as f64 / 1e6 } else { f64::NAN };
@@ -357,15 +384,20 @@ impl Metrics {
             q.2 += self.q_bytes * dt;
         }
         let mean_q = q.0 / span;
+        let capacity_mbps = self.link_rate_bps / 1e6;
+        let fair = max_min_fair_shares(capacity_mbps, &flows.iter().map(|f| f.demand_mbps).collect::<Vec<_>>());
         let per_flow: Vec<FlowSummary> = flows
             .iter()
             .zip(&self.per_flow)
-            .map(|(f, c)| FlowSummary {
+            .zip(fair)
+            .map(|((f, c), fair)| FlowSummary {
                 id: f.id,
                 group: f.group,
                 tcp: f.tcp,
                 base_rtt_ms: f.base_rtt_ms,
                 throughput_mbps: c.bytes_out as f64 * 8.0 / span / 1e6,
+                link_share: c.bytes_out as f64 * 8.0 / span / self.link_rate_bps,
+                fair_share: fair / capacity_mbps,
                 untagged_mbps: (c.bytes_out - c.tagged_bytes_out) as f64 * 8.0 / span / 1e6,
                 goodput_mbps: c.goodput_bytes as f64 * 8.0 / span / 1e6,
                 goodput_payload_mbps: c.goodput_payload_bytes as f64 * 8.0 / span / 1e6,
@@ -373,8 +405,16 @@ impl Metrics {
                 arrivals: c.arrivals,
                 drops: c.drops,
                 marks: c.marks,
+                loss_rate: if c.arrivals > 0 {
+                    (c.drops + c.random_losses) as f64 / c.arrivals as f64
+                } else {
+                    f64::NAN
+                },
+                random_losses: c.random_losses,
                 retransmits: f.retransmits,
                 timeouts: f.timeouts,
+                mean_rtt_ms: f.mean_rtt_ms,
+                cwnd_mean: if c.cwnd_samples > 0 { c.cwnd_sum / c.cwnd_samples as f64 } else { f64::NAN },
             })
             .collect();
         let goodputs: Vec<f64> = per_flow.iter().map(|f| f.goodput_mbps).collect();
@@ -392,6 +432,7 @@ impl Metrics {
             std_queue_pkts: (q.1 / span - mean_q * mean_q).max(0.0).sqrt(),
             mean_queue_bytes: q.2 / span,
             delay_ms: self.delay_stats(),
+            delay_histogram: self.delay_hist.to_summary(),
             arrivals: self.arrivals,
             drops: total_drops,
             marks: total_marks,
@@ -472,8 +513,14 @@ pub struct FlowSummaryInput {
     pub group: usize,
     pub tcp: &'static str,
     pub base_rtt_ms: f64,
+    /// Retransmissions and RTO expiries since the warm-up ended.
     pub retransmits: u64,
     pub timeouts: u64,
+    /// Mean of the sender's RTT samples (RFC 6298, Karn's rule) since the warm-up; NaN if none (UDP).
+    pub mean_rtt_ms: f64,
+    /// What the flow would send on an empty link, Mbit/s on the wire, for its max-min fair share:
+    /// `f64::INFINITY` for a TCP flow, the mean rate of a UDP source, 0 if it is not active.
+    pub demand_mbps: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -484,6 +531,10 @@ pub struct FlowSummary {
     pub base_rtt_ms: f64,
     /// Bytes leaving the bottleneck (in ATM mode: 53-byte cells, seed 002's "ATM throughput").
     pub throughput_mbps: f64,
+    /// `throughput_mbps` as a fraction of the link's capacity.
+    pub link_share: f64,
+    /// The flow's max-min fair share of the capacity, as a fraction of it (docs/results.md).
+    pub fair_share: f64,
     /// The part of the throughput not tagged CLP = 1: GFR's guaranteed share; all of it elsewhere.
     pub untagged_mbps: f64,
     /// New in-order data at the receiver as it crossed the link, headers included (in ATM mode: the
@@ -496,8 +547,17 @@ pub struct FlowSummary {
     pub arrivals: u64,
     pub drops: u64,
     pub marks: u64,
+    /// (drops + random link losses) / arrivals at the bottleneck; CE marks are not losses.
+    pub loss_rate: f64,
+    pub random_losses: u64,
+    /// Since the warm-up ended.
     pub retransmits: u64,
     pub timeouts: u64,
+    /// Mean of the sender's RTT samples since the warm-up (NaN for UDP or before any sample).
+    pub mean_rtt_ms: f64,
+    /// Mean congestion window in packets over the trace samples after the warm-up at which the flow had
+    /// one (NaN for UDP).
+    pub cwnd_mean: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -517,6 +577,8 @@ pub struct Summary {
     pub std_queue_pkts: f64,
     pub mean_queue_bytes: f64,
     pub delay_ms: DelayStats,
+    /// The queueing delays of the measured window in fixed log-spaced bins; merge runs by adding counts.
+    pub delay_histogram: HistogramSummary,
     pub arrivals: u64,
     pub drops: u64,
     pub marks: u64,
@@ -566,7 +628,16 @@ mod tests {
         // Summary over 0–20 ms: 40 kbit of 8·4 + 2·16 = 64 kbit.
         let s = m.summary(
             20 * MILLI,
-            &[FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 }],
+            &[FlowSummaryInput {
+                id: 0,
+                group: 0,
+                tcp: "reno",
+                base_rtt_ms: 0.0,
+                retransmits: 0,
+                timeouts: 0,
+                mean_rtt_ms: f64::NAN,
+                demand_mbps: f64::INFINITY,
+            }],
         );
         assert!((s.utilisation - 40.0 / 64.0).abs() < 1e-12, "{}", s.utilisation);
     }
@@ -627,7 +698,16 @@ mod tests {
         for _ in 0..5 {
             m.on_delivered(1, 1219, 1024, 1500 * MILLI); // ATM: a 1064 B packet in 23 cells of 53 B
         }
-        let input = |id| FlowSummaryInput { id, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 };
+        let input = |id| FlowSummaryInput {
+            id,
+            group: 0,
+            tcp: "reno",
+            base_rtt_ms: 0.0,
+            retransmits: 0,
+            timeouts: 0,
+            mean_rtt_ms: f64::NAN,
+            demand_mbps: f64::INFINITY,
+        };
         let s = m.summary(2000 * MILLI, &[input(0), input(1)]); // 1 s measured
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         assert!(close(s.flows[0].goodput_mbps, 30_000.0 * 8.0 / 1e6), "{:?}", s.flows[0]);
@@ -676,7 +756,16 @@ mod tests {
         for ms in 1..=100 {
             m.on_dequeue(0, ms * MILLI, 0);
         }
-        let input = FlowSummaryInput { id: 0, group: 0, tcp: "reno", base_rtt_ms: 0.0, retransmits: 0, timeouts: 0 };
+        let input = FlowSummaryInput {
+            id: 0,
+            group: 0,
+            tcp: "reno",
+            base_rtt_ms: 0.0,
+            retransmits: 0,
+            timeouts: 0,
+            mean_rtt_ms: f64::NAN,
+            demand_mbps: f64::INFINITY,
+        };
         let s = m.summary(2000 * MILLI, &[input]);
         assert!((s.flows[0].delay_ms - 50.5).abs() < 1e-9, "per-flow mean delay {}", s.flows[0].delay_ms);
         assert!((s.mean_queue_pkts - 15.0).abs() < 1e-9);

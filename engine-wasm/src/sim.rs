@@ -128,6 +128,18 @@ pub struct Simulation {
     reverse_exit: Time,
     /// Draws the rates of `link.rate_slots` (its own stream: rng::stream::LINK_SCHEDULE).
     slot_rng: Rng,
+    /// Each sender's counters when the warm-up ended (taken before the first event at or after it), so the
+    /// summary reports retransmissions, timeouts and RTTs of the measured window only.
+    at_warmup: Option<Vec<SenderCounters>>,
+}
+
+/// Monotone counters of a TCP sender (zero for UDP).
+#[derive(Clone, Copy, Default)]
+struct SenderCounters {
+    retransmits: u64,
+    timeouts: u64,
+    rtt_samples: u64,
+    rtt_sum: Time,
 }
 
 impl Simulation {
@@ -177,6 +189,7 @@ impl Simulation {
             forward_exit: 0,
             reverse_exit: 0,
             slot_rng: Rng::new(scenario.seed, stream::LINK_SCHEDULE),
+            at_warmup: None,
             flows,
             scenario,
         };
@@ -223,6 +236,9 @@ impl Simulation {
             }
             let Some((at, event)) = self.events.pop() else { break };
             debug_assert!(at >= self.now, "event scheduled in the past");
+            if self.at_warmup.is_none() && at >= self.metrics.warmup() {
+                self.at_warmup = Some(self.sender_counters());
+            }
             self.now = at;
             self.events_handled += 1;
             self.handle(event);
@@ -329,22 +345,46 @@ impl Simulation {
             .collect()
     }
 
+    fn sender_counters(&self) -> Vec<SenderCounters> {
+        self.flows
+            .iter()
+            .map(|f| match &f.source {
+                Source::Tcp { sender, .. } => SenderCounters {
+                    retransmits: sender.retransmits,
+                    timeouts: sender.timeouts,
+                    rtt_samples: sender.rtt.samples,
+                    rtt_sum: sender.rtt.sample_sum,
+                },
+                Source::Udp { .. } => SenderCounters::default(),
+            })
+            .collect()
+    }
+
     pub fn summary(&self) -> Summary {
+        let now_counters = self.sender_counters();
+        // Before the warm-up ends nothing is measured yet: the counters so far are the baseline.
+        let base = self.at_warmup.as_ref().unwrap_or(&now_counters);
+        let warmup = self.metrics.warmup();
         let inputs: Vec<FlowSummaryInput> = self
             .flows
             .iter()
-            .map(|f| {
-                let (retransmits, timeouts) = match &f.source {
-                    Source::Tcp { sender, .. } => (sender.retransmits, sender.timeouts),
-                    Source::Udp { .. } => (0, 0),
-                };
+            .zip(now_counters.iter().zip(base))
+            .map(|(f, (c, b))| {
+                let samples = c.rtt_samples - b.rtt_samples;
+                let in_window = f.spec.start <= self.now && f.spec.stop.is_none_or(|s| s > warmup);
                 FlowSummaryInput {
                     id: f.spec.id,
                     group: f.spec.group,
                     tcp: if f.spec.traffic.is_tcp() { f.spec.tcp.name() } else { "udp" },
                     base_rtt_ms: f.spec.base_rtt as f64 / 1e6,
-                    retransmits,
-                    timeouts,
+                    retransmits: c.retransmits - b.retransmits,
+                    timeouts: c.timeouts - b.timeouts,
+                    mean_rtt_ms: if samples > 0 {
+                        (c.rtt_sum - b.rtt_sum) as f64 / samples as f64 / 1e6
+                    } else {
+                        f64::NAN
+                    },
+                    demand_mbps: if in_window { demand_mbps(&f.spec) } else { 0.0 },
                 }
             })
             .collect();
@@ -545,7 +585,7 @@ impl Simulation {
         let loss = self.scenario.link.loss_rate;
         if loss > 0.0 && self.loss_rng.uniform() < loss {
             self.ledger.random_losses += 1;
-            self.metrics.on_random_loss(now);
+            self.metrics.on_random_loss(p.flow, now);
             return;
         }
         self.bottleneck.enqueue(p, now);
@@ -723,6 +763,18 @@ fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcCo
         segment_bytes: spec.packet_size,
         initial_cwnd: g.initial_cwnd as f64,
     }
+}
+
+/// What a flow would send on an empty link, Mbit/s on the wire, for its max-min fair share: a UDP source's
+/// mean rate; a TCP flow takes what it gets (HTTP sessions too: their demand depends on the responses).
+/// Either is capped by the flow's access link.
+fn demand_mbps(spec: &FlowSpec) -> f64 {
+    let offered = match spec.traffic {
+        Traffic::Ftp | Traffic::Http { .. } => f64::INFINITY,
+        Traffic::Cbr { rate_mbps } | Traffic::Poisson { rate_mbps } => rate_mbps,
+        Traffic::OnOff { rate_mbps, on_s, off_s } => rate_mbps * on_s / (on_s + off_s),
+    };
+    offered.min(spec.access_rate_bps / 1e6)
 }
 
 fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {

@@ -10,6 +10,7 @@ import type { TimeViewStore } from '../charts/timeWindow'
 import { bufferOf, linkOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
 import { algorithmName } from '../i18n/names'
+import { SideFlowResults } from '../results/CompareResults'
 import type { Side } from '../presets/side'
 import { MoreCharts } from './MoreCharts'
 import '../charts/charts.css'
@@ -29,9 +30,11 @@ interface ComparePaneProps {
   view: TimeViewStore
   /** Removes this side from the comparison; absent when it is one of the last two. */
   onRemove?: () => void
+  /** The side's whole-run summary (engine JSON, its first run) for its per-flow table; null until it is done. */
+  summary?: { readonly [key: string]: unknown } | null
 }
 
-export function ComparePane({ side, index, label, view, onRemove }: ComparePaneProps) {
+export function ComparePane({ side, index, label, view, onRemove, summary }: ComparePaneProps) {
   const { t } = useTranslation('teach')
   const { t: tApp } = useTranslation()
   const { store } = side
@@ -64,6 +67,7 @@ export function ComparePane({ side, index, label, view, onRemove }: ComparePaneP
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
       <MoreCharts store={store} view={view} scenario={snapshot.scenario} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={link?.rateMbps ?? null} errors={snapshot.errors} />
+      <SideFlowResults summary={summary} index={index} label={label} />
     </section>
   )
 }

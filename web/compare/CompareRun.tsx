@@ -19,6 +19,7 @@ import { installCompareApi } from './compareApi'
 import { ComparePane } from './ComparePane'
 import { DifferenceTable } from './DifferenceTable'
 import { comparisonJson } from './exportJson'
+import { CompareCdf } from '../results/CompareResults'
 import type { Side } from '../presets/side'
 import { useLockstep } from './useLockstep'
 
@@ -156,7 +157,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
       </div>
       <div className="compare-panes" style={{ gridTemplateColumns: paneColumns(sides.length) }}>
         {sides.map((side, k) => (
-          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)} />
+          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} summary={reps.summaries[k][0] ?? null} onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)} />
         ))}
       </div>
       <DifferenceTable
@@ -170,6 +171,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
         exportJson={exportJson}
       />
       <Rfc7928View groups={groups} />
+      <CompareCdf summaries={reps.summaries.map((row) => row[0] ?? null)} labels={labels} />
       {!embed && (
         <aside className="compare-aside">
           <PresetInfo preset={preset} current="compare" />

@@ -10,6 +10,7 @@ import { flowsOf } from '../charts/flows'
 import { ProbabilityCurve } from '../charts/ProbabilityCurve'
 import { QueueChart } from '../charts/QueueChart'
 import { Readouts } from '../charts/Readouts'
+import { FlowResults, RunCdf } from '../results/RunResults'
 import { bufferInUnit } from '../charts/thresholds'
 import { ThroughputBars } from '../charts/ThroughputBars'
 import { TimeViewStore } from '../charts/timeWindow'
@@ -61,6 +62,10 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
         return <DelayChart {...common} info={info} aqm={aqm} columns={columns} errors={errors} />
       case 'readouts':
         return <Readouts store={store} />
+      case 'flows':
+        return <FlowResults store={store} />
+      case 'cdf':
+        return <RunCdf store={store} />
     }
   }
   return (

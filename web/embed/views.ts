@@ -2,7 +2,7 @@
 // the embed view and the embed-snippet generator so that both speak of the same things.
 
 /** Charts, in the order the full lab shows them. */
-export const EMBED_VIEWS = ['queue', 'curve', 'cwnd', 'throughput', 'fairness', 'delay', 'readouts'] as const
+export const EMBED_VIEWS = ['queue', 'curve', 'cwnd', 'throughput', 'fairness', 'delay', 'readouts', 'flows', 'cdf'] as const
 export type EmbedViewName = (typeof EMBED_VIEWS)[number]
 export const DEFAULT_EMBED_VIEWS: EmbedViewName[] = ['queue']
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { bufferOf, linkOf, parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
 
+const FLOW_KEYS = ['group', 'base_rtt_ms', 'goodput_payload_mbps', 'throughput_mbps', 'link_share', 'fair_share', 'loss_rate',
+  'retransmits', 'timeouts', 'mean_rtt_ms', 'delay_ms', 'cwnd_mean']
+
 describe('engine JSON decoding', () => {
   it('keeps numbers and turns booleans into 0/1 in the state snapshot', () => {
     expect(parseState('{"avg": 3.5, "dropping": true, "idle": false, "name": "x"}')).toEqual({ avg: 3.5, dropping: 1, idle: 0 })
@@ -50,10 +53,12 @@ describe('engine JSON decoding', () => {
       drops_by_reason: { overflow: 120, early: 0 }, marks_by_reason: {}, flows: [{ id: 0 }],
     })
     expect(parseRunSummary(json)).toEqual({
-      measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 40.5, delay_ms: { mean: 32 }, utilisation: 0.95, jain: 0.98,
-      total_goodput_payload_mbps: 9.12, total_goodput_mbps: 9.5,
+      measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 40.5, delay_ms: { mean: 32, p50: 30, p95: 60, p99: 70 }, utilisation: 0.95,
+      jain: 0.98, total_goodput_payload_mbps: 9.12, total_goodput_mbps: 9.5,
       min_max_fairness_pct: NaN, sync: { index: 0.7, random: 0.35, excess: 0.35 }, drops_by_reason: { overflow: 120, early: 0 },
       marks_by_reason: {},
+      // A row without its fields reads as NaN; no histogram in the JSON, none in the summary.
+      flows: [{ ...Object.fromEntries(FLOW_KEYS.map((k) => [k, NaN])), id: 0, tcp: '' }],
     })
     expect(() => parseRunSummary('[1]')).toThrow(/summary/)
   })

@@ -9,6 +9,7 @@ import {
   type Curve,
   type RunSummary,
 } from './protocol'
+import { parseFlowResults, parseHistogram } from '../results/model'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
   const v: unknown = JSON.parse(json)
@@ -76,7 +77,12 @@ function field(x: unknown, key: string): unknown {
   return typeof x === 'object' && x !== null && key in x ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
 }
 
-/** The page's subset of the engine's `summary()`; the rest (per-flow rows, ...) stays in the worker. */
+function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogram'] } {
+  const h = parseHistogram(x)
+  return h === null ? {} : { delay_histogram: h }
+}
+
+/** The page's subset of the engine's `summary()`. */
 export function parseRunSummary(json: string): RunSummary {
   const v: unknown = JSON.parse(json)
   if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
@@ -87,7 +93,14 @@ export function parseRunSummary(json: string): RunSummary {
     measured_from_s: num(field(v, 'measured_from_s')),
     measured_to_s: num(field(v, 'measured_to_s')),
     mean_queue_pkts: num(field(v, 'mean_queue_pkts')),
-    delay_ms: { mean: num(field(field(v, 'delay_ms'), 'mean')) },
+    delay_ms: {
+      mean: num(field(field(v, 'delay_ms'), 'mean')),
+      p50: num(field(field(v, 'delay_ms'), 'p50')),
+      p95: num(field(field(v, 'delay_ms'), 'p95')),
+      p99: num(field(field(v, 'delay_ms'), 'p99')),
+    },
+    ...histogramOf(field(v, 'delay_histogram')),
+    flows: parseFlowResults(field(v, 'flows')),
     utilisation: num(field(v, 'utilisation')),
     total_goodput_payload_mbps: num(field(v, 'total_goodput_payload_mbps')),
     total_goodput_mbps: num(field(v, 'total_goodput_mbps')),

@@ -2,6 +2,8 @@
 // Every message is a plain object discriminated on `type`. The guards below are the only
 // place where an incoming `unknown` becomes a typed message: no `as` casts anywhere else.
 
+import { isHistogram, type DelayHistogram, type FlowResult } from '../results/model'
+
 export const PROTOCOL_VERSION = 1
 
 /** One parameter of an algorithm, as described by the engine's `algorithms()`. */
@@ -55,7 +57,12 @@ export interface RunSummary {
   measured_from_s: number
   measured_to_s: number
   mean_queue_pkts: number
-  delay_ms: { mean: number }
+  /** Queueing delay: mean and percentiles (0.1 ms resolution; docs/results.md). */
+  delay_ms: { mean: number; p50?: number; p95?: number; p99?: number }
+  /** The queueing delays in fixed log-spaced bins (docs/results.md); absent from older engines. */
+  delay_histogram?: DelayHistogram
+  /** One row per flow: goodput, shares, loss, retransmissions, RTT, delay, cwnd. */
+  flows?: FlowResult[]
   utilisation: number
   /** In-order data delivered to the receiving applications, Mbit/s: payload only (headers excluded). */
   total_goodput_payload_mbps: number
@@ -231,7 +238,9 @@ export function isRunSummary(x: unknown): x is RunSummary {
     isNum(x.sync.random) &&
     isNum(x.sync.excess) &&
     isCounts(x.drops_by_reason) &&
-    isCounts(x.marks_by_reason)
+    isCounts(x.marks_by_reason) &&
+    (x.delay_histogram === undefined || isHistogram(x.delay_histogram)) &&
+    (x.flows === undefined || Array.isArray(x.flows))
   )
 }
 

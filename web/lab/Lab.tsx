@@ -7,6 +7,7 @@ import { bufferOf } from '../engine/decode'
 import type { AqmConfig } from '../engine/protocol'
 import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../charts/ChartsPanel'
+import { RunResults } from '../results/RunResults'
 import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
 import type { PresetContext } from '../share/presetContext'
@@ -72,6 +73,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
             errors={snapshot.errors}
           />
         </ErrorBoundary>
+        <RunResults store={store} />
       </main>
     </div>
   )

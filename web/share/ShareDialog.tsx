@@ -10,7 +10,7 @@ import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
 import { paramName } from '../i18n/names'
 import { links } from '../presets/links'
-import { baseName, chartPng, chartSvg, chartsOnPage, download, scenarioFile, tracesCsv, tracesJson } from './exporters'
+import { baseName, chartPng, chartSvg, chartsOnPage, download, perFlowCsv, resultsJson, scenarioFile, tracesCsv, tracesJson } from './exporters'
 
 export interface ShareDialogProps {
   snapshot: SimSnapshot
@@ -52,6 +52,8 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}`
   const meta = { scenario, link }
   const rows = store.buffer
+  // Per-flow results once the warm-up is over (the summary's measured window is not empty).
+  const results = snapshot.summary !== null && snapshot.summary.measured_to_s > snapshot.summary.measured_from_s ? snapshot.summary : null
   const charts = chartsOnPage()
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const name = baseName(scenario)
@@ -137,6 +139,18 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
             </button>
             <button type="button" onClick={guard(() => download(`${name}.json`, scenarioFile(meta), 'application/json'))}>
               {t('export.scenario')}
+            </button>
+          </div>
+          <div className="share-row">
+            <button type="button" disabled={!results} onClick={guard(() => {
+                if (results) download(`${name}-flows.csv`, perFlowCsv(results, meta), 'text/csv')
+              })}>
+              {t('results.flowsCsv')}
+            </button>
+            <button type="button" disabled={!results} onClick={guard(() => {
+                if (results) download(`${name}-results.json`, resultsJson(results, meta), 'application/json')
+              })}>
+              {t('results.resultsJson')}
             </button>
           </div>
           {charts.length > 0 ? (

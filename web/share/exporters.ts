@@ -2,7 +2,9 @@
 // and scenario files carry the scenario, its link and the engine's version, so a file found months later
 // still says exactly which experiment it came from.
 import cargoToml from '../../engine-wasm/Cargo.toml?raw'
+import type { RunSummary } from '../engine/protocol'
 import type { Rows } from '../engine/samples'
+import { FLOW_FIELDS } from '../results/model'
 import { LINK_VERSION } from '../scenario/migrations'
 import type { JsonObject } from '../scenario/model'
 
@@ -53,6 +55,38 @@ export function tracesJson(rows: Rows, meta: ExportMeta): string {
     data.push(row)
   }
   return `${JSON.stringify({ format: 'aqm-lab-traces', ...header(meta), columns: rows.columns, rows: data })}\n`
+}
+
+/** The per-flow results table (docs/results.md): one row per flow, the engine's field names as columns. */
+export function perFlowCsv(summary: RunSummary, meta: ExportMeta): string {
+  const columns = ['id', 'group', 'tcp', 'base_rtt_ms', ...FLOW_FIELDS, 'throughput_mbps'] as const
+  const lines = [
+    `# AQM Lab per-flow results over the measured window ${summary.measured_from_s}–${summary.measured_to_s} s`,
+    `# engine: ${ENGINE.name} ${ENGINE.version}; scenario version ${LINK_VERSION}`,
+    `# link: ${meta.link}`,
+    `# scenario: ${JSON.stringify(meta.scenario)}`,
+    columns.join(','),
+  ]
+  for (const f of summary.flows ?? []) {
+    lines.push(columns.map((c) => (c === 'tcp' ? f.tcp : cell(f[c]))).join(','))
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** The per-flow rows, the delay percentiles and histogram (NaN as null), with the scenario and engine. */
+export function resultsJson(summary: RunSummary, meta: ExportMeta): string {
+  const clean = (v: unknown): unknown => (typeof v === 'number' && !Number.isFinite(v) ? null : v)
+  const body = {
+    format: 'aqm-lab-results',
+    ...header(meta),
+    measured_from_s: summary.measured_from_s,
+    measured_to_s: summary.measured_to_s,
+    total_goodput_payload_mbps: summary.total_goodput_payload_mbps,
+    delay_ms: summary.delay_ms,
+    delay_histogram: summary.delay_histogram ?? null,
+    flows: summary.flows ?? [],
+  }
+  return `${JSON.stringify(body, (_k, v: unknown) => clean(v))}\n`
 }
 
 export function scenarioFile(meta: ExportMeta): string {

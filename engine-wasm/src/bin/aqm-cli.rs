@@ -3,6 +3,7 @@
 //! ```text
 //! aqm-cli run <scenario.json|-> [--trace trace.csv]   summary JSON on stdout
 //! aqm-cli sweep [--jobs N] [--shard i/n] < s.jsonl    one summary JSON line per scenario line
+//! aqm-cli sweep --seeds k < s.jsonl                   per line: each metric's mean and ci95 over k seeds
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
 //! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
@@ -98,15 +99,32 @@ fn sweep_cmd(args: &[String]) -> Result<(), String> {
         input.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(n, l)| (n + 1, l)).collect();
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    sweep::run(opts.shard.select(&lines), opts.jobs, |json| writeln!(out, "{json}").and_then(|_| out.flush()))
+    let seeds = opts.seeds;
+    sweep::run(opts.shard.select(&lines), opts.jobs, seeds, |json| writeln!(out, "{json}").and_then(|_| out.flush()))
         .map_err(|e| e.to_string())
 }
 
-/// One sweep line: its summary, or `{"line": n, "error": ...}` naming the input line.
-fn sweep_line(n: usize, line: &str) -> String {
-    let result = scenario(line).and_then(Simulation::new).map(|mut sim| {
-        sim.run_to_end();
-        serde_json::to_string(&sim.summary()).unwrap_or_default()
+/// One sweep line: its summary, or `{"line": n, "error": ...}` naming the input line. With `seeds` = k,
+/// the scenario runs with seeds s, s + 1, …, s + k − 1 (s its own seed) and the line holds each metric's
+/// mean and 95 % confidence half-width over them (`aqm_engine::stats::replications`, docs/results.md).
+fn sweep_line(n: usize, line: &str, seeds: Option<usize>) -> String {
+    let result = scenario(line).and_then(|s| match seeds {
+        None => Simulation::new(s).map(|mut sim| {
+            sim.run_to_end();
+            serde_json::to_string(&sim.summary()).unwrap_or_default()
+        }),
+        Some(k) => {
+            let seeds: Vec<u64> = (0..k as u64).map(|j| s.seed.wrapping_add(j)).collect();
+            let runs = seeds
+                .iter()
+                .map(|seed| {
+                    let mut sim = Simulation::new(Scenario { seed: *seed, ..s.clone() })?;
+                    sim.run_to_end();
+                    Ok(sim.summary())
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok(aqm_engine::stats::replications(&seeds, &runs).to_string())
+        }
     });
     match result {
         Ok(json) => json,
@@ -121,6 +139,8 @@ mod sweep {
     pub struct Options {
         pub jobs: usize,
         pub shard: Shard,
+        /// `--seeds k`: replications per line (k ≥ 2), or one run with the line's own seed.
+        pub seeds: Option<usize>,
     }
 
     impl Options {
@@ -128,6 +148,7 @@ mod sweep {
             let mut opts = Options {
                 jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 shard: Shard { index: 0, count: 1 },
+                seeds: None,
             };
             let mut it = args.iter();
             while let Some(a) = it.next() {
@@ -142,7 +163,16 @@ mod sweep {
                             .ok_or(format!("--jobs: '{v}' is not a positive whole number"))?;
                     }
                     "--shard" => opts.shard = Shard::parse(value()?)?,
-                    _ => return Err(format!("sweep: unknown option '{a}' (usage: sweep [--jobs N] [--shard i/n])")),
+                    "--seeds" => {
+                        let v = value()?;
+                        let k = v.parse().ok().filter(|k| (2..=1000).contains(k));
+                        opts.seeds = Some(k.ok_or(format!("--seeds: '{v}' is not a whole number from 2 to 1000"))?);
+                    }
+                    _ => {
+                        return Err(format!(
+                            "sweep: unknown option '{a}' (usage: sweep [--jobs N] [--shard i/n] [--seeds k])"
+                        ))
+                    }
                 }
             }
             Ok(opts)
@@ -177,7 +207,12 @@ mod sweep {
     /// Runs every (line number, scenario) on `jobs` threads, handing each idle thread the next line, and
     /// calls `emit` with the results strictly in input order (a result that finishes early waits for the
     /// ones before it), so any number of jobs writes the same bytes. Each run is deterministic on its own.
-    pub fn run<E>(lines: &[(usize, &str)], jobs: usize, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+    pub fn run<E>(
+        lines: &[(usize, &str)],
+        jobs: usize,
+        seeds: Option<usize>,
+        mut emit: impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel::<(usize, String)>();
         std::thread::scope(|scope| {
@@ -187,7 +222,7 @@ mod sweep {
                 scope.spawn(move || loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some((n, line)) = lines.get(k) else { break };
-                    if tx.send((k, super::sweep_line(*n, line))).is_err() {
+                    if tx.send((k, super::sweep_line(*n, line, seeds))).is_err() {
                         break; // the writer stopped (e.g. a closed pipe)
                     }
                 });

@@ -32,18 +32,23 @@ pub struct RttEstimator {
     rto: Time,
     /// Smallest RTT sample seen.
     pub min_rtt: Option<Time>,
+    /// Number and sum of the samples taken, for the summary's mean RTT (not used by the estimator).
+    pub samples: u64,
+    pub sample_sum: Time,
 }
 
 impl RttEstimator {
     /// An estimator with no sample yet.
     pub fn new(config: RtoConfig) -> Self {
-        RttEstimator { config, srtt: None, rttvar: 0.0, rto: config.initial, min_rtt: None }
+        RttEstimator { config, srtt: None, rttvar: 0.0, rto: config.initial, min_rtt: None, samples: 0, sample_sum: 0 }
     }
 
     /// RFC 6298 §2.2–2.3: first sample R: SRTT = R, RTTVAR = R/2; then RTTVAR = ¾RTTVAR + ¼|SRTT − R'|,
     /// SRTT = ⅞SRTT + ⅛R'. RTO = SRTT + max(G, 4·RTTVAR), clamped to [min, max]. A sample also
     /// clears any back-off.
     pub fn sample(&mut self, rtt: Time) {
+        self.samples += 1;
+        self.sample_sum += rtt;
         let r = rtt as f64;
         match self.srtt {
             None => {
