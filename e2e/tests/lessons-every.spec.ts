@@ -7,8 +7,17 @@ import type { Language } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
-const data = JSON.parse(readFileSync(new URL('../../web/walkthrough/lessons.json', import.meta.url), 'utf8')) as Record<string, unknown>
+interface DataLesson {
+  steps: { id: string; predict?: { expect?: string } }[]
+}
+const data = JSON.parse(readFileSync(new URL('../../web/walkthrough/lessons.json', import.meta.url), 'utf8')) as Record<string, DataLesson>
 const lessonIds = ['red-vs-droptail', ...Object.keys(data)]
+
+/** The answer each step's run gives: the data lessons' `expect` (checked natively), red-vs-droptail's as its spec. */
+function expected(lesson: string, step: string): string | undefined {
+  if (lesson === 'red-vs-droptail') return ({ droptail: 'full', red: 'min_th', sync: 'droptail' } as Record<string, string>)[step]
+  return data[lesson].steps.find((s) => s.id === step)?.predict?.expect
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -32,7 +41,9 @@ for (const lang of ['en', 'ko'] as Language[]) {
           if (at === 'done') break
           const radios = step.getByRole('radio')
           const predicts = (await radios.count()) > 0
-          if (predicts) await radios.first().check()
+          // The answer the native engine gives: the page, measuring the same runs in WebAssembly, agrees.
+          const answer = at === null ? undefined : expected(id, at)
+          if (predicts) await step.getByLabel(teach.t(`lesson.${id}.${at}.choices.${answer}`), { exact: true }).check()
           if ((await play.count()) > 0) await play.click()
           if (predicts) {
             const reveal = page.getByTestId('walk-reveal')
@@ -41,6 +52,7 @@ for (const lang of ['en', 'ko'] as Language[]) {
             await expect(reveal).not.toContainText('{{')
             await expect(reveal).not.toContainText('NaN')
             await expect(reveal).toContainText(teach.t(`lesson.${id}.${at}.result`).split('{{')[0].trim().slice(0, 12))
+            await expect(reveal).toContainText(teach.t('walk.right'))
           }
           await next.click()
           await expect(step).not.toHaveAttribute('data-step', at ?? '')
