@@ -1,6 +1,7 @@
 // Each flow's throughput over the last second of the time window as a share of the link (canvas
 // bars), against the fair share 1/N of the active flows. Hover a bar to highlight that flow in the
 // congestion-window chart too.
+import { meanCapacity } from './capacityMarks'
 import { useMemo, useRef, useState, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
@@ -64,7 +65,9 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
     const from = rows.firstAtOrAfter(end - BAR_WINDOW_S + 1e-9)
     const s = (shares.current = windowShares(rows, from, to, flowColumns(rows), shares.current))
     const total = s.means.reduce((a, b) => a + b, 0)
-    const capacity = linkMbps !== null && linkMbps > 0 ? linkMbps : Math.max(total, 1e-9)
+    // A time-varying link: shares of the capacity in force over the bar window (capacityMarks.ts).
+    const inForce = meanCapacity(rows, from, to) ?? linkMbps
+    const capacity = inForce !== null && inForce > 0 ? inForce : Math.max(total, 1e-9)
     const colours = chartColours()
     const w = Math.max(1, box.innerW / Math.max(1, n))
     const gap = w > 6 ? Math.min(4, w * 0.2) : 0

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SampleBuffer } from '../engine/samples'
-import { capacityChanges } from './capacityMarks'
+import { capacityChanges, meanCapacity } from './capacityMarks'
 
 function buffer(columns: string[], rows: number[][]): SampleBuffer {
   const b = new SampleBuffer(columns, 64)
@@ -31,5 +31,19 @@ describe('capacityChanges', () => {
       [0.2, 1],
     ])
     expect(capacityChanges(b, 0, b.length, 0)).toEqual([])
+  })
+})
+
+describe('meanCapacity', () => {
+  it('averages the capacity over the rows a chart reads, and is null on a fixed link', () => {
+    const b = buffer(['t', 'capacity_mbps'], [
+      [0.1, 10],
+      [0.2, 10],
+      [0.3, 4],
+      [0.4, 4],
+    ])
+    expect(meanCapacity(b, 0, 4)).toBe(7)
+    expect(meanCapacity(b, 2, 4)).toBe(4)
+    expect(meanCapacity(buffer(['t'], [[0.1]]), 0, 1)).toBeNull()
   })
 })

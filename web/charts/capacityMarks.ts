@@ -44,3 +44,11 @@ export function drawCapacityMarks(ctx: CanvasRenderingContext2D, changes: readon
   ctx.stroke()
   ctx.restore()
 }
+
+/** Mean capacity over held rows [from, to), Mbit/s; null on a fixed link (then the scenario's rate holds). */
+export function meanCapacity(rows: Rows, from: number, to: number): number | null {
+  const col = rows.columnIndex(CAPACITY_COLUMN)
+  if (col < 0 || to <= from) return null
+  const mean = rows.rangeSum(from, to, col) / (to - from)
+  return Number.isFinite(mean) && mean > 0 ? mean : null
+}

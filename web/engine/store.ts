@@ -1,6 +1,6 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
 // snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
-import { isParamLocked } from '../teacher/teacherView'
+import { isLocked, isParamLocked } from '../teacher/teacherView'
 import { SampleBuffer } from './samples'
 import {
   assertNever,
@@ -211,6 +211,8 @@ export class SimStore {
   /** Missing parameters take the engine's defaults. */
   /** Switches to `kind`, with `config`'s parameters when given (a preset's own settings), else the defaults. */
   setAlgorithm(kind: string, config?: AqmConfig): void {
+    // Worksheet mode: a locked algorithm stays (picker, host page, any other caller).
+    if (isLocked('aqm')) return
     this.clearError('set-algorithm', 'set-param:')
     this.client?.send({ type: 'set-algorithm', aqm: config !== undefined && config.kind === kind ? config : { kind } })
   }

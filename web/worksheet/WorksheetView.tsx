@@ -42,7 +42,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
 function BlankAxes({ s, yLabel, xLabel }: { s: ScenarioSummary; yLabel: string; xLabel: string }) {
   const w = 640
   const h = 260
-  const m = { l: 56, r: 12, t: 14, b: 40 }
+  const m = { l: 56, r: 12, t: 26, b: 40 }
   const iw = w - m.l - m.r
   const ih = h - m.t - m.b
   const xt = Array.from({ length: 7 }, (_, i) => (s.duration * i) / 6)
@@ -76,7 +76,7 @@ function BlankAxes({ s, yLabel, xLabel }: { s: ScenarioSummary; yLabel: string; 
         <text x={iw / 2} y={ih + 34} textAnchor="middle">
           {xLabel}
         </text>
-        <text x={-m.l + 4} y={-3}>
+        <text x={-m.l + 4} y={-14}>
           {yLabel}
         </text>
       </g>
