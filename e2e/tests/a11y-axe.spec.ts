@@ -3,6 +3,7 @@
 // its visible words, WCAG 2.5.3), which axe ships switched off as experimental.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { SharePage, labApi } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
@@ -81,13 +82,13 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   },
   { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
   {
-    // The per-flow table and the delay CDF, open, once the warm-up is over.
+    // The results dialog (per-flow table and delay CDF), open once the warm-up is over.
     name: 'lab, results',
     search: './?v=1&aqm=red&warmup=1&speed=8',
     ready: async (p) => {
       await expect.poll(() => labApi(p).ready()).toBe(true)
-      await p.getByTestId('run-results').locator('summary').click()
       await p.getByRole('button', { name: new TeachPage(p).app('transport.play'), exact: true }).click()
+      await p.getByRole('button', { name: catalogue('en', 'charts')('results.open'), exact: true }).click()
       await expect(p.getByTestId('per-flow-table')).toBeVisible({ timeout: 30_000 })
       await expect(p.getByTestId('delay-cdf').locator('svg')).toBeVisible()
     },

@@ -61,7 +61,8 @@ test('lab: the per-flow goodputs add up to the total, sort from the keyboard, an
   await expect.poll(() => lab.simTime(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8)
   await expect.poll(() => lab.playing()).toBe(false)
 
-  await page.getByText(charts('results.section'), { exact: true }).click()
+  await page.getByRole('button', { name: charts('results.open'), exact: true }).click()
+  await expect(page.getByRole('dialog', { name: charts('results.section') })).toBeVisible()
   const table = page.getByRole('table', { name: charts('results.table_title') })
   await expect(table).toBeVisible()
   await expect(table.locator('tbody tr')).toHaveCount(6)

@@ -53,6 +53,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
           <a className="button" href="?view=gallery">
             {t('nav.presets_link', { ns: 'teach' })}
           </a>
+          <RunResults store={store} />
           <ShareButton snapshot={snapshot} store={store} preset={presetContext} />
           <LanguagePicker />
           <ThemeControls />
@@ -73,7 +74,6 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
             errors={snapshot.errors}
           />
         </ErrorBoundary>
-        <RunResults store={store} />
       </main>
     </div>
   )

@@ -23,6 +23,8 @@ const QUANTILES = [
   ['p99', 0.99],
 ] as const
 const ms = d3.format(',.2~f')
+/** Powers of ten from lo to hi: a log axis labelled once per decade stays legible. */
+const decades = (lo: number, hi: number) => d3.range(Math.ceil(Math.log10(lo)), Math.floor(Math.log10(hi)) + 1).map((k) => 10 ** k)
 const shown = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? ms(v) : '–')
 
 export function DelayCdf({ series, testId = 'delay-cdf' }: { series: readonly CdfSeries[]; testId?: string }) {
@@ -50,7 +52,7 @@ export function DelayCdf({ series, testId = 'delay-cdf' }: { series: readonly Cd
       ) : (
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('results.cdf_aria')} className="cdf-svg">
           <g transform={`translate(0,${H - M.bottom})`}>
-            <Axis scale={x} orient="bottom" ticks={5} format={d3.format('~g')} />
+            <Axis scale={x} orient="bottom" tickValues={decades(lo, hi)} format={d3.format('~g')} />
           </g>
           <g transform={`translate(${M.left},0)`}>
             <Axis scale={y} orient="left" ticks={5} format={d3.format('.0%')} gridLength={W - M.left - M.right} />

@@ -1,7 +1,7 @@
-// The results of one run, under the live charts: the per-flow table and the delay CDF, inside a
-// collapsible section so the lab still fits one screen. Both read the engine's summary, which the worker
-// sends about once a second while playing and after a step or pause.
-import { memo, useSyncExternalStore } from 'react'
+// The results of one run: the per-flow table and the delay CDF, in a dialog the lab's header opens (and
+// alone in embeds). Both read the engine's summary, which the worker sends about once a second while
+// playing and after a step or pause.
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { DelayCdf } from './DelayCdf'
@@ -40,16 +40,41 @@ export function RunCdf({ store }: { store: SimStore }) {
   )
 }
 
-/** Memoised: the lab re-renders with every frame, these only when a new summary arrives. */
+/**
+ * The lab's "Results" button and the dialog it opens with the per-flow table and the delay CDF. A modal
+ * dialog, so the live charts keep their layout; its content renders only while it is open (memoised: the
+ * lab re-renders with every frame, this only when it opens or a new summary arrives).
+ */
 export const RunResults = memo(function RunResults({ store }: { store: SimStore }) {
   const { t } = useTranslation('charts')
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    const d = ref.current
+    if (d === null) return
+    if (open && !d.open) d.showModal()
+    if (!open && d.open) d.close()
+  }, [open])
   return (
-    <details className="run-results" data-testid="run-results">
-      <summary>{t('results.section')}</summary>
-      <div className="run-results-body">
-        <FlowResults store={store} />
-        <RunCdf store={store} />
-      </div>
-    </details>
+    <>
+      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('results.open')}
+      </button>
+      <dialog ref={ref} className="results-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)} data-testid="run-results">
+        <div className="results-dialog-head">
+          <h2 id={titleId}>{t('results.section')}</h2>
+          <button type="button" onClick={() => setOpen(false)}>
+            {t('results.close')}
+          </button>
+        </div>
+        {open && (
+          <div className="run-results-body">
+            <FlowResults store={store} />
+            <RunCdf store={store} />
+          </div>
+        )}
+      </dialog>
+    </>
   )
 })
