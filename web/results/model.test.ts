@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cdfPoints, meanCi95, mergeHistograms, parseHistogram, quantileBin, studentT975, type DelayHistogram } from './model'
+import { cdfPoints, mergeHistograms, parseHistogram, quantileBin, type DelayHistogram } from './model'
 
 const h = (counts: number[]): DelayHistogram => ({ edges_ms: [0, 0.01, 0.1, 1, 10, 100].slice(0, counts.length + 1), counts })
 
@@ -34,23 +34,5 @@ describe('delay histogram', () => {
     expect(parseHistogram({ edges_ms: [0, 1], counts: [1, 2] })).toBeNull()
     expect(parseHistogram({ edges_ms: [0, 1], counts: [-1] })).toBeNull()
     expect(parseHistogram({ edges_ms: [0, 1], counts: [3] })).toEqual({ edges_ms: [0, 1], counts: [3] })
-  })
-})
-
-describe('replication statistics', () => {
-  it('gives the engine’s interval for a hand-computed sample', () => {
-    // Mean 9.4, s² = 0.28/4 = 0.07, s/√5 = 0.1183216, t_{0.975,4} = 2.776445: half-width 0.328513.
-    const { mean, ci95 } = meanCi95([9.1, 9.5, 9.3, 9.8, 9.3])
-    expect(mean).toBeCloseTo(9.4, 12)
-    expect(ci95).toBeCloseTo(0.328513, 6)
-    expect(meanCi95([4, 4, 4])).toEqual({ mean: 4, ci95: 0 })
-    expect(Number.isNaN(meanCi95([7]).ci95)).toBe(true)
-  })
-
-  it('follows Student’s t beyond the table', () => {
-    expect(studentT975(4)).toBe(2.776445)
-    expect(studentT975(40)).toBeCloseTo(2.021075, 5)
-    expect(studentT975(120)).toBeCloseTo(1.97993, 5)
-    expect(Number.isNaN(studentT975(0))).toBe(true)
   })
 })

@@ -133,35 +133,4 @@ export function cdfPoints(h: DelayHistogram): Array<[number, number]> {
   return out
 }
 
-// t_{0.975, ν} for ν = 1…30, as the engine's src/stats.rs tabulates it.
-const T975 = [
-  12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139, 2.200985, 2.178813,
-  2.160369, 2.144787, 2.13145, 2.119905, 2.109816, 2.100922, 2.093024, 2.085963, 2.079614, 2.073873, 2.068658, 2.063899,
-  2.059539, 2.055529, 2.051831, 2.048407, 2.04523, 2.042272,
-]
-
-/** Student's t 0.975 quantile with `df` degrees of freedom; beyond 30 the Cornish–Fisher series (A&S 26.7.5). */
-export function studentT975(df: number): number {
-  if (!(df >= 1) || !Number.isInteger(df)) return Number.NaN
-  if (df <= 30) return T975[df - 1]
-  const z = 1.959963984540054
-  const [z3, z5, z7, z9] = [z ** 3, z ** 5, z ** 7, z ** 9]
-  const v = df
-  return (
-    z +
-    (z3 + z) / 4 / v +
-    (5 * z5 + 16 * z3 + 3 * z) / 96 / v ** 2 +
-    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384 / v ** 3 +
-    (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / 92160 / v ** 4
-  )
-}
-
-/** Mean and 95 % half-width t_{0.975,k−1}·s/√k over k replications, as `aqm-cli sweep --seeds k` prints them. */
-export function meanCi95(x: readonly number[]): { mean: number; ci95: number } {
-  const k = x.length
-  if (k === 0) return { mean: Number.NaN, ci95: Number.NaN }
-  if (x.every((v) => v === x[0])) return { mean: x[0], ci95: k === 1 ? Number.NaN : 0 }
-  const mean = x.reduce((a, b) => a + b, 0) / k
-  const s2 = x.reduce((a, v) => a + (v - mean) ** 2, 0) / (k - 1)
-  return { mean, ci95: (studentT975(k - 1) * Math.sqrt(s2)) / Math.sqrt(k) }
-}
+// Replication statistics (mean, Student-t 95 % interval) live in web/stats/replicate.ts.
