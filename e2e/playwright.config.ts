@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
+    // The built app registers a service worker (docs/offline.md); blocked here so that no test is served a
+    // cached file. e2e/tests/offline.spec.ts allows it.
+    serviceWorkers: 'block',
     headless: true,
     trace: 'on-first-retry',
     launchOptions: {

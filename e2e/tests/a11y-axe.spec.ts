@@ -62,6 +62,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?view=validation',
     ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
   },
+  { name: 'preset in the lab', search: './?preset=seed000-red-ared-qvared', ready: (p) => expect(p.getByTestId('validation-badge')).toBeVisible() },
   { name: 'unknown preset', search: './?preset=nope', ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible() },
   {
     // Worksheet mode and a time-varying link: locked controls, the schedule editor's rows, capacity marks.

@@ -120,16 +120,60 @@ pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
     use Profile::*;
     use V::*;
     match (kind, profile) {
-        ("red" | "gentle_red", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false))],
-        ("red" | "gentle_red", Ns2 | Ns3) => &[("wait", B(true)), ("ns3_rules", B(true))],
-        ("ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("max_p_bottom_auto", B(false))],
+        ("red" | "gentle_red", Paper | Linux) => {
+            &[("wait", B(false)), ("ns3_rules", B(false)), ("idle_steps", B(false)), ("device_queue", N(0.0))]
+        }
+        ("red" | "gentle_red", Ns2) => {
+            &[("wait", B(true)), ("ns3_rules", B(true)), ("idle_steps", B(true)), ("device_queue", N(0.0))]
+        }
+        // ns-3's AQM examples (and validation/dumbbell.cc) give the NetDevice a 1-packet queue (docs/red.md).
+        ("red" | "gentle_red", Ns3) => {
+            &[("wait", B(true)), ("ns3_rules", B(true)), ("idle_steps", B(true)), ("device_queue", N(1.0))]
+        }
+        ("ared", Paper | Linux) => &[
+            ("wait", B(false)),
+            ("ns3_rules", B(false)),
+            ("max_p_bottom_auto", B(false)),
+            ("idle_steps", B(false)),
+            ("device_queue", N(0.0)),
+        ],
         // ns-2's automatic bottom (since June 2004) is min(0.01, 80000/C), not ns-3's expression, so ns-2
         // keeps the fixed 0.01 it had before (docs/red.md).
-        ("ared", Ns2) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(false))],
-        ("ared", Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("max_p_bottom_auto", B(true))],
-        ("feng_ared", Paper | Linux) => &[("wait", B(false)), ("ns3_rules", B(false)), ("start_above", B(false))],
-        ("feng_ared", Ns2) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(false))],
-        ("feng_ared", Ns3) => &[("wait", B(true)), ("ns3_rules", B(true)), ("start_above", B(true))],
+        ("ared", Ns2) => &[
+            ("wait", B(true)),
+            ("ns3_rules", B(true)),
+            ("max_p_bottom_auto", B(false)),
+            ("idle_steps", B(true)),
+            ("device_queue", N(0.0)),
+        ],
+        ("ared", Ns3) => &[
+            ("wait", B(true)),
+            ("ns3_rules", B(true)),
+            ("max_p_bottom_auto", B(true)),
+            ("idle_steps", B(true)),
+            ("device_queue", N(1.0)),
+        ],
+        ("feng_ared", Paper | Linux) => &[
+            ("wait", B(false)),
+            ("ns3_rules", B(false)),
+            ("start_above", B(false)),
+            ("idle_steps", B(false)),
+            ("device_queue", N(0.0)),
+        ],
+        ("feng_ared", Ns2) => &[
+            ("wait", B(true)),
+            ("ns3_rules", B(true)),
+            ("start_above", B(false)),
+            ("idle_steps", B(true)),
+            ("device_queue", N(0.0)),
+        ],
+        ("feng_ared", Ns3) => &[
+            ("wait", B(true)),
+            ("ns3_rules", B(true)),
+            ("start_above", B(true)),
+            ("idle_steps", B(true)),
+            ("device_queue", N(1.0)),
+        ],
         ("codel" | "fq_codel", Paper | Ns2) => &[("control_law_newton", B(false))],
         ("codel" | "fq_codel", Ns3 | Linux) => &[("control_law_newton", B(true))],
         ("pie", Paper | Ns2 | Linux) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(false))],

@@ -2,6 +2,7 @@
 // scenarios), filtered by source, each opening in the lab, compare mode, a sweep or a walk-through.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AgreementBadge } from '../validation/AgreementBadge'
 import { links } from './links'
 import { usePresets } from './load'
 import { SourceBadge } from './SourceBadge'
@@ -59,6 +60,7 @@ function PresetCard({ preset }: { preset: Preset }) {
   return (
     <li className="panel preset-card" data-testid={`preset-card-${preset.id}`} aria-labelledby={`card-${preset.id}`}>
       <SourceBadge preset={preset} />
+      <AgreementBadge scenario={preset.scenario} />
       <h2 id={`card-${preset.id}`}>{title}</h2>
       <p className="look-for">{preset.look_for[lang]}</p>
       <div className="card-actions">

@@ -1,6 +1,7 @@
 // A preset's teaching text beside the charts: what the experiment is (assumed values marked), what to
 // look for, and what its source reported; with links to the other ways of running it.
 import { useTranslation } from 'react-i18next'
+import { AgreementBadge } from '../validation/AgreementBadge'
 import { links } from './links'
 import '../styles/teach.css'
 import { SourceBadge } from './SourceBadge'
@@ -21,6 +22,7 @@ export function PresetInfo({ preset, current }: PresetInfoProps) {
   return (
     <aside className="panel preset-info" aria-label={t('info.label')} data-testid="preset-info" data-source={preset.source}>
       <SourceBadge preset={preset} />
+      <AgreementBadge scenario={preset.scenario} />
       <h2>{preset.title[lang]}</h2>
       <h3>{t('info.about')}</h3>
       <p>{preset.explanation[lang]}</p>

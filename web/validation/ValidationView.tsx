@@ -25,6 +25,11 @@ export function ValidationView() {
     )
     return () => pool.dispose()
   }, [cases])
+  // A badge in the gallery links to one case (#case-<id>): the cards render after load, so scroll once here.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1))
+    if (id !== '') document.getElementById(id)?.scrollIntoView()
+  }, [])
   const done = results.filter((r) => r !== undefined).length
   return (
     <div className="teach-page">

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
-use super::red_core::{small_packet_time, Average, Line, Marks, Rules, Signalling, ARED_MAX_P};
+use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P};
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, Time};
@@ -52,6 +52,10 @@ pub struct Params {
     pub wait: bool,
     /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
     pub ns3_rules: bool,
+    /// ns-2/ns-3 idle decay: ⌊idle·C/(8·S)⌋ + 1 EWMA steps (docs/red.md).
+    pub idle_steps: bool,
+    /// Packets held by ns-3's device transmit queue after the discipline (docs/red.md).
+    pub device_queue: u32,
 }
 
 impl Default for Params {
@@ -71,6 +75,8 @@ impl Default for Params {
             max_p_bottom_auto: false,
             wait: false,
             ns3_rules: false,
+            idle_steps: false,
+            device_queue: 0,
         }
     }
 }
@@ -155,6 +161,8 @@ const SPECS: &[ParamSpec] = &[
     ),
     super::red::WAIT_SPEC,
     super::red::NS3_RULES_SPEC,
+    super::red::IDLE_STEPS_SPEC,
+    super::red::DEVICE_QUEUE_SPEC,
 ];
 
 /// The thresholds and weight in force: the user's, or ARED's automatic ones.
@@ -221,16 +229,32 @@ impl Algorithm for Ared {
     }
 }
 
+impl Ared {
+    fn view(&self) -> View {
+        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
+    }
+}
+
 impl QueueDisc for Ared {
-    super::fifo_storage!(dequeue);
+    super::fifo_storage!();
+
+    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
+        let before = self.queue.len();
+        let packet = self.queue.pop();
+        if packet.is_some() {
+            self.view().on_dequeue(&mut self.vars.avg, before, env.now);
+        }
+        packet
+    }
 
     fn kind(&self) -> &'static str {
         Self::INFO.kind
     }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let q = self.queue.len() as f64;
-        let avg = self.vars.avg.update(q, self.resolved.w_q, env.now, small_packet_time(&self.link));
+        let view = self.view();
+        let q = view.seen(&self.queue, QueueUnit::Packets);
+        let avg = view.update(&mut self.vars.avg, q, self.resolved.w_q, env.now, &self.link);
         let line = self.line();
         let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
         let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
@@ -239,7 +263,7 @@ impl QueueDisc for Ared {
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
-        self.vars.avg.go_idle(env.now);
+        self.view().on_link_idle(&mut self.vars.avg, env.now);
     }
 
     fn tick_interval(&self) -> Option<Time> {

@@ -17,8 +17,8 @@ use std::marker::PhantomData;
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, unit_of, unit_switch_factor};
-use super::red_core::{Average, Line, Marks, Rules, Signalling};
+use super::red_core::{act, buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
+use super::red_core::{Average, Line, Marks, Rules, Signalling, View};
 use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
 /// RED's parameters (defaults: docs/algorithms/red-family.md). Thresholds are in the queue's unit: packets, or bytes in
@@ -48,6 +48,10 @@ pub struct Params<F: Flavour = Plain> {
     pub wait: bool,
     /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
     pub ns3_rules: bool,
+    /// ns-2/ns-3 idle decay: ⌊idle·C/(8·S)⌋ + 1 EWMA steps (docs/red.md).
+    pub idle_steps: bool,
+    /// Packets held by ns-3's device transmit queue after the discipline (docs/red.md).
+    pub device_queue: u32,
     #[serde(skip)]
     flavour: PhantomData<F>,
 }
@@ -96,6 +100,8 @@ impl<F: Flavour> Default for Params<F> {
             gentle_to_buffer: false,
             wait: false,
             ns3_rules: false,
+            idle_steps: false,
+            device_queue: 0,
             flavour: PhantomData,
         }
     }
@@ -119,7 +125,7 @@ impl<F: Flavour> Params<F> {
     }
 }
 
-const fn specs(gentle: bool) -> [ParamSpec; 11] {
+const fn specs(gentle: bool) -> [ParamSpec; 13] {
     [
         ParamSpec::real(
             "min_th",
@@ -180,10 +186,12 @@ const fn specs(gentle: bool) -> [ParamSpec; 11] {
         ),
         WAIT_SPEC,
         NS3_RULES_SPEC,
+        IDLE_STEPS_SPEC,
+        DEVICE_QUEUE_SPEC,
     ]
 }
-const RED_SPECS: [ParamSpec; 11] = specs(false);
-const GENTLE_SPECS: [ParamSpec; 11] = specs(true);
+const RED_SPECS: [ParamSpec; 13] = specs(false);
+const GENTLE_SPECS: [ParamSpec; 13] = specs(true);
 
 /// The RED family's `wait` switch (shared by `red`, `gentle_red`, `ared` and `feng_ared`).
 pub(super) const WAIT_SPEC: ParamSpec = ParamSpec::flag(
@@ -198,6 +206,23 @@ pub(super) const NS3_RULES_SPEC: ParamSpec = ParamSpec::flag(
     "ns-2/ns-3 decision rules",
     false,
     "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",
+);
+
+/// The RED family's `idle_steps` switch.
+pub(super) const IDLE_STEPS_SPEC: ParamSpec = ParamSpec::flag(
+    "idle_steps",
+    "ns idle decay",
+    false,
+    "ns-2 red.cc / ns-3 RedQueueDisc: after an idle time t the average takes m + 1 EWMA steps, m = ⌊t·C/(8·mean_pktsize)⌋, the last with the current queue; off: Floyd & Jacobson 1993 Fig. 2, avg·(1 − w_q)^(t/s) (docs/red.md)",
+);
+/// The RED family's `device_queue` count.
+pub(super) const DEVICE_QUEUE_SPEC: ParamSpec = ParamSpec::int(
+    "device_queue",
+    "device queue",
+    "pkts",
+    (0.0, 1000.0),
+    0.0,
+    "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",
 );
 
 const RED_INFO: AlgorithmInfo = AlgorithmInfo {
@@ -236,8 +261,13 @@ pub struct Red<F: Flavour = Plain> {
 pub type GentleRed = Red<Gentle>;
 
 impl<F: Flavour> Red<F> {
+    fn view(&self) -> View {
+        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
+    }
+
+    /// The queue RED's average and rules see (the whole backlog unless a device queue holds some).
     fn q(&self) -> f64 {
-        self.queue.length(unit_of(self.params.byte_mode))
+        self.view().seen(&self.queue, unit_of(self.params.byte_mode))
     }
 }
 
@@ -251,7 +281,16 @@ impl<F: Flavour> Algorithm for Red<F> {
 }
 
 impl<F: Flavour> QueueDisc for Red<F> {
-    super::fifo_storage!(dequeue);
+    super::fifo_storage!();
+
+    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
+        let before = self.queue.len();
+        let packet = self.queue.pop();
+        if packet.is_some() {
+            self.view().on_dequeue(&mut self.vars.avg, before, env.now);
+        }
+        packet
+    }
 
     fn kind(&self) -> &'static str {
         F::INFO.kind
@@ -259,7 +298,8 @@ impl<F: Flavour> QueueDisc for Red<F> {
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let p = self.params;
-        let avg = self.vars.avg.update(self.q(), p.w_q, env.now, small_packet_time(&self.link));
+        let q = self.q();
+        let avg = self.view().update(&mut self.vars.avg, q, p.w_q, env.now, &self.link);
         let region = self.line.region(avg);
         let mut p_b = self.line.p_b(avg);
         if p.byte_mode {
@@ -276,7 +316,7 @@ impl<F: Flavour> QueueDisc for Red<F> {
     }
 
     fn on_link_idle(&mut self, env: &mut Env) {
-        self.vars.avg.go_idle(env.now);
+        self.view().on_link_idle(&mut self.vars.avg, env.now);
     }
 
     fn set_link_rate(&mut self, rate_bps: f64) {
@@ -364,6 +404,64 @@ mod tests {
         // s = 8·1000 B/10 Mbit/s = 0.8 ms; 80 ms idle ⇒ m = 100; 10·0.998^100.
         enqueue_at(&mut q, pkt(0, 1000), 1080 * MILLI, &mut rng);
         assert!((q.vars.avg.avg - 8.185668046884).abs() < 1e-9, "{}", q.vars.avg.avg);
+    }
+
+    #[test]
+    fn idle_steps_take_floor_of_idle_times_ptc_plus_one_ewma_steps() {
+        // ns estimator(q, m + 1): 10 Mbit/s, 1000 B ⇒ ptc = 1250 pkt/s; 80.5 ms idle ⇒ m = ⌊100.625⌋ = 100;
+        // 10·0.998^101 + 0.002·0 = 8.16929671079..., where the paper's rule gives 10·0.998^100.625.
+        let p = Params { idle_steps: true, ..Params::default() };
+        let mut q = Red::<Plain>::new(p, &link(Limit::packets(100))).unwrap();
+        let mut rng = Rng::new(1, 2);
+        hold(&mut q, 10.0, 0);
+        q.on_link_idle(&mut Env::new(1000 * MILLI, &mut rng, &mut vec![]));
+        enqueue_at(&mut q, pkt(0, 1000), 1080 * MILLI + 500_000, &mut rng);
+        assert!((q.vars.avg.avg - 8.169296710790508).abs() < 1e-12, "{}", q.vars.avg.avg);
+        // Busy, it is the plain EWMA: 0.998·a + 0.002·1 (one packet queued).
+        let a = q.vars.avg.avg;
+        enqueue_at(&mut q, pkt(0, 1000), 1081 * MILLI, &mut rng);
+        assert!(close(q.vars.avg.avg, 0.998 * a + 0.002));
+    }
+
+    #[test]
+    fn device_queue_hides_its_packets_and_starts_idle_when_the_discipline_empties() {
+        let p = Params { device_queue: 1, idle_steps: true, ..Params::default() };
+        let mut q = Red::<Plain>::new(p, &link(Limit::packets(100))).unwrap();
+        let mut rng = Rng::new(1, 2);
+        // Three packets backlogged: ns-3's queue disc holds two, the device queue one.
+        hold(&mut q, 0.0, 3);
+        assert_eq!(q.q(), 2.0);
+        enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
+        assert!(close(q.vars.avg.avg, 0.002 * 2.0));
+        // Four packets now. The link takes them; when the one it takes leaves only the device queue's, ns-3
+        // finds the queue disc empty: the idle period starts then (t = 4 ms), not when the link goes idle.
+        for t in 1..=4 {
+            assert!(dequeue_at(&mut q, t * MILLI, &mut rng).0.is_some());
+            assert_eq!(q.vars.avg.idle, t == 4, "t = {t} ms");
+        }
+        assert_eq!(q.q(), 0.0);
+        q.on_link_idle(&mut Env::new(5 * MILLI, &mut rng, &mut vec![]));
+        assert_eq!(q.vars.avg.idle_since, 4 * MILLI);
+        // Next arrival at 12 ms: 8 ms idle ⇒ m = ⌊1250·0.008⌋ = 10, avg·0.998^11.
+        let a = q.vars.avg.avg;
+        enqueue_at(&mut q, pkt(0, 1000), 12 * MILLI, &mut rng);
+        assert!(close(q.vars.avg.avg, a * 0.998f64.powi(11)), "{}", q.vars.avg.avg);
+        // Without a device queue the idle period starts when the link goes idle (Floyd Fig. 2, ns-2).
+        let mut q = red(5.0, 15.0, 0.02);
+        hold(&mut q, 1.0, 1);
+        dequeue_at(&mut q, MILLI, &mut rng);
+        assert!(!q.vars.avg.idle);
+        q.on_link_idle(&mut Env::new(2 * MILLI, &mut rng, &mut vec![]));
+        assert_eq!((q.vars.avg.idle, q.vars.avg.idle_since), (true, 2 * MILLI));
+    }
+
+    #[test]
+    fn device_queue_in_byte_mode_hides_the_head_packets_bytes() {
+        let p = Params { min_th: 5000.0, max_th: 15000.0, byte_mode: true, device_queue: 1, ..Params::default() };
+        let mut q = Red::<Plain>::new(p, &link(Limit::bytes(100_000))).unwrap();
+        q.adopt(pkt(0, 1500));
+        q.adopt(pkt(0, 400));
+        assert_eq!(q.q(), 400.0);
     }
 
     #[test]

@@ -167,11 +167,86 @@ impl Average {
         self.avg
     }
 
+    /// ns's estimator after idle ([`View::idle_steps`]): m = ⌊idle·ptc⌋ with ptc = C/(8·S) packets per
+    /// second, avg ← (1 − w_q)^(m+1)·avg + w_q·q; busy, the plain EWMA (m = 0).
+    pub fn update_steps(&mut self, q: f64, w_q: f64, now: Time, ptc: f64) -> f64 {
+        let m = if self.idle {
+            self.idle = false;
+            // uint32_t(m_ptc * (now - m_idleTime).GetSeconds()) truncates toward zero.
+            (ptc * to_secs(now.saturating_sub(self.idle_since))).floor()
+        } else {
+            0.0
+        };
+        self.avg = self.avg * libm::pow(1.0 - w_q, m + 1.0) + w_q * q;
+        self.avg
+    }
+
     /// The link finished sending and the queue is empty: q_time ← now.
     pub fn go_idle(&mut self, now: Time) {
         if !self.idle {
             self.idle = true;
             self.idle_since = now;
+        }
+    }
+}
+
+/// How the RED family sees its queue and its idle periods; all off is Floyd & Jacobson 1993 Fig. 2 with the
+/// discipline feeding the link directly (docs/red.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// ns-2 `REDQueue::enque` / ns-3 `RedQueueDisc::DoEnqueue`: after an idle period of length t,
+    /// m = ⌊t·C/(8·S)⌋ and avg ← (1 − w_q)^(m+1)·avg + w_q·q (`estimator(q, m + 1, ...)`), instead of the
+    /// paper's avg ← (1 − w_q)^(t/s)·avg.
+    pub idle_steps: bool,
+    /// Packets of the backlog held by a transmit queue between the discipline and the wire (ns-3's
+    /// NetDevice queue; 0: the link takes packets from the discipline itself, as in the paper and ns-2).
+    /// RED then sees the backlog less these packets, and its idle period starts when the link takes a
+    /// packet and leaves the device queue short, because that is when ns-3's traffic-control layer asks the
+    /// queue disc for a packet and `RedQueueDisc::DoDequeue` finds it empty.
+    pub device_queue: usize,
+}
+
+impl View {
+    /// The queue length RED sees, in `unit`: the backlog without the first `device_queue` packets.
+    pub fn seen(&self, queue: &PacketQueue, unit: QueueUnit) -> f64 {
+        let q = queue.length(unit);
+        if self.device_queue == 0 {
+            return q;
+        }
+        let held: f64 = queue
+            .iter()
+            .take(self.device_queue)
+            .map(|p| match unit {
+                QueueUnit::Packets => 1.0,
+                QueueUnit::Bytes => p.size as f64,
+            })
+            .sum();
+        (q - held).max(0.0)
+    }
+
+    /// One arrival: the average's update with the view's idle rule. `q` is what [`View::seen`] returns.
+    pub fn update(&self, avg: &mut Average, q: f64, w_q: f64, now: Time, link: &LinkInfo) -> f64 {
+        if self.idle_steps {
+            avg.update_steps(q, w_q, now, link.rate_bps / (8.0 * link.mean_pkt_size as f64))
+        } else {
+            avg.update(q, w_q, now, small_packet_time(link))
+        }
+    }
+
+    /// The link took a packet; `before` is the backlog in packets before it did. With a device queue, a
+    /// backlog of exactly `device_queue` means the discipline itself is now empty: ns-3 polls it and it
+    /// goes idle.
+    pub fn on_dequeue(&self, avg: &mut Average, before: usize, now: Time) {
+        if self.device_queue > 0 && before == self.device_queue {
+            avg.go_idle(now);
+        }
+    }
+
+    /// The link went idle with nothing queued. Only without a device queue does this start the idle period
+    /// (Floyd Fig. 2, ns-2 `REDQueue::deque`); with one, ns-3 never polls the queue disc at that moment.
+    pub fn on_link_idle(&self, avg: &mut Average, now: Time) {
+        if self.device_queue == 0 {
+            avg.go_idle(now);
         }
     }
 }
