@@ -30,3 +30,4 @@ pub mod sim;
 pub mod tcp;
 pub mod topology;
 pub mod traffic;
+pub mod view;
