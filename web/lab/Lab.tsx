@@ -9,6 +9,7 @@ import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../charts/ChartsPanel'
 import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
+import { SystemPanel } from '../system/SystemPanel'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -62,6 +63,9 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        <ErrorBoundary onReset={resetToLastGood}>
+          <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
+        </ErrorBoundary>
         <ErrorBoundary onReset={resetToLastGood}>
           <ChartsPanel
             store={store}
