@@ -19,7 +19,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   },
   { name: 'sweep', search: './?view=sweep', ready: (p) => expect(p.getByRole('button').first()).toBeVisible() },
   { name: 'walkthrough', search: './?view=walkthrough&lesson=red-vs-droptail', ready: (p) => expect(p.getByRole('main').first()).toBeVisible() },
-  { name: 'embed', search: './?embed=1&views=queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
+  { name: 'embed', search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
   {
     // Every case drawn with the engine's numbers (the tally appears once all cases have run).
     name: 'validation',

@@ -299,6 +299,10 @@ describe('Runner', () => {
     runner.handle({ type: 'play' })
     for (let i = 0; i < 10; i++) advance(20)
     expect(ofType('frame').slice(-3).every((f) => f.view instanceof Uint32Array)).toBe(true)
+    // Resized: the next frame has the new slot count and no event interval was thrown away.
+    const before = sim.viewAsks.length
+    runner.handle({ type: 'set-view', slots: 80 })
+    expect(sim.viewAsks.slice(before)).toEqual([80])
     runner.handle({ type: 'set-view', slots: 0 })
     const asks = sim.viewAsks.length
     for (let i = 0; i < 10; i++) advance(20)

@@ -165,11 +165,14 @@ export class Runner {
         )
       case 'reset':
         return this.rebuild({ control: 'configure' })
-      case 'set-view':
+      case 'set-view': {
+        const starting = this.viewSlots === 0 && msg.slots > 0
         this.viewSlots = msg.slots
-        // Start the view's event interval now, so its first frame does not show drops from before it was on.
-        if (msg.slots > 0) this.sim?.take_view?.(msg.slots)
+        // Turned on: start the event interval now, so the first frame does not show drops from before. A
+        // new slot count (the view was resized) keeps the interval: no drop goes unreported.
+        if (starting) this.sim?.take_view?.(msg.slots)
         return this.flush()
+      }
       default:
         return assertNever(msg)
     }

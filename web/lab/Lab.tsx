@@ -10,6 +10,7 @@ import { ChartsPanel } from '../charts/ChartsPanel'
 import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
 import { SystemPanel } from '../system/SystemPanel'
+import { FirstVisit } from '../firstvisit/FirstVisit'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -63,6 +64,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        {snapshot.ready && <FirstVisit store={store} aqmKind={snapshot.aqm?.kind} />}
         <ErrorBoundary onReset={resetToLastGood}>
           <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
         </ErrorBoundary>

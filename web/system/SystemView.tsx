@@ -176,11 +176,11 @@ export function SystemView({ store, scenario, aqm }: SystemViewProps) {
               aria-label={t('system.buffer_aria', { queued: fmt(live.queued), drops: fmt(live.drops), marks: fmt(live.marks) })}
               data-testid="system-buffer"
             />
-            <span className="sv-flow-dir" aria-hidden="true">
-              <span>{t('system.tail')}</span>
-              <span>{t('system.head')}</span>
-            </span>
           </div>
+          <span className="sv-flow-dir" aria-hidden="true">
+            <span>{t('system.tail')}</span>
+            <span>{t('system.head')}</span>
+          </span>
           <div className="sv-line sv-live" data-testid="system-live">
             <span>{t('system.queued', { count: live.queued, per: live.perSlot })}</span>
             <span className="sv-drop">{t('system.drops_per_s', { count: live.drops })}</span>

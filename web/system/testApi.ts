@@ -19,7 +19,10 @@ export interface SystemDraw {
 }
 
 export interface SystemTestApi {
+  /** The last draws (at most LOG). */
   draws(): SystemDraw[]
+  /** Since the page loaded: view frames drawn, and the drops and marks they reported. */
+  totals(): { frames: number; events: number }
   reducedMotion(): boolean
 }
 
@@ -31,14 +34,17 @@ declare global {
 
 const LOG = 2000
 const log: SystemDraw[] = []
+const totals = { frames: 0, events: 0 }
 
 export function recordDraw(d: SystemDraw): void {
+  totals.frames++
+  totals.events += d.eventsTotal
   if (log.length >= LOG) log.splice(0, log.length - LOG + 1)
   log.push(d)
 }
 
 export function installSystemTestApi(reducedMotion: () => boolean): () => void {
-  const api: SystemTestApi = { draws: () => log.slice(), reducedMotion }
+  const api: SystemTestApi = { draws: () => log.slice(), totals: () => ({ ...totals }), reducedMotion }
   window.__aqmSystem = api
   return () => {
     if (window.__aqmSystem === api) delete window.__aqmSystem
