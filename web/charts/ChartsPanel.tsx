@@ -14,7 +14,7 @@ import { FairnessChart } from './FairnessChart'
 import { flowsOf, type ColourBy } from './flows'
 import { frameStats } from './frameLoop'
 import { ProbabilityCurve } from './ProbabilityCurve'
-import { QueueChart } from './QueueChart'
+import { QueueChart, type QueueSketch } from './QueueChart'
 import { Readouts } from './Readouts'
 import { RunSummaryReadout } from './RunSummaryReadout'
 import { bufferInUnit } from './thresholds'
@@ -32,6 +32,8 @@ interface ChartsPanelProps {
   scenario: string
   columns: string[]
   errors: Record<string, ShownError>
+  /** A prediction to draw on the queue chart (web/sketch/). */
+  sketch?: QueueSketch
 }
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -42,7 +44,7 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
   }
 }
 
-export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors }: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors, sketch }: ChartsPanelProps) {
   const { t } = useTranslation('charts')
   const [view] = useState(() => new TimeViewStore())
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
@@ -80,7 +82,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
       </div>
-      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} sketch={sketch} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       <CwndChart
         {...common}

@@ -1,6 +1,6 @@
 // The full lab: a header with the view settings, the controls column on the left and the live
 // charts on the right, sized to fit one screen (1280×720 without scrolling the page).
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { bufferOf } from '../engine/decode'
@@ -11,6 +11,8 @@ import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
 import { SystemPanel } from '../system/SystemPanel'
 import { FirstVisit } from '../firstvisit/FirstVisit'
+import { SketchBar } from '../sketch/SketchBar'
+import { SketchStore } from '../sketch/sketchStore'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -31,6 +33,8 @@ interface LabProps {
 export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const { t } = useTranslation()
   const { snapshot, store } = useSimulation()
+  // The lab's prediction (id ''); one object, so the memoised charts keep their props.
+  const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
   useEffect(() => installTestApi(store), [store])
   // After useSimulation's effect has connected the worker, so it follows the default configure.
   useEffect(() => {
@@ -68,6 +72,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
         <ErrorBoundary onReset={resetToLastGood}>
           <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
         </ErrorBoundary>
+        <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />
         <ErrorBoundary onReset={resetToLastGood}>
           <ChartsPanel
             store={store}
@@ -76,6 +81,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
             scenario={snapshot.scenario}
             columns={snapshot.columns}
             errors={snapshot.errors}
+            sketch={sketch}
           />
         </ErrorBoundary>
       </main>

@@ -42,7 +42,9 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
 
   const scenario = useMemo(() => parseObject(snapshot.scenario) ?? {}, [snapshot.scenario])
   const base = labBase()
-  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed }, preset)}`
+  // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/sketch/).
+  const sketch = new URL(window.location.href).searchParams.get('sketch')
+  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
   const meta = { scenario, link }
   const rows = store.buffer
   const charts = chartsOnPage()
