@@ -1,6 +1,6 @@
 // A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
 // plays, points at the chart where the effect shows, and then compares the prediction with the run.
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
 import { usePreset } from '../presets/load'
@@ -17,6 +17,7 @@ import { LessonStepPanel } from './LessonStepPanel'
 import { meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
+import { SketchStore } from '../sketch/sketchStore'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -47,6 +48,9 @@ function measure(step: LessonStep, side: Side, played: boolean, summaries: (Summ
 }
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
+  const { t, i18n } = useTranslation('teach')
+  // Predictions by sketch, one per step that runs (keyed by step id in the address: a teacher's link shows them).
+  const [sketches] = useState(() => new SketchStore())
   const [scenarios] = useState(() => [0, 1].map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
@@ -75,6 +79,10 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const measured = chosen === undefined ? undefined : measure(step, side, played, summaries)
   const sync = lesson.steps.find((s) => s.predict?.measure === 'sync_gap')
   const syncAnswered = sync !== undefined && choices[sync.id] !== undefined && summaries.every((s) => s !== null)
+  const sketch = useMemo(() => (step.run !== undefined ? { store: sketches, id: step.id } : undefined), [step.run, step.id, sketches])
+  // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
+  const resultKey = `lesson.${lesson.id}.${step.id}.result`
+  const explanation = step.predict === undefined && i18n.exists(resultKey, { ns: 'teach' }) ? t(resultKey) : undefined
 
   return (
     <main className="walkthrough-layout">
@@ -94,7 +102,18 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
           setIndex(i)
         }}
       />
-      <WalkCharts key={shown} store={side.store} snapshot={snapshot} view={view} highlight={step.highlight} summaries={summaries} showSummary={syncAnswered} preset={preset} />
+      <WalkCharts
+        key={shown}
+        store={side.store}
+        snapshot={snapshot}
+        view={view}
+        highlight={step.highlight}
+        summaries={summaries}
+        showSummary={syncAnswered}
+        preset={preset}
+        sketch={sketch}
+        explanation={explanation}
+      />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>
   )
