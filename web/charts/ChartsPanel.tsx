@@ -2,7 +2,7 @@
 // congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
 // toolbar for the shared time window, the latest values and the run's summary above. Memoised: its props change only
 // when the scenario, the algorithm or an error does; the charts redraw from the frame loop.
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bufferOf, linkOf } from '../engine/decode'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
@@ -34,6 +34,8 @@ interface ChartsPanelProps {
   errors: Record<string, ShownError>
   /** A prediction to draw on the queue chart (web/sketch/). */
   sketch?: QueueSketch
+  /** More controls for the toolbar (the Predict button); keep the element stable, the panel is memoised. */
+  barTools?: ReactNode
 }
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -44,7 +46,7 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
   }
 }
 
-export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors, sketch }: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors, sketch, barTools }: ChartsPanelProps) {
   const { t } = useTranslation('charts')
   const [view] = useState(() => new TimeViewStore())
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
@@ -81,6 +83,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <TimeControls view={view} store={store} />
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
+        {barTools}
       </div>
       <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} sketch={sketch} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />

@@ -1,6 +1,6 @@
 // The full lab: a header with the view settings, the controls column on the left and the live
 // charts on the right, sized to fit one screen (1280×720 without scrolling the page).
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { bufferOf } from '../engine/decode'
@@ -46,6 +46,16 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
   const resetToLastGood = () => store.reset()
+  const sketchBar = useMemo(() => <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />, [sketch, store])
+  // First under the transport: the first-visit card or nudge (issue 17), then a preset's teaching text.
+  const teaching = snapshot.ready ? (
+    <>
+      <FirstVisit store={store} aqmKind={snapshot.aqm?.kind} />
+      {preset}
+    </>
+  ) : (
+    preset
+  )
 
   return (
     <div className="app">
@@ -64,15 +74,13 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
         </div>
       </header>
       <ErrorBoundary onReset={resetToLastGood}>
-        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={preset} aqmChoices={aqmChoices} />
+        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={teaching} aqmChoices={aqmChoices} />
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
-        {snapshot.ready && <FirstVisit store={store} aqmKind={snapshot.aqm?.kind} />}
         <ErrorBoundary onReset={resetToLastGood}>
           <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
         </ErrorBoundary>
-        <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />
         <ErrorBoundary onReset={resetToLastGood}>
           <ChartsPanel
             store={store}
@@ -82,6 +90,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
             columns={snapshot.columns}
             errors={snapshot.errors}
             sketch={sketch}
+            barTools={sketchBar}
           />
         </ErrorBoundary>
       </main>

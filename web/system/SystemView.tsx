@@ -20,7 +20,7 @@ import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
 import './system.css'
 
-const ROW_H_PX = 46
+const ROW_H_PX = 34
 const REFRESH_MS = 250
 /** Groups listed by name; the rest are summed up in one line. */
 const GROUPS_SHOWN = 3
@@ -79,7 +79,7 @@ export function SystemView({ store, scenario, aqm }: SystemViewProps) {
     const d = draw.current
     const canvas = canvasRef.current
     if (!canvas) return
-    const g = { width: size.width, height: ROW_H_PX, rowTop: 4, rowH: 18 }
+    const g = { width: size.width, height: ROW_H_PX, rowTop: 2, rowH: 14 }
     const pending = store.viewFrames.splice(0)
     const rafAt = performance.now()
     const prevRafAt = d.prevRafAt
@@ -166,31 +166,30 @@ export function SystemView({ store, scenario, aqm }: SystemViewProps) {
         <span className="sv-arrow" aria-hidden="true" />
         <div className="sv-bottleneck">
           <div className="sv-line">
-            <strong>{t('system.bottleneck')}</strong>{' '}
-            {dumbbell && t('system.link', { rate: fmt(dumbbell.rateMbps), delay: fmt(dumbbell.delayMs), buffer: fmt(dumbbell.buffer), unit: t(`units.${unit}`) })}
+            <span>
+              <strong>{t('system.bottleneck')}</strong>{' '}
+              {dumbbell && t('system.link', { rate: fmt(dumbbell.rateMbps), delay: fmt(dumbbell.delayMs), buffer: fmt(dumbbell.buffer), unit: t(`units.${unit}`) })}
+            </span>
           </div>
           <div className="sv-buffer" ref={bodyRef}>
             <canvas
               ref={canvasRef}
               role="img"
-              aria-label={t('system.buffer_aria', { queued: fmt(live.queued), drops: fmt(live.drops), marks: fmt(live.marks) })}
+              aria-label={`${t('system.buffer_aria', { queued: fmt(live.queued), drops: fmt(live.drops), marks: fmt(live.marks) })} (${t('system.direction')})`}
+              title={t('system.direction')}
               data-testid="system-buffer"
             />
           </div>
-          <span className="sv-flow-dir" aria-hidden="true">
-            <span>{t('system.tail')}</span>
-            <span>{t('system.head')}</span>
-          </span>
           <div className="sv-line sv-live" data-testid="system-live">
             <span>{t('system.queued', { count: live.queued, per: live.perSlot })}</span>
             <span className="sv-drop">{t('system.drops_per_s', { count: live.drops })}</span>
             <span className="sv-mark">{t('system.marks_per_s', { count: live.marks })}</span>
-          </div>
-          <div className="sv-line sv-decision" data-testid="system-decision">
-            <span className="sv-aqm">{t('system.decision.label')}</span>
-            {decision.map((item) => (
-              <span key={item.key}>{t(`system.decision.${item.key}`, item.values)}</span>
-            ))}
+            <span className="sv-decision" data-testid="system-decision">
+              <span className="sv-aqm">{t('system.decision.label')}</span>
+              {decision.map((item) => (
+                <span key={item.key}>{t(`system.decision.${item.key}`, item.values)}</span>
+              ))}
+            </span>
           </div>
         </div>
         <span className="sv-arrow" aria-hidden="true" />

@@ -1,0 +1,162 @@
+// `npm run bench:page`: the lab's frame budget in Debian's Chromium, as numbers (not a test). Expects a
+// build (`npm run build`; BENCH_DIST=<dir> for another output directory); serves it with `vite preview`
+// on a free port, opens the lab with 100 flows, every chart on screen, at full speed, and measures:
+//   - frame time: requestAnimationFrame deltas over ~10 s (median, p95) and the charts' drawing time;
+//   - input to frame: from a threshold's input event (arrow key, mouse drag on the queue chart) to the
+//     first frame that draws the new value: the dragged handle itself, and the drop-probability curve,
+//     which draws the value only once the engine took it (window.__aqmCharts.frameWhen);
+//   - memory before and after a 30-minute simulated run at full speed, from a fresh page load: JS heap
+//     of the page and of the simulation worker after a GC and the worker's wasm memory, by CDP, and the
+//     resident memory of the lab's renderer process (page, worker and wasm together), each taken while
+//     paused; the run's wall time. Then on to EXTRA_H simulated hours, to see that memory levels off.
+// Prints one JSON object and a table. BENCH_JSON=<file> also writes the JSON there.
+/* global window, document, requestAnimationFrame, innerHeight, innerWidth -- inside page.evaluate */
+import { spawn } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { chromium } from '@playwright/test'
+import { mib, renderers, rss, workerProbe } from './page-probes.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dist = process.env.BENCH_DIST ?? 'dist'
+const FLOWS = 100
+const FRAME_WINDOW_MS = 10_000
+const LONG_RUN_S = 30 * 60
+const KEY_PRESSES = 10
+const DRAGS = 6
+const EXTRA_H = 4
+
+if (!existsSync(`${root}/${dist}/index.html`)) {
+  console.error(`bench:page: no ${dist}/index.html; run \`npm run build\` first.`)
+  process.exit(1)
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+
+/** Progress on stderr, so stdout stays the report. */
+const log = (msg) => process.stderr.write(`bench:page: ${msg}\n`)
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor(q * s.length))]
+}
+const round = (x, d = 1) => (Number.isFinite(x) ? Number(x.toFixed(d)) : null)
+const stats = (xs, d = 1) => ({ n: xs.length, median: round(quantile(xs, 0.5), d), p95: round(quantile(xs, 0.95), d), max: round(Math.max(...xs), d) })
+
+async function waitFor(what, fn, timeoutMs, everyMs = 100) {
+  const start = Date.now()
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() - start > timeoutMs) throw new Error(`bench:page: timed out waiting for ${what}`)
+    await sleep(everyMs)
+  }
+}
+
+const port = await freePort()
+const vite = spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+})
+let viteLog = ''
+vite.stdout.on('data', (d) => (viteLog += d))
+vite.stderr.on('data', (d) => (viteLog += d))
+
+const server = await chromium.launchServer({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+})
+const browserPid = server.process().pid
+const browser = await chromium.connect(server.wsEndpoint())
+
+try {
+  const base = `http://127.0.0.1:${port}/`
+  await waitFor('vite preview', () => fetch(base).then((r) => r.ok, () => false), 30_000, 200)
+  const others = new Set(renderers(browserPid))
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+  const errors = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const worker = await workerProbe(cdp)
+  const simTime = () => page.evaluate(() => window.__aqm?.simTime() ?? 0)
+  let lab = []
+  const playing = () => page.evaluate(() => window.__aqm?.playing() ?? false)
+  const button = (name) => page.getByRole('button', { name, exact: true })
+  /** Memory with the simulation paused (DevTools' object queries wait for an idle worker); resumes if it was playing. */
+  const memory = async () => {
+    const wasPlaying = await playing()
+    if (wasPlaying) {
+      await button('Pause').click()
+      await waitFor('the pause', async () => !(await playing()), 10_000, 20)
+    }
+    const t = await simTime()
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const m = Object.fromEntries(metrics.map(({ name, value }) => [name, value]))
+    const out = { simMin: round(t / 60, 1), pageHeapUsedMiB: mib(m.JSHeapUsedSize), ...(await worker()), domNodes: m.Nodes, rendererRssMiB: mib(rss(lab)) }
+    if (wasPlaying) await button('Play').click()
+    return out
+  }
+
+  const open = async () => {
+    // A duration past the longest run: the lab stops at a scenario's duration (60 s by default).
+    await page.goto(`${base}?v=1&duration=36000&flows=${FLOWS}&aqm=red&speed=max`)
+    lab = renderers(browserPid).filter((p) => !others.has(p))
+    await waitFor('the engine', () => page.evaluate(() => (window.__aqm?.algorithms().length ?? 0) > 0 && window.__aqmCharts !== undefined), 30_000)
+    if (!(await page.evaluate(() => typeof window.__aqmCharts.frameWhen === 'function'))) {
+      throw new Error(`bench:page: ${dist}/ is older than this script (no __aqmCharts.frameWhen); run \`npm run build\``)
+    }
+    await waitFor(`${FLOWS} flows`, () => page.evaluate((n) => JSON.stringify(window.__aqm?.scenario() ?? null).includes(`"count":${n}`), FLOWS), 10_000)
+  }
+  await open()
+  const charts = ['queue-chart', 'probability-curve', 'cwnd-chart', 'throughput-bars', 'fairness-chart', 'delay-chart']
+  const visible = await page.evaluate((ids) => ids.every((id) => {
+    const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect()
+    return r !== undefined && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+  }), charts)
+  if (!visible) throw new Error('bench:page: not every chart is on screen at 1280×720')
+  await button('Play').click()
+  await waitFor('25 simulated seconds', async () => (await simTime()) > 25, 30_000)
+  log('playing; memory, then 10 s of frames')
+  const memBefore = null
+
+  // Frame time over FRAME_WINDOW_MS while the simulation runs at full speed.
+  const drawBefore = await page.evaluate(() => window.__aqmCharts.frameStats())
+  const sim0 = await simTime()
+  const gaps = await page.evaluate(
+    (ms) =>
+      new Promise((resolve) => {
+        const out = []
+        let last = 0
+        const start = performance.now()
+        const step = (now) => {
+          if (last > 0) out.push(now - last)
+          last = now
+          if (now - start < ms) requestAnimationFrame(step)
+          else resolve(out)
+        }
+        requestAnimationFrame(step)
+      }),
+    FRAME_WINDOW_MS,
+  )
+  const simRate = ((await simTime()) - sim0) / (FRAME_WINDOW_MS / 1000)
+  const drawAfter = await page.evaluate(() => window.__aqmCharts.frameStats())
+  const systemOn = await page.evaluate(() => document.querySelector('[data-testid="system-view"]') !== null)
+  console.log(JSON.stringify({ systemOn, frames: stats(gaps), simRate, byChart: drawAfter.byChart, drawMs: stats(drawAfter.drawMs, 2), memBefore }))
+} finally {
+  await browser.close()
+  await server.close()
+  vite.kill('SIGTERM')
+}
