@@ -19,13 +19,13 @@ interface Draw {
 }
 
 test('the system view draws the queue the engine holds and every drop as it is reported', async ({ app, sim, page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(150_000)
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await expect(page.getByTestId('system-view')).toBeVisible()
   await expect(page.getByTestId('system-view')).toContainText('30 × Reno')
   await app.playButton.click()
-  await expect.poll(() => sim.simTime(), { timeout: 30_000 }).toBeGreaterThan(8)
+  await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(8)
   await app.pauseButton.click()
 
   const draws: Draw[] = await page.evaluate(() => window.__aqmSystem?.draws() ?? [])
@@ -33,18 +33,18 @@ test('the system view draws the queue the engine holds and every drop as it is r
   expect(draws.length).toBeGreaterThan(100)
   expect(busy.length).toBeGreaterThan(50)
   // Each frame: the slots drawn hold the engine's queue length in that frame, within one slot.
-  for (const d of draws) {
-    expect(Math.abs(d.slots - d.qPkts / d.perSlot), `frame ${d.seq}: ${d.slots} slots of ${d.perSlot} for ${d.qPkts}`).toBeLessThanOrEqual(1)
-  }
+  const off = draws.filter((d) => Math.abs(d.slots - d.qPkts / d.perSlot) > 1).map((d) => `frame ${d.seq}: ${d.slots} slots of ${d.perSlot} for ${d.qPkts}`)
+  expect(off).toEqual([])
   // Once the run is under way no frame was skipped (consecutive arrival numbers; a frame of the simulation the
   // link replaced is rightly left out) and each was drawn in the first animation frame after it arrived.
   const from = draws.indexOf(busy[0])
-  for (let i = from + 1; i < draws.length; i++) expect(draws[i].seq, `after frame ${draws[i - 1].seq} of ${draws.length}`).toBe(draws[i - 1].seq + 1)
+  const gaps = draws.slice(from + 1).filter((d, i) => d.seq !== draws[from + i].seq + 1).map((d) => d.seq)
+  expect(gaps).toEqual([])
   expect(draws.every((d) => d.rafsAfterArrival === 0)).toBe(true)
   // Every frame with drops or marks started marks for them in that same draw.
   const withEvents = draws.filter((d) => d.eventsTotal > 0)
   expect(withEvents.length, 'drop-tail overflowed').toBeGreaterThan(0)
-  for (const d of withEvents) expect(d.dropMarks + d.ceMarks, `frame ${d.seq}`).toBeGreaterThan(0)
+  expect(withEvents.filter((d) => d.dropMarks + d.ceMarks === 0).map((d) => d.seq)).toEqual([])
   expect(withEvents.every((d) => d.ceMarks === 0)).toBe(true)
   // The total reported equals the engine's drops over the run so far (summed trace column).
   const reported = (await page.evaluate(() => window.__aqmSystem?.totals().events)) ?? 0
