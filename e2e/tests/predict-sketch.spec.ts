@@ -1,6 +1,7 @@
 // Issue 17, predict by sketch: the student draws the queue they expect on the empty queue chart with real
 // mouse gestures, locks it, runs, and gets a score; the shared link carries the sketch, and whoever opens it
 // (a teacher) sees the same prediction on the chart.
+import AxeBuilder from '@axe-core/playwright'
 import { SharePage } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
 import { test, expect } from '../fixtures'
@@ -72,6 +73,9 @@ test('the keyboard draws a sketch too', async ({ app, page }) => {
   await expect(page.getByTestId('sketch-bar')).toHaveAttribute('data-points', '3')
   await page.keyboard.press('Backspace')
   await expect(page.getByTestId('sketch-bar')).toHaveAttribute('data-points', '2')
+  // The drawing surface and its controls pass axe as the rest of the lab does (e2e/tests/a11y-axe.spec.ts).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   await page.getByTestId('sketch-lock').click()
   await expect(page).toHaveURL(/[?&]sketch=0%3A/)
 })
