@@ -55,7 +55,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     },
   },
   { name: 'walkthrough', search: './?view=walkthrough&lesson=red-vs-droptail', ready: (p) => expect(p.getByRole('main').first()).toBeVisible() },
-  { name: 'embed', search: './?embed=1&views=queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
+  { name: 'embed', search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
   {
     // Every case drawn with the engine's numbers (the tally appears once all cases have run).
     name: 'validation',

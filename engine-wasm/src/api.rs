@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use js_sys::Float64Array;
+use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use crate::aqm::{self, AqmConfig};
@@ -75,6 +75,8 @@ pub fn trace_digest(values: &[f64]) -> String {
 #[wasm_bindgen]
 pub struct Simulation {
     engine: Engine,
+    /// Reused by take_view so a frame allocates nothing on the Rust side.
+    view_scratch: Vec<u32>,
 }
 
 fn pairs_to_json(pairs: &[(&'static str, f64)]) -> Result<String, JsError> {
@@ -90,7 +92,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
         let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
-        Ok(Simulation { engine: Engine::new(scenario).map_err(js_error)? })
+        Ok(Simulation { engine: Engine::new(scenario).map_err(js_error)?, view_scratch: Vec::new() })
     }
 
     /// Advances simulated time by `seconds`.
@@ -183,6 +185,14 @@ impl Simulation {
     /// JSON drop-probability curve [[queue, p], ...] or "null".
     pub fn curve(&self) -> Result<String, JsError> {
         to_json(&self.engine.aqm_curve())
+    }
+
+    /// The system view's frame: `[packets per slot, slots, capacity in slots, events kept, events in total,
+    /// slot words..., event words...]` (crate::view, docs/system-view.md); starts a new event interval.
+    pub fn take_view(&mut self, max_slots: u32) -> Uint32Array {
+        self.view_scratch.clear();
+        self.engine.take_view(max_slots, &mut self.view_scratch);
+        Uint32Array::from(self.view_scratch.as_slice())
     }
 
     /// Packets that have reached the bottleneck queue so far (for benchmarks).

@@ -31,3 +31,4 @@ pub mod stats;
 pub mod tcp;
 pub mod topology;
 pub mod traffic;
+pub mod view;

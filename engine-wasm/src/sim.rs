@@ -19,6 +19,10 @@ use crate::tcp::CcConfig;
 use crate::time::{from_millis, from_secs, transmission_time, Time};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
+use crate::view::{self, EventLog, Where};
+
+/// Drops and marks the system view keeps per frame before it samples (crate::view::EventLog).
+pub const VIEW_EVENTS_KEPT: usize = 256;
 
 enum Event {
     Start(FlowId),
@@ -131,6 +135,8 @@ pub struct Simulation {
     /// Each sender's counters when the warm-up ended (taken before the first event at or after it), so the
     /// summary reports retransmissions, timeouts and RTTs of the measured window only.
     at_warmup: Option<Vec<SenderCounters>>,
+    /// Drops and marks since the page's system view last asked (observation only; crate::view).
+    view_events: EventLog,
 }
 
 /// Monotone counters of a TCP sender (zero for UDP).
@@ -190,6 +196,7 @@ impl Simulation {
             reverse_exit: 0,
             slot_rng: Rng::new(scenario.seed, stream::LINK_SCHEDULE),
             at_warmup: None,
+            view_events: EventLog::new(VIEW_EVENTS_KEPT),
             flows,
             scenario,
         };
@@ -273,6 +280,24 @@ impl Simulation {
     /// The discipline's per-flow state (GFR's per-VC counters, FQ-CoDel's backlogs), series by flow id.
     pub fn aqm_per_flow_state(&self) -> Vec<(&'static str, Vec<f64>)> {
         self.bottleneck.qdisc().per_flow_state()
+    }
+
+    /// The system view's frame (crate::view), appended to `out`: `[packets per slot, slots, capacity in
+    /// slots, events kept, events in total since the last call, slot words..., event words...]`. At most
+    /// `max_slots` slots; the event log starts a new interval.
+    pub fn take_view(&mut self, max_slots: u32, out: &mut Vec<u32>) {
+        let q = self.bottleneck.qdisc();
+        let limit = self.bottleneck.info.limit;
+        let capacity = view::capacity_packets(limit.unit, limit.value, self.bottleneck.info.mean_pkt_size);
+        let per_slot = view::packets_per_slot(capacity, q.len_packets() as u64, max_slots);
+        let head = out.len();
+        out.extend_from_slice(&[per_slot as u32, 0, capacity.div_ceil(per_slot) as u32, 0, 0]);
+        let slots = view::fill_slots(q, per_slot, out);
+        let kept = self.view_events.kept().len();
+        let total = self.view_events.take_into(out);
+        out[head + 1] = slots as u32;
+        out[head + 3] = kept as u32;
+        out[head + 4] = total.min(u32::MAX as u64) as u32;
     }
 
     pub fn aqm_curve(&self) -> Option<Vec<[f64; 2]>> {
@@ -488,7 +513,7 @@ impl Simulation {
             Event::AqmTick { generation } => {
                 if generation == self.bottleneck.tick_gen {
                     self.bottleneck.tick(self.now);
-                    self.count_signals();
+                    self.count_signals(Where::Timer);
                     self.schedule_aqm_tick();
                 }
             }
@@ -589,7 +614,7 @@ impl Simulation {
             return;
         }
         self.bottleneck.enqueue(p, now);
-        self.count_signals();
+        self.count_signals(Where::Arrival);
         if !self.bottleneck.busy() {
             self.start_transmission();
         }
@@ -599,7 +624,7 @@ impl Simulation {
     fn start_transmission(&mut self) {
         let now = self.now;
         let next = self.bottleneck.start_next(now);
-        self.count_signals();
+        self.count_signals(Where::Departure);
         if let Some((p, done_at)) = next {
             self.metrics.on_dequeue(p.flow, now - p.enqueued_at, now);
             self.metrics.on_transmission_start(self.bottleneck.wire_bytes(&p), now, done_at);
@@ -712,9 +737,10 @@ impl Simulation {
         self.outbox = out;
     }
 
-    fn count_signals(&mut self) {
+    fn count_signals(&mut self, at: Where) {
         let now = self.now;
         for s in self.bottleneck.signals.drain(..) {
+            self.view_events.record(view::encode_event(&s, at));
             self.ledger.dropped += !s.marked as u64;
             self.metrics.on_signal(&s, now);
         }

@@ -2,7 +2,7 @@
 // congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
 // toolbar for the shared time window, the latest values and the run's summary above. Memoised: its props change only
 // when the scenario, the algorithm or an error does; the charts redraw from the frame loop.
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bufferOf, linkOf } from '../engine/decode'
 import { CapacityLegend } from './CapacityLegend'
@@ -15,7 +15,7 @@ import { FairnessChart } from './FairnessChart'
 import { flowsOf, type ColourBy } from './flows'
 import { frameStats } from './frameLoop'
 import { ProbabilityCurve } from './ProbabilityCurve'
-import { QueueChart } from './QueueChart'
+import { QueueChart, type QueueSketch } from './QueueChart'
 import { Readouts } from './Readouts'
 import { RunSummaryReadout } from './RunSummaryReadout'
 import { bufferInUnit } from './thresholds'
@@ -33,6 +33,10 @@ interface ChartsPanelProps {
   scenario: string
   columns: string[]
   errors: Record<string, ShownError>
+  /** A prediction to draw on the queue chart (web/sketch/). */
+  sketch?: QueueSketch
+  /** More controls for the toolbar (the Predict button); keep the element stable, the panel is memoised. */
+  barTools?: ReactNode
 }
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -43,7 +47,7 @@ function parse<T>(json: string, read: (s: string) => T): T | null {
   }
 }
 
-export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors }: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors, sketch, barTools }: ChartsPanelProps) {
   const { t } = useTranslation('charts')
   const [view] = useState(() => new TimeViewStore())
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
@@ -81,8 +85,9 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
         <CapacityLegend store={store} columns={columns} />
+        {barTools}
       </div>
-      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} sketch={sketch} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       <CwndChart
         {...common}

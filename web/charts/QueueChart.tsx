@@ -1,6 +1,6 @@
 // The queue at the bottleneck over the time window: instantaneous and averaged queue (canvas), the
 // algorithm's target band, drop and mark ticks, and its thresholds as lines you drag (SVG).
-import { useMemo, useState } from 'react'
+import { useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
@@ -15,6 +15,16 @@ import { queueLevels, targetBand, type LinkInfo } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+import { SketchLayer } from '../sketch/SketchLayer'
+import type { SketchStore } from '../sketch/sketchStore'
+
+/** The predicted queue curve drawn on this chart (web/sketch/): the page's sketches and which one is this chart's. */
+export interface QueueSketch {
+  store: SketchStore
+  id: string
+}
+
+const NO_SKETCHES = { subscribe: () => () => {}, getSnapshot: () => null }
 
 /** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
 const LABEL_CLEARANCE_PX = 18
@@ -30,9 +40,10 @@ interface QueueChartProps {
   bufferLimit: number | null
   link: LinkInfo | null
   errors: Record<string, ShownError>
+  sketch?: QueueSketch
 }
 
-export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, link, errors }: QueueChartProps) {
+export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, link, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
@@ -44,15 +55,22 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
   const [yMax, setYMax] = useState(20)
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useState(false)
-  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
   const band = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+  const sketchState = useSyncExternalStore(sketch?.store.subscribe ?? NO_SKETCHES.subscribe, sketch?.store.getSnapshot ?? NO_SKETCHES.getSnapshot)
+  const sketchPoints = sketch && sketchState ? (sketchState.sketches[sketch.id] ?? []) : []
+  const sketching = sketch !== undefined && sketchState?.editing === sketch.id
+  const sketchMax = sketchPoints.reduce((m, [, q]) => Math.max(m, q), 0)
+  // Drawing a prediction, the axis spans the whole buffer so that any queue can be sketched; a sketch is
+  // always inside it.
+  const yTop = Math.max(yMax, sketching && bufferLimit !== null ? bufferLimit : 0, sketchPoints.length > 1 ? sketchMax * 1.1 : 0)
+  const y = useMemo(() => linearScale([0, yTop], [box.innerH, 0]), [yTop, box.innerH])
 
   const chart = useTimeChart({
     label: 'queue',
     store,
     view,
     box,
-    extraKey: `${yMax}|${aqm?.kind}|${JSON.stringify(aqm)}`,
+    extraKey: `${yTop}|${aqm?.kind}|${JSON.stringify(aqm)}|${JSON.stringify(sketchPoints)}`,
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const yPx = (v: number) => box.margin.top + y(v)
@@ -76,6 +94,16 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
         ctx.lineJoin = 'round'
         ctx.stroke()
       }
+      if (sketchPoints.length > 1) {
+        // The locked prediction, dashed, under the run it predicted.
+        ctx.beginPath()
+        sketchPoints.forEach(([ts, q], i) => (i === 0 ? ctx.moveTo(x(ts), yPx(q)) : ctx.lineTo(x(ts), yPx(q))))
+        ctx.setLineDash([6, 4])
+        ctx.strokeStyle = colours.ink
+        ctx.lineWidth = 2
+        ctx.stroke()
+        ctx.setLineDash([])
+      }
       const bottom = box.margin.top + box.innerH
       drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('drops'), x, bottom, -1, colours.vermillion, box.innerW / 3)
       drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('marks'), x, box.margin.top, 1, colours.sky, box.innerW / 3)
@@ -83,7 +111,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
       const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
       if (avgNow !== hasAvg) setHasAvg(avgNow)
       const dataMax = Math.max(columnMax(rows, from, to, qCol), columnMax(rows, from, to, aCol))
-      const refs = [...levels.map((l) => l.value * 1.2), (live?.hi ?? 0) * 1.1]
+      const refs = [...levels.map((l) => l.value * 1.2), (live?.hi ?? 0) * 1.1, sketchMax * 1.1]
       if (bufferLimit !== null && dataMax > 0.5 * bufferLimit) refs.push(bufferLimit)
       const next = stickyMax(yMax, queueDomainMax(dataMax, refs))
       if (!frozen && next !== yMax) setYMax(next)
@@ -117,11 +145,12 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
           {levels.length > 0 && <LegendItem colour="var(--c-ink)" dashed label={t('queue.thresholds')} />}
+          {sketchPoints.length > 1 && <LegendItem colour="var(--c-ink)" dashed label={t('sketch.legend', { ns: 'teach' })} />}
         </>
       }
     >
-      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })} interactive={levels.length > 0}>
-        {bufferLimit !== null && bufferLimit <= yMax && (
+      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })} interactive={levels.length > 0 || sketching}>
+        {bufferLimit !== null && bufferLimit <= yTop && (
           <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
             <line x1={0} x2={box.innerW} />
             <text x={box.innerW / 2} y={12} textAnchor="middle">
@@ -145,6 +174,17 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
               onDragging={setFrozen}
             />
           ))}
+        {sketch && (
+          <SketchLayer
+            sketches={sketch.store}
+            id={sketch.id}
+            sim={store}
+            span={Number.isFinite(view.get().span) ? view.get().span : 20}
+            innerW={box.innerW}
+            innerH={box.innerH}
+            y={y}
+          />
+        )}
       </TimePlot>
       {paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
     </ChartShell>

@@ -13,6 +13,7 @@ import { Readouts } from '../charts/Readouts'
 import { FlowResults, RunCdf } from '../results/RunResults'
 import { bufferInUnit } from '../charts/thresholds'
 import { ThroughputBars } from '../charts/ThroughputBars'
+import { SystemView } from '../system/SystemView'
 import { TimeViewStore } from '../charts/timeWindow'
 import type { EmbedViewName } from './views'
 import '../charts/charts.css'
@@ -46,6 +47,8 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
 
   const chart = (name: EmbedViewName) => {
     switch (name) {
+      case 'system':
+        return <SystemView store={store} scenario={scenario} aqm={aqm} />
       case 'queue':
         return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
       case 'curve':

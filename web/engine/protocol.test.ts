@@ -13,6 +13,8 @@ describe('isToWorker', () => {
       { type: 'set-speed', simSecondsPerWallSecond: 2 },
       { type: 'set-speed', simSecondsPerWallSecond: Infinity },
       { type: 'set-param', name: 'min_th', value: 5 },
+      { type: 'set-view', slots: 0 },
+      { type: 'set-view', slots: 240 },
       { type: 'set-algorithm', aqm: { kind: 'red', min_th: 5, gentle: true } },
     ]
     for (const m of ok) expect(isToWorker(m), JSON.stringify(m)).toBe(true)
@@ -34,6 +36,10 @@ describe('isToWorker', () => {
       { type: 'set-algorithm', aqm: { min_th: 5 } },
       { type: 'set-algorithm', aqm: { kind: 'red', nested: { a: 1 } } },
       { type: 'configure', scenario: 42 },
+      { type: 'set-view' },
+      { type: 'set-view', slots: -1 },
+      { type: 'set-view', slots: 2.5 },
+      { type: 'set-view', slots: 1e9 },
     ]
     for (const m of bad) expect(isToWorker(m), JSON.stringify(m)).toBe(false)
   })
@@ -59,6 +65,12 @@ describe('isFromWorker', () => {
     expect(isFromWorker({ ...frame, samples: [0, 1] })).toBe(false)
     expect(isFromWorker({ ...frame, state: { avg: 'high' } })).toBe(false)
     expect(isFromWorker({ ...frame, curve: [[0]] })).toBe(false)
+  })
+
+  it('takes a system view only as a Uint32Array with its header', () => {
+    expect(isFromWorker({ ...frame, view: Uint32Array.from([1, 0, 10, 0, 0]) })).toBe(true)
+    expect(isFromWorker({ ...frame, view: [1, 0, 10, 0, 0] })).toBe(false)
+    expect(isFromWorker({ ...frame, view: Uint32Array.from([1, 0]) })).toBe(false)
   })
 
   it('checks error contexts per control', () => {

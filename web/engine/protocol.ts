@@ -123,6 +123,11 @@ export type ToWorker =
   | { type: 'set-param'; name: string; value: number }
   | { type: 'set-algorithm'; aqm: AqmConfig }
   | { type: 'reset' }
+  /**
+   * The system view (web/system/): with `slots` > 0 every frame carries the queue as at most that many
+   * slots and the drops and marks since the previous frame (`view`); 0 stops it. Off until asked.
+   */
+  | { type: 'set-view'; slots: number }
 
 // ---- worker → page ----------------------------------------------------------------------
 
@@ -140,6 +145,12 @@ export type FromWorker =
       curve: Curve | null
       /** Per-flow congestion-control state of the flows with a path model (BBR), by flow index. */
       flowStates?: FlowStates
+      /**
+       * The system view's frame when the page asked for it ('set-view'), transferred: `[packets per slot,
+       * slots, capacity in slots, events kept, events in total, slot words..., event words...]` (decoded by
+       * web/system/viewFrame.ts; layout in docs/system-view.md).
+       */
+      view?: Uint32Array
     }
   | {
       type: 'state'
@@ -284,6 +295,8 @@ export function isToWorker(x: unknown): x is ToWorker {
       return isStr(x.name) && isNum(x.value)
     case 'set-algorithm':
       return isAqmConfig(x.aqm)
+    case 'set-view':
+      return isFiniteNum(x.slots) && Number.isInteger(x.slots) && x.slots >= 0 && x.slots <= 100000
     default:
       return false
   }
@@ -310,7 +323,8 @@ export function isFromWorker(x: unknown): x is FromWorker {
         isNum(x.simTime) &&
         isAqmState(x.state) &&
         (x.curve === null || isCurve(x.curve)) &&
-        (x.flowStates === undefined || isFlowStates(x.flowStates))
+        (x.flowStates === undefined || isFlowStates(x.flowStates)) &&
+        (x.view === undefined || (x.view instanceof Uint32Array && x.view.length >= 5))
       )
     case 'state':
       return (

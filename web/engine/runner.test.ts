@@ -54,6 +54,12 @@ class FakeSim implements EngineSim {
     })
   }
   free() { this.freed = true }
+  /** Slot counts asked for by take_view, in order. */
+  viewAsks: number[] = []
+  take_view(maxSlots: number) {
+    this.viewAsks.push(maxSlots)
+    return Uint32Array.from([1, 1, maxSlots, 0, 0, 3])
+  }
 }
 
 class FakeWorld implements Engine {
@@ -281,5 +287,26 @@ describe('Runner', () => {
     }
     expect(at.length).toBeGreaterThanOrEqual(2)
     at.slice(1).forEach((t, k) => expect(t - at[k]).toBeGreaterThanOrEqual(SUMMARY_COST_FACTOR * 100))
+  })
+
+  it('sends the system view only while the page asks for it, and starts its events when asked', () => {
+    const sim = world.sims[0]
+    expect(ofType('frame').every((f) => f.view === undefined)).toBe(true)
+    runner.handle({ type: 'set-view', slots: 120 })
+    // One take to start the event interval, one for the frame posted at once.
+    expect(sim.viewAsks).toEqual([120, 120])
+    expect(Array.from(last('frame')?.view ?? [])).toEqual([1, 1, 120, 0, 0, 3])
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 10; i++) advance(20)
+    expect(ofType('frame').slice(-3).every((f) => f.view instanceof Uint32Array)).toBe(true)
+    // Resized: the next frame has the new slot count and no event interval was thrown away.
+    const before = sim.viewAsks.length
+    runner.handle({ type: 'set-view', slots: 80 })
+    expect(sim.viewAsks.slice(before)).toEqual([80])
+    runner.handle({ type: 'set-view', slots: 0 })
+    const asks = sim.viewAsks.length
+    for (let i = 0; i < 10; i++) advance(20)
+    expect(sim.viewAsks.length).toBe(asks)
+    expect(last('frame')?.view).toBeUndefined()
   })
 })

@@ -29,6 +29,8 @@ export interface EngineSim {
   curve(): string
   /** JSON summary of the run since the warm-up (cost O(flows), not growing with the run). */
   summary(): string
+  /** The system view's frame (see FromWorker 'frame'.view); absent in fakes that do not draw one. */
+  take_view?(maxSlots: number): Uint32Array
   free(): void
 }
 
@@ -86,6 +88,8 @@ export class Runner {
   private playing = false
   private speed = 1
   private curve: Curve | null = null
+  /** Slots of the system view the page asked for; 0: frames carry none. */
+  private viewSlots = 0
   /** Simulated time where playing stops: the scenario's duration, until the person chooses to continue. */
   private stopAt = Infinity
   /** Paused because the run reached its duration (Play continues past it). */
@@ -161,6 +165,14 @@ export class Runner {
         )
       case 'reset':
         return this.rebuild({ control: 'configure' })
+      case 'set-view': {
+        const starting = this.viewSlots === 0 && msg.slots > 0
+        this.viewSlots = msg.slots
+        // Turned on: start the event interval now, so the first frame does not show drops from before. A
+        // new slot count (the view was resized) keeps the interval: no drop goes unreported.
+        if (starting) this.sim?.take_view?.(msg.slots)
+        return this.flush()
+      }
       default:
         return assertNever(msg)
     }
@@ -329,6 +341,7 @@ export class Runner {
     }
     this.pending = []
     this.lastFrameAt = this.clock()
+    const view = this.viewSlots > 0 ? sim.take_view?.(this.viewSlots) : undefined
     this.post(
       {
         type: 'frame',
@@ -339,8 +352,9 @@ export class Runner {
         state: parseState(sim.state()),
         curve: this.curve,
         ...this.flowStates(sim),
+        ...(view ? { view } : {}),
       },
-      [samples.buffer],
+      view ? [samples.buffer, view.buffer] : [samples.buffer],
     )
   }
 

@@ -16,6 +16,22 @@ import {
 } from './protocol'
 import type { SimClient } from './simClient'
 
+/** A frame's system view as it arrived, with the engine's queue length at the same instant. */
+export interface ViewFrameMsg {
+  epoch: number
+  simTime: number
+  /** The engine's `q_pkts` in the same frame (its state()). */
+  qPkts: number
+  view: Uint32Array
+  /** Arrival order of view frames since the page loaded. */
+  seq: number
+  /** performance.now() when it arrived. */
+  arrivedAt: number
+}
+
+/** View frames held between two animation frames at most: two seconds of frames (a hidden tab draws none). */
+const MAX_VIEW_FRAMES = 120
+
 /** Rows kept for the charts: 8192 rows is about 7 minutes at the default 50 ms interval. */
 export const BUFFER_ROWS = 8192
 
@@ -83,12 +99,17 @@ export class SimStore {
   private client: SimClient | null = null
   private unsubscribe: (() => void) | null = null
   buffer: SampleBuffer | null = null
+  /** Slots the system view asked for (0: off); sent again when a new worker connects. */
+  private viewSlots = 0
+  /** The system view's frames since it last drew (web/system/); mutable like `buffer`, no React update. */
+  readonly viewFrames: ViewFrameMsg[] = []
 
   connect(client: SimClient): void {
     this.disconnect()
     this.client = client
     this.unsubscribe = client.subscribe((msg) => this.receive(msg))
     client.send({ type: 'configure' })
+    if (this.viewSlots > 0) client.send({ type: 'set-view', slots: this.viewSlots })
   }
 
   disconnect(): void {
@@ -147,6 +168,11 @@ export class SimStore {
           this.buffer?.clear()
         }
         if (this.buffer && msg.columns === this.buffer.stride) this.buffer.append(msg.samples)
+        if (msg.view !== undefined && this.viewSlots > 0) {
+          // A view that has not drawn for a while (hidden tab) keeps only the latest frames.
+          if (this.viewFrames.length >= MAX_VIEW_FRAMES) this.viewFrames.shift()
+          this.viewFrames.push({ epoch: msg.epoch, simTime: msg.simTime, qPkts: msg.state.q_pkts ?? Number.NaN, view: msg.view, seq: ++this.viewSeq, arrivedAt: performance.now() })
+        }
         return this.update({
           ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
           epoch: msg.epoch,
@@ -170,7 +196,18 @@ export class SimStore {
     }
   }
 
+  private viewSeq = 0
+
   // ---- actions --------------------------------------------------------------------------
+
+  /** Asks every frame to carry the system view with at most `slots` slots (0: stop). */
+  setView(slots: number): void {
+    const n = Math.max(0, Math.floor(slots))
+    if (n === this.viewSlots) return
+    this.viewSlots = n
+    if (n === 0) this.viewFrames.length = 0
+    this.client?.send({ type: 'set-view', slots: n })
+  }
 
   play(): void {
     this.clearError('run')

@@ -1,6 +1,6 @@
 // The full lab: a header with the view settings, the controls column on the left and the live
 // charts on the right, sized to fit one screen (1280×720 without scrolling the page).
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { bufferOf } from '../engine/decode'
@@ -10,6 +10,10 @@ import { ChartsPanel } from '../charts/ChartsPanel'
 import { RunResults } from '../results/RunResults'
 import { installTestApi } from '../testApi'
 import { ShareButton } from '../share/ShareButton'
+import { SystemPanel } from '../system/SystemPanel'
+import { FirstVisit } from '../firstvisit/FirstVisit'
+import { SketchBar } from '../sketch/SketchBar'
+import { SketchStore } from '../sketch/sketchStore'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -30,6 +34,8 @@ interface LabProps {
 export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const { t } = useTranslation()
   const { snapshot, store } = useSimulation()
+  // The lab's prediction (id ''); one object, so the memoised charts keep their props.
+  const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
   useEffect(() => installTestApi(store), [store])
   // After useSimulation's effect has connected the worker, so it follows the default configure.
   useEffect(() => {
@@ -41,6 +47,16 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
   const resetToLastGood = () => store.reset()
+  const sketchBar = useMemo(() => <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />, [sketch, store])
+  // First under the transport: the first-visit card or nudge (issue 17), then a preset's teaching text.
+  const teaching = snapshot.ready ? (
+    <>
+      <FirstVisit store={store} aqmKind={snapshot.aqm?.kind} />
+      {preset}
+    </>
+  ) : (
+    preset
+  )
 
   return (
     <div className="app">
@@ -60,10 +76,13 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
         </div>
       </header>
       <ErrorBoundary onReset={resetToLastGood}>
-        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={preset} aqmChoices={aqmChoices} />
+        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={teaching} aqmChoices={aqmChoices} />
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        <ErrorBoundary onReset={resetToLastGood}>
+          <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
+        </ErrorBoundary>
         <ErrorBoundary onReset={resetToLastGood}>
           <ChartsPanel
             store={store}
@@ -72,6 +91,8 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
             scenario={snapshot.scenario}
             columns={snapshot.columns}
             errors={snapshot.errors}
+            sketch={sketch}
+            barTools={sketchBar}
           />
         </ErrorBoundary>
       </main>

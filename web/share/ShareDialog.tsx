@@ -49,7 +49,9 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const base = labBase()
   const info0 = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const paramNames = info0?.params.map((p) => p.name) ?? []
-  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}`
+  // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/sketch/).
+  const sketch = new URL(window.location.href).searchParams.get('sketch')
+  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
   const meta = { scenario, link }
   const rows = store.buffer
   // Per-flow results once the warm-up is over (the summary's measured window is not empty).

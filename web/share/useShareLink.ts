@@ -48,13 +48,16 @@ function currentSearch(): string {
   return typeof window === 'undefined' ? '' : window.location.search
 }
 
-/** Writes the address bar, keeping the path, the hash and the keys the page's other parts own (lang). */
+/** Writes the address bar, keeping the path, the hash and the keys the page's other parts own (lang, and the
+ * predictions drawn on the charts: sketch, web/sketch/). */
 function writeAddress(query: string, push: boolean): void {
   const here = new URL(window.location.href)
-  const lang = here.searchParams.get('lang')
   const pristine = query === 'v=1' // the default scenario at the default speed: the bare page
   let search = pristine ? '' : `?${query}`
-  if (lang !== null) search += `${search === '' ? '?' : '&'}lang=${encodeURIComponent(lang)}`
+  for (const key of ['lang', 'sketch']) {
+    const value = here.searchParams.get(key)
+    if (value !== null) search += `${search === '' ? '?' : '&'}${key}=${encodeURIComponent(value)}`
+  }
   const url = `${here.pathname}${search}${here.hash}`
   if (url === `${here.pathname}${here.search}${here.hash}`) return
   try {

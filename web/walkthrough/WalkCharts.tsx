@@ -2,7 +2,8 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DelayChart } from '../charts/DelayChart'
-import { QueueChart } from '../charts/QueueChart'
+import { QueueChart, type QueueSketch } from '../charts/QueueChart'
+import { SketchBar } from '../sketch/SketchBar'
 import { Readouts } from '../charts/Readouts'
 import { bufferInUnit } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
@@ -30,6 +31,10 @@ interface WalkChartsProps {
   sides: number[]
   /** Summary metrics of the table (default SUMMARY_METRICS). */
   table?: string[]
+  /** The step's prediction by sketch (web/sketch/): drawn on the queue chart before its run. */
+  sketch?: QueueSketch
+  /** Shown with the sketch's score: the step's explanation. */
+  explanation?: string
 }
 
 function parse<T>(json: string, read: (s: string) => T): T | null {
@@ -44,7 +49,7 @@ const SUMMARY_METRICS = ['sync.excess', 'mean_queue_pkts', 'utilisation']
 /** A flow's share of the goodput, shown in % (lessonValue's `share.N`). */
 const SHARE: Metric = { id: 'share', key: 'share', scale: 100, digits: 1, better: 'neither' }
 
-export function WalkCharts({ store, snapshot, view, highlight, summaries, showSummary, preset, sides, table }: WalkChartsProps) {
+export function WalkCharts({ store, snapshot, view, highlight, summaries, showSummary, preset, sides, table, sketch, explanation }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
@@ -64,7 +69,8 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
     <section className="walk-charts teach-charts" aria-label={t('walk.charts')}>
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
-        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
+        {sketch && <SketchBar sketches={sketch.store} id={sketch.id} sim={store} explanation={explanation} />}
+        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} sketch={sketch} />
       </div>
       <div {...spot('delay')}>
         {look('delay')}

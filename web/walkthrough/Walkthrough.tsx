@@ -1,6 +1,6 @@
 // A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
 // plays, points at the chart where the effect shows, and then compares the prediction with the run.
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
 import { usePreset } from '../presets/load'
@@ -19,6 +19,7 @@ import { LessonStepPanel } from './LessonStepPanel'
 import { meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
+import { SketchStore } from '../sketch/sketchStore'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -62,6 +63,9 @@ function measure(step: LessonStep, side: Side, played: boolean, summaries: (Summ
 const fromFullRuns = (s: LessonStep) => s.predict?.measure === 'sync_gap' || s.predict?.measure === 'summary_gap' || s.predict?.measure === 'summary'
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
+  const { t, i18n } = useTranslation('teach')
+  // Predictions by sketch, one per step that runs (keyed by step id in the address: a teacher's link shows them).
+  const [sketches] = useState(() => new SketchStore())
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
@@ -91,6 +95,10 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   // Once every full-run question is answered (earlier, the table would give later answers away).
   const full = lesson.steps.filter(fromFullRuns)
   const syncAnswered = full.length > 0 && full.every((s) => choices[s.id] !== undefined) && summaries.every((s) => s !== null)
+  const sketch = useMemo(() => (step.run !== undefined ? { store: sketches, id: step.id } : undefined), [step.run, step.id, sketches])
+  // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
+  const resultKey = `lesson.${lesson.id}.${step.id}.result`
+  const explanation = step.predict === undefined && i18n.exists(resultKey, { ns: 'teach' }) ? t(resultKey) : undefined
 
   return (
     <main className="walkthrough-layout">
@@ -111,7 +119,20 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
           setIndex(i)
         }}
       />
-      <WalkCharts key={shown} store={side.store} snapshot={snapshot} view={view} highlight={step.highlight} summaries={summaries} showSummary={syncAnswered} preset={preset} sides={lessonSides(lesson)} table={lesson.table} />
+      <WalkCharts
+        key={shown}
+        store={side.store}
+        snapshot={snapshot}
+        view={view}
+        highlight={step.highlight}
+        summaries={summaries}
+        showSummary={syncAnswered}
+        preset={preset}
+          sides={lessonSides(lesson)}
+          table={lesson.table}
+        sketch={sketch}
+        explanation={explanation}
+      />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>
   )

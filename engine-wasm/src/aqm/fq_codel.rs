@@ -308,6 +308,15 @@ impl QueueDisc for FqCodel {
         ]
     }
 
+    /// Queue by queue in take_all's order: new flows, old flows, then any other (none while consistent).
+    fn for_each_queued(&self, f: &mut dyn FnMut(&Packet)) {
+        let listed = self.new_flows.iter().chain(self.old_flows.iter());
+        listed.for_each(|&i| self.queues[i].queue.iter().for_each(&mut *f));
+        for q in self.queues.iter().filter(|q| q.list == List::None) {
+            q.queue.iter().for_each(&mut *f);
+        }
+    }
+
     fn drain(&mut self) -> Vec<Packet> {
         self.take_all()
     }

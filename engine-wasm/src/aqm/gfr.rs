@@ -430,6 +430,10 @@ impl QueueDisc for Gfr {
         OperatingPoint { avg: self.q_cells as f64, p: f64::NAN }
     }
 
+    fn for_each_queued(&self, f: &mut dyn FnMut(&Packet)) {
+        self.queue.iter().for_each(f);
+    }
+
     fn drain(&mut self) -> Vec<Packet> {
         self.q_cells = 0;
         self.queue.drain()

@@ -211,6 +211,10 @@ pub trait QueueDisc {
 
     /// Appends a packet without any AQM decision (packets handed over by a live switch).
     fn adopt(&mut self, packet: Packet);
+
+    /// Visits every queued packet without changing anything, in the order `drain` would return them (the
+    /// page's system view, `crate::view`).
+    fn for_each_queued(&self, f: &mut dyn FnMut(&Packet));
 }
 
 /// The storage half of [`QueueDisc`] for a discipline whose packets live in one [`PacketQueue`] named
@@ -231,6 +235,10 @@ macro_rules! fifo_storage {
 
         fn adopt(&mut self, packet: Packet) {
             self.queue.push(packet);
+        }
+
+        fn for_each_queued(&self, f: &mut dyn FnMut(&Packet)) {
+            self.queue.iter().for_each(f);
         }
     };
     (dequeue) => {

@@ -292,6 +292,10 @@ impl QueueDisc for SelectiveDrop {
     // No `curve`: the decision is a function of one flow's own count cnt_i against Q_thresh (seed 004 §3.2), not
     // a probability against the averaged shared queue that `curve` describes; INFO.per_flow_cap names the cap.
 
+    fn for_each_queued(&self, f: &mut dyn FnMut(&Packet)) {
+        self.queue.iter().for_each(f);
+    }
+
     fn drain(&mut self) -> Vec<Packet> {
         self.vars.cnt.iter_mut().for_each(|c| *c = 0);
         self.queue.drain()

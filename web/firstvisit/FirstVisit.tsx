@@ -1,0 +1,68 @@
+// The lab's first-visit teaching (issue 17): a short "What is AQM?" card until dismissed, then, while
+// drop-tail runs, a one-line nudge to try RED. Both offer the one click that puts RED's draggable
+// thresholds on the queue chart. Dismissals are remembered per screen (firstVisit.ts).
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SimStore } from '../engine/store'
+import { loadFirstVisit, saveFirstVisit, shownNote, type FirstVisitState, type FirstVisitStorage } from './firstVisit'
+import './firstVisit.css'
+
+function storage(): FirstVisitStorage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+interface FirstVisitProps {
+  store: SimStore
+  /** The running algorithm's kind. */
+  aqmKind: string | undefined
+}
+
+export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
+  const { t } = useTranslation('teach')
+  const [state, setState] = useState<FirstVisitState>(() => loadFirstVisit(storage()))
+  const note = shownNote(state, aqmKind)
+  const update = (patch: Partial<FirstVisitState>) => {
+    const next = { ...state, ...patch }
+    saveFirstVisit(storage(), next)
+    setState(next)
+  }
+  const tryRed = () => store.setAlgorithm('red')
+  const tryButton =
+    aqmKind === 'red' ? null : (
+      <button type="button" className="primary" onClick={tryRed} data-testid="first-visit-try-red">
+        {t('firstVisit.try_red')}
+      </button>
+    )
+
+  if (note === 'card') {
+    return (
+      <section className="first-visit" aria-labelledby="first-visit-title" data-testid="first-visit-card">
+        <h2 id="first-visit-title">{t('firstVisit.title')}</h2>
+        <p>{t('firstVisit.body')}</p>
+        <p className="first-visit-actions">
+          {tryButton}
+          {aqmKind === 'red' && <span>{t('firstVisit.drag_now')}</span>}
+          <button type="button" onClick={() => update({ cardDismissed: true })} data-testid="first-visit-dismiss">
+            {t('firstVisit.dismiss')}
+          </button>
+        </p>
+      </section>
+    )
+  }
+  if (note === 'nudge') {
+    return (
+      <p className="first-visit first-visit-nudge" role="note" data-testid="first-visit-nudge">
+        <span>{t('firstVisit.nudge')}</span>
+        {tryButton}
+        <button type="button" onClick={() => update({ nudgeDismissed: true })} aria-label={t('firstVisit.dismiss_nudge')}>
+          ×
+        </button>
+      </p>
+    )
+  }
+  return null
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { FIRST_VISIT_KEY, FRESH, loadFirstVisit, parseFirstVisit, saveFirstVisit, shownNote } from './firstVisit'
+
+class MemoryStorage {
+  data = new Map<string, string>()
+  getItem(k: string) {
+    return this.data.get(k) ?? null
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v)
+  }
+}
+
+describe('first visit', () => {
+  it('shows the card first, then the nudge only while drop-tail runs, then nothing', () => {
+    expect(shownNote(FRESH, 'droptail')).toBe('card')
+    expect(shownNote(FRESH, 'red')).toBe('card')
+    const dismissed = { cardDismissed: true, nudgeDismissed: false }
+    expect(shownNote(dismissed, 'droptail')).toBe('nudge')
+    expect(shownNote(dismissed, 'red')).toBeNull()
+    expect(shownNote({ cardDismissed: true, nudgeDismissed: true }, 'droptail')).toBeNull()
+  })
+
+  it('remembers dismissals and survives broken or refusing storage', () => {
+    const s = new MemoryStorage()
+    expect(loadFirstVisit(s)).toEqual(FRESH)
+    saveFirstVisit(s, { cardDismissed: true, nudgeDismissed: false })
+    expect(loadFirstVisit(s)).toEqual({ cardDismissed: true, nudgeDismissed: false })
+    s.setItem(FIRST_VISIT_KEY, '{not json')
+    expect(loadFirstVisit(s)).toEqual(FRESH)
+    expect(parseFirstVisit('{"cardDismissed":"yes"}')).toEqual(FRESH)
+    const refusing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') } }
+    expect(loadFirstVisit(refusing)).toEqual(FRESH)
+    expect(() => saveFirstVisit(refusing, FRESH)).not.toThrow()
+    expect(loadFirstVisit(null)).toEqual(FRESH)
+  })
+})

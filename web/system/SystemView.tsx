@@ -1,0 +1,202 @@
+// The system view (issue 17): the dumbbell the scenario describes — senders with their TCP and RTTs, the
+// bottleneck with its rate, delay and buffer, the receivers — and the buffer itself as a row of packet
+// slots filling and draining live, coloured by flow like the charts, with drops and marks as they happen
+// and the AQM's current decision beside it. The worker sends the queue with every frame while this is
+// mounted (store.setView); the row redraws from the frame loop, the words four times a second.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import * as d3 from 'd3'
+import type { AqmConfig } from '../engine/protocol'
+import type { SimStore } from '../engine/store'
+import { prepareCanvas } from '../charts/canvas'
+import { useFrame } from '../charts/frameLoop'
+import { seriesVars } from '../charts/palette'
+import { chartColours, themeRevision } from '../charts/theme'
+import { useSize } from '../charts/useSize'
+import { drawRow, MIN_SLOT_PX, spawnMarks, type Mark } from './bufferRow'
+import { decisionOf } from './decision'
+import { installSystemTestApi, recordDraw } from './testApi'
+import { dumbbellOf } from './topology'
+import { readViewFrame, type ViewFrame } from './viewFrame'
+import './system.css'
+
+const ROW_H_PX = 34
+const REFRESH_MS = 250
+/** Groups listed by name; the rest are summed up in one line. */
+const GROUPS_SHOWN = 3
+/** Slots the engine is asked for at most, whatever the width. */
+const MAX_SLOTS = 400
+
+function useReducedMotion(): boolean {
+  const query = typeof window !== 'undefined' ? window.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined
+  const [reduced, setReduced] = useState(() => query?.matches ?? false)
+  useEffect(() => {
+    if (!query) return
+    const on = () => setReduced(query.matches)
+    query.addEventListener('change', on)
+    return () => query.removeEventListener('change', on)
+  }, [query])
+  return reduced
+}
+
+interface SystemViewProps {
+  store: SimStore
+  scenario: string
+  aqm: AqmConfig | null
+}
+
+interface Live {
+  queued: number
+  perSlot: number
+  drops: number
+  marks: number
+}
+
+export function SystemView({ store, scenario, aqm }: SystemViewProps) {
+  const { t } = useTranslation('charts')
+  const dumbbell = useMemo(() => dumbbellOf(scenario), [scenario])
+  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 400, height: ROW_H_PX })
+  const canvasRef = useRef<HTMLCanvasElement | null>(null)
+  const reducedMotion = useReducedMotion()
+  const reducedRef = useRef(reducedMotion)
+  useEffect(() => {
+    reducedRef.current = reducedMotion
+  }, [reducedMotion])
+  const slots = Math.max(16, Math.min(MAX_SLOTS, Math.floor(size.width / MIN_SLOT_PX)))
+
+  useEffect(() => installSystemTestApi(() => reducedRef.current), [])
+  useEffect(() => {
+    store.setView(slots)
+  }, [store, slots])
+  useEffect(() => () => store.setView(0), [store])
+
+  const draw = useRef({ frame: null as ViewFrame | null, marks: [] as Mark[], key: '', prevRafAt: -Infinity, epoch: -1 })
+  const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0 })
+  const [decision, setDecision] = useState(() => decisionOf(aqm, store.getSnapshot().aqmState))
+  const acc = useRef({ at: 0, drops: 0, marks: 0, window: [] as Array<{ at: number; drops: number; marks: number }> })
+
+  useFrame((now) => {
+    const d = draw.current
+    const canvas = canvasRef.current
+    if (!canvas) return
+    const g = { width: size.width, height: ROW_H_PX, rowTop: 2, rowH: 14 }
+    const pending = store.viewFrames.splice(0)
+    const rafAt = performance.now()
+    const prevRafAt = d.prevRafAt
+    d.prevRafAt = rafAt
+    const snap = store.getSnapshot()
+    if (snap.epoch !== d.epoch) {
+      d.epoch = snap.epoch
+      d.marks.length = 0
+      d.frame = null
+    }
+    for (const m of pending) {
+      const f = readViewFrame(m.view)
+      if (f === null || m.epoch !== snap.epoch) continue
+      const started = spawnMarks(d.marks, f, g, now)
+      d.frame = f
+      recordDraw({
+        seq: m.seq,
+        simTime: m.simTime,
+        qPkts: m.qPkts,
+        perSlot: f.perSlot,
+        slots: Math.min(f.slots.length, Math.max(f.capacitySlots, f.slots.length)),
+        eventsTotal: f.eventsTotal,
+        dropMarks: started.drops,
+        ceMarks: started.marks,
+        // 1 when an earlier animation frame ran after it arrived and did not draw it.
+        rafsAfterArrival: m.arrivedAt < prevRafAt ? 1 : 0,
+      })
+      let drops = 0
+      for (const w of f.events) if (((w >>> 24) & 1) === 0) drops++
+      // Totals per frame: the kept events are a sample, so scale the drop share to the total.
+      const shareDrops = f.events.length === 0 ? 0 : Math.round((drops / f.events.length) * f.eventsTotal)
+      acc.current.window.push({ at: now, drops: shareDrops, marks: f.eventsTotal - shareDrops })
+    }
+    const key = `${size.width}|${themeRevision()}|${reducedMotion}`
+    if (pending.length === 0 && d.marks.length === 0 && key === d.key) return
+    d.key = key
+    const ctx = prepareCanvas(canvas, size.width, ROW_H_PX)
+    if (!ctx) return
+    drawRow(ctx, g, d.frame, d.marks, now, chartColours(), reducedMotion)
+
+    const a = acc.current
+    if (now - a.at >= REFRESH_MS) {
+      a.at = now
+      // Drops and marks over the last wall second.
+      a.window = a.window.filter((w) => now - w.at < 1000)
+      const f = d.frame
+      const next: Live = {
+        queued: Number.isFinite(snap.aqmState.q_pkts) ? snap.aqmState.q_pkts : 0,
+        perSlot: f?.perSlot ?? 1,
+        drops: a.window.reduce((s, w) => s + w.drops, 0),
+        marks: a.window.reduce((s, w) => s + w.marks, 0),
+      }
+      setLive((l) => (l.queued === next.queued && l.perSlot === next.perSlot && l.drops === next.drops && l.marks === next.marks ? l : next))
+      setDecision(decisionOf(store.getSnapshot().aqm ?? aqm, snap.aqmState))
+    }
+  }, 'system')
+
+  const fmt = d3.format(',')
+  const groups = dumbbell?.groups ?? []
+  const shown = groups.slice(0, GROUPS_SHOWN)
+  const rest = groups.slice(GROUPS_SHOWN).reduce((n, g) => n + g.count, 0)
+  const rtt = (r: [number, number]) => (r[0] === r[1] ? fmt(r[0]) : `${fmt(r[0])}–${fmt(r[1])}`)
+  const unit = dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets'
+
+  return (
+    <figure className="system-view" data-testid="system-view" aria-label={t('system.title')}>
+      <div className="sv-diagram">
+        <div className="sv-end sv-senders">
+          <span className="sv-end-title">{t('system.senders', { count: dumbbell?.flows ?? 0 })}</span>
+          <ul>
+            {shown.map((g) => (
+              <li key={g.firstFlow}>
+                <span className="sv-swatches" aria-hidden="true">
+                  {Array.from({ length: Math.min(g.count, 6) }, (_, k) => (
+                    <span key={k} style={{ background: seriesVars[(g.firstFlow + k) % seriesVars.length] }} />
+                  ))}
+                </span>
+                {t('system.group', { count: g.count, tcp: t(`variants.${g.variant}`, { defaultValue: g.variant }), rtt: rtt(g.rttMs) })}
+              </li>
+            ))}
+            {rest > 0 && <li>{t('system.more', { count: rest })}</li>}
+          </ul>
+        </div>
+        <span className="sv-arrow" aria-hidden="true" />
+        <div className="sv-bottleneck">
+          <div className="sv-line">
+            <span>
+              <strong>{t('system.bottleneck')}</strong>{' '}
+              {dumbbell && t('system.link', { rate: fmt(dumbbell.rateMbps), delay: fmt(dumbbell.delayMs), buffer: fmt(dumbbell.buffer), unit: t(`units.${unit}`) })}
+            </span>
+          </div>
+          <div className="sv-buffer" ref={bodyRef}>
+            <canvas
+              ref={canvasRef}
+              role="img"
+              aria-label={`${t('system.buffer_aria', { queued: fmt(live.queued), drops: fmt(live.drops), marks: fmt(live.marks) })} (${t('system.direction')})`}
+              title={t('system.direction')}
+              data-testid="system-buffer"
+            />
+          </div>
+          <div className="sv-line sv-live" data-testid="system-live">
+            <span>{t('system.queued', { count: live.queued, per: live.perSlot })}</span>
+            <span className="sv-drop">{t('system.drops_per_s', { count: live.drops })}</span>
+            <span className="sv-mark">{t('system.marks_per_s', { count: live.marks })}</span>
+            <span className="sv-decision" data-testid="system-decision">
+              <span className="sv-aqm">{t('system.decision.label')}</span>
+              {decision.map((item) => (
+                <span key={item.key}>{t(`system.decision.${item.key}`, item.values)}</span>
+              ))}
+            </span>
+          </div>
+        </div>
+        <span className="sv-arrow" aria-hidden="true" />
+        <div className="sv-end sv-receivers">
+          <span className="sv-end-title">{t('system.receivers', { count: dumbbell?.flows ?? 0 })}</span>
+        </div>
+      </div>
+    </figure>
+  )
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { decisionOf } from './decision'
+
+describe('the AQM decision line', () => {
+  it('drop-tail has none to show', () => {
+    expect(decisionOf({ kind: 'droptail' }, { q_pkts: 4, q_bytes: 4000 })).toEqual([{ key: 'none', values: {} }])
+  })
+
+  it('RED shows the probability it applies, the average and its thresholds', () => {
+    const items = decisionOf({ kind: 'red', min_th: 5, max_th: 15 }, { avg: 7.04, p_b: 0.02, p_a: 0.0213, min_th: 5, max_th: 15 })
+    expect(items).toEqual([
+      { key: 'p', values: { name: 'p_a', p: 0.0213 } },
+      { key: 'avg', values: { value: 7 } },
+      { key: 'thresholds', values: { min: 5, max: 15 } },
+    ])
+  })
+
+  it('AVQ decides on its virtual queue, CoDel on the sojourn against target, PIE on the delay', () => {
+    expect(decisionOf({ kind: 'avq' }, { vq: 12.34, avg: Number.NaN }).map((i) => i.key)).toEqual(['vq'])
+    expect(decisionOf({ kind: 'codel', target: 5 }, { sojourn: 0.0071, dropping: 1 })).toEqual([
+      { key: 'sojourn', values: { ms: 7.1 } },
+      { key: 'target', values: { ms: 5 } },
+      { key: 'dropping', values: { n: 1 } },
+    ])
+    expect(decisionOf({ kind: 'pie', qdelay_ref: 15 }, { drop_prob: 0.05, qdelay: 0.0204 })).toEqual([
+      { key: 'p', values: { name: 'drop_prob', p: 0.05 } },
+      { key: 'qdelay', values: { ms: 20.4 } },
+      { key: 'target', values: { ms: 15 } },
+    ])
+  })
+
+  it('skips values the engine reports as NaN', () => {
+    expect(decisionOf({ kind: 'pi' }, { p: Number.NaN, avg: Number.NaN })).toEqual([{ key: 'none', values: {} }])
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { dumbbellOf } from './topology'
+
+describe('the dumbbell of a scenario', () => {
+  it('lists each flow group with its first flow, and the bottleneck', () => {
+    const json = JSON.stringify({
+      link: { rate_mbps: 10, delay_ms: 20, buffer: 150000, buffer_unit: 'bytes' },
+      flows: [
+        { count: 3, tcp: 'cubic', rtt_ms: [40, 120] },
+        { count: 2, traffic: { kind: 'cbr' }, rtt_ms: [80, 80] },
+      ],
+    })
+    expect(dumbbellOf(json)).toEqual({
+      groups: [
+        { count: 3, variant: 'cubic', rttMs: [40, 120], firstFlow: 0 },
+        { count: 2, variant: 'udp', rttMs: [80, 80], firstFlow: 3 },
+      ],
+      flows: 5,
+      rateMbps: 10,
+      delayMs: 20,
+      buffer: 150000,
+      bufferUnit: 'bytes',
+    })
+  })
+
+  it('waits on a scenario it cannot read', () => {
+    expect(dumbbellOf('')).toBeNull()
+    expect(dumbbellOf('{"flows":[]}')).toBeNull()
+  })
+})
