@@ -80,7 +80,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
       </div>
-      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       <CwndChart
         {...common}

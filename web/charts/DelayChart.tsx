@@ -32,7 +32,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 2.6))
   const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
-  const series = useMemo(() => eventSeries(columns, aqm?.kind), [columns, aqm?.kind])
+  const series = useMemo(() => eventSeries(columns, info), [columns, info])
   const [yMax, setYMax] = useState(50)
   const [rateMax, setRateMax] = useState(20)
   const [frozen, setFrozen] = useState(false)

@@ -11,7 +11,7 @@ import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
-import { queueLevels, targetBand, type LinkInfo } from './thresholds'
+import { queueLevels, targetBand } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -28,11 +28,10 @@ interface QueueChartProps {
   queueUnit: string
   /** Bottleneck buffer in the chart's unit, when known. */
   bufferLimit: number | null
-  link: LinkInfo | null
   errors: Record<string, ShownError>
 }
 
-export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, link, errors }: QueueChartProps) {
+export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors }: QueueChartProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
@@ -45,7 +44,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useState(false)
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
-  const band = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+  const band = targetBand(info, aqm, store.getSnapshot().aqmState)
 
   const chart = useTimeChart({
     label: 'queue',
@@ -56,7 +55,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const yPx = (v: number) => box.margin.top + y(v)
-      const live = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+      const live = targetBand(info, aqm, store.getSnapshot().aqmState)
       if (live) {
         ctx.fillStyle = withAlpha(colours.green, live.kind === 'band' ? 0.22 : 0.1)
         ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))

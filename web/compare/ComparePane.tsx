@@ -45,7 +45,7 @@ export function ComparePane({ side, index, label, view }: { side: Side; index: n
         <span className="muted">{info === undefined ? (snapshot.aqm?.kind ?? '') : algorithmName(tApp, info)}</span>
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
-      <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
+      <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} />
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
     </section>

@@ -46,7 +46,7 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
   const chart = (name: EmbedViewName) => {
     switch (name) {
       case 'queue':
-        return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+        return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       case 'curve':
         return <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       case 'cwnd':

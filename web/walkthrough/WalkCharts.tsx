@@ -57,7 +57,7 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
     <section className="walk-charts teach-charts" aria-label={t('walk.charts')}>
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
-        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
+        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} />
       </div>
       <div {...spot('delay')}>
         {look('delay')}
