@@ -1,6 +1,7 @@
 // The queue at the bottleneck over the time window: instantaneous and averaged queue (canvas), the
 // algorithm's target band, drop and mark ticks, and its thresholds as lines you drag (SVG).
 import { useMemo, useState } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
@@ -40,9 +41,9 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   // AVQ's operating point is its virtual queue (Kunniyur & Srikant 2001), not an average of the real one.
   const avgLabel = aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
-  const [yMax, setYMax] = useState(20)
+  const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
-  const [hasAvg, setHasAvg] = useState(false)
+  const [hasAvg, setHasAvg] = useFrameState(false)
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
   const band = targetBand(info, aqm, store.getSnapshot().aqmState)
 
