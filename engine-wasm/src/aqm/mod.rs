@@ -30,6 +30,9 @@ pub mod wred;
 
 pub mod gfr;
 
+#[cfg(any(test, feature = "dummy-discipline"))]
+pub mod dummy;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -250,31 +253,31 @@ pub trait Algorithm: QueueDisc + Sized + 'static {
 
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
 macro_rules! algorithms {
-    ($($variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
         /// The scenario's `aqm` object: `{"kind": "...", <params>}`; missing params take their defaults.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind")]
         pub enum AqmConfig {
-            $(#[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),)*
+            $($(#[$attr])* #[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),)*
         }
 
         impl AqmConfig {
             pub fn kind(&self) -> &'static str {
-                match self { $(AqmConfig::$variant(_) => $kind,)* }
+                match self { $($(#[$attr])* AqmConfig::$variant(_) => $kind,)* }
             }
         }
 
         /// Builds the discipline a config describes, validating every parameter.
         pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, String> {
             match config {
-                $(AqmConfig::$variant(p) => {
+                $($(#[$attr])* AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
                     Ok(Box::new(<$ty as Algorithm>::new(p.clone(), link)?))
                 })*
             }
         }
 
-        $(impl Registered for $ty {
+        $($(#[$attr])* impl Registered for $ty {
             fn kind(&self) -> &'static str {
                 $kind
             }
@@ -285,7 +288,7 @@ macro_rules! algorithms {
 
         /// Every algorithm the engine has, in picker order.
         pub fn catalogue() -> Vec<&'static AlgorithmInfo> {
-            vec![$(&<$ty as Algorithm>::INFO,)*]
+            vec![$($(#[$attr])* &<$ty as Algorithm>::INFO,)*]
         }
     };
 }
@@ -308,6 +311,9 @@ algorithms! {
     FqCodel = "fq_codel" => fq_codel::FqCodel,
     SelectiveDrop = "selective_drop" => selective_drop::SelectiveDrop,
     Gfr = "gfr" => gfr::Gfr,
+    // Test only: proves a discipline is one file and this line (docs/parameter-roles.md).
+    #[cfg(any(test, feature = "dummy-discipline"))]
+    Dummy = "dummy" => dummy::Dummy,
 }
 
 impl Default for AqmConfig {
@@ -439,6 +445,20 @@ mod tests {
             let has_band = state.iter().any(|(k, _)| *k == "band_lo") && state.iter().any(|(k, _)| *k == "band_hi");
             assert_eq!(has_band, info.band.is_some(), "{}", info.kind);
         }
+    }
+
+    /// The test-only discipline's catalogue entry, as `aqm-cli algorithms` prints it when built with
+    /// `--features dummy-discipline`, is what web/controls/dummyDiscipline.test.ts feeds the page.
+    /// `UPDATE_FIXTURES=1 cargo test --lib dummy_discipline` rewrites it.
+    #[test]
+    fn dummy_discipline_fixture_is_its_catalogue_entry() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dummy-discipline.json");
+        let info = catalogue().into_iter().find(|i| i.kind == "dummy").expect("registered under cfg(test)");
+        let json = serde_json::to_string_pretty(info).unwrap() + "\n";
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            std::fs::write(path, &json).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
     }
 
     #[test]
