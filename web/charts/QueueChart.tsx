@@ -38,8 +38,8 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem))
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  // AVQ's operating point is its virtual queue (Kunniyur & Srikant 2001), not an average of the real one.
-  const avgLabel = aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average'
+  // The engine says what `avg` is: AVQ's is its virtual queue (Kunniyur & Srikant 2001), not an average.
+  const avgLabel = info?.avg === 'virtual_queue' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
   const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)

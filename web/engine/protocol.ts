@@ -66,6 +66,8 @@ export interface AlgorithmInfo {
   mark_causes?: string[]
   /** What its state's band_lo/band_hi mean, if it reports a target band. */
   band?: BandKind | null
+  /** What its `avg` is: an average of the queue, or AVQ's virtual queue (Kunniyur & Srikant 2001). */
+  avg?: 'average' | 'virtual_queue'
 }
 
 /** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
@@ -248,7 +250,8 @@ export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
     optStr(x.per_flow_cap) &&
     optStrs(x.drop_causes) &&
     optStrs(x.mark_causes) &&
-    (x.band === undefined || x.band === null || (isStr(x.band) && BAND_KINDS.includes(x.band)))
+    (x.band === undefined || x.band === null || (isStr(x.band) && BAND_KINDS.includes(x.band))) &&
+    (x.avg === undefined || x.avg === 'average' || x.avg === 'virtual_queue')
   )
 }
 

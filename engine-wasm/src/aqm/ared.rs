@@ -227,6 +227,7 @@ impl Algorithm for Ared {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: Some(super::params::Band::Average),
+        avg: super::params::AvgMeaning::Average,
         label: "Adaptive RED",
         citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
         summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",

@@ -68,6 +68,7 @@ impl Algorithm for Avq {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early],
         mark_causes: &[super::Reason::Early],
         band: None,
+        avg: super::params::AvgMeaning::VirtualQueue,
         label: "AVQ",
         citation: "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
         summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \

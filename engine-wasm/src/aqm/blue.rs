@@ -66,6 +66,7 @@ impl Algorithm for Blue {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early],
         mark_causes: &[super::Reason::Early],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "BLUE",
         citation: "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
         summary: "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",

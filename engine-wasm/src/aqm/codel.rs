@@ -268,6 +268,7 @@ impl Algorithm for CoDel {
         drop_causes: &[super::Reason::Overflow, super::Reason::Target],
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "CoDel",
         citation: "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
         summary: "Drops at dequeue once the sojourn time has stayed above target for an interval, \

@@ -23,6 +23,7 @@ impl Algorithm for DropTail {
         drop_causes: &[super::Reason::Overflow],
         mark_causes: &[],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Drop-tail",
         citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
         summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",

@@ -67,6 +67,7 @@ impl Algorithm for Dummy {
         drop_causes: &[Reason::Overflow, Reason::Early, Reason::Forced],
         mark_causes: &[Reason::Early],
         band: None,
+        avg: super::params::AvgMeaning::Average,
     };
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;

@@ -176,6 +176,7 @@ impl Algorithm for FengAred {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
         citation:
             "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",

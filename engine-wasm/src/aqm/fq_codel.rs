@@ -102,6 +102,7 @@ impl Algorithm for FqCodel {
         drop_causes: &[super::Reason::Overflow, super::Reason::Target],
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "FQ-CoDel",
         citation: "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
         summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \

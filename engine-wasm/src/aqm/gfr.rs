@@ -183,6 +183,7 @@ impl Algorithm for Gfr {
         drop_causes: &[super::Reason::Epd, super::Reason::Ppd],
         mark_causes: &[],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "GFR: F-GCRA + EPD (seed 002)",
         citation: "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
         summary: "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are \

@@ -242,6 +242,7 @@ impl Algorithm for Hred {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early],
         mark_causes: &[super::Reason::Early],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "HRED (Hybrid RED)",
         citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
         summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",

@@ -60,6 +60,16 @@ pub enum Band {
     Reference,
 }
 
+/// What the `avg` column and the operating point's queue are for an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AvgMeaning {
+    /// An average of the real queue (RED's EWMA) or the queue itself; NaN where the algorithm keeps none.
+    Average,
+    /// A virtual queue drained at an adaptive capacity, in bytes (AVQ, Kunniyur & Srikant 2001).
+    VirtualQueue,
+}
+
 /// One user-settable parameter of an algorithm: what the UI renders and what `set_param` checks.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParamSpec {
@@ -229,6 +239,8 @@ pub struct AlgorithmInfo {
     pub mark_causes: &'static [Reason],
     /// What its `band_lo`/`band_hi` state means, if it reports a target band.
     pub band: Option<Band>,
+    /// What its `avg` is.
+    pub avg: AvgMeaning,
 }
 
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {

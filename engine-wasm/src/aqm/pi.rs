@@ -85,6 +85,7 @@ impl Algorithm for Pi {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early],
         mark_causes: &[super::Reason::Early],
         band: Some(super::params::Band::Reference),
+        avg: super::params::AvgMeaning::Average,
         label: "PI controller",
         citation: "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
         summary: "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",

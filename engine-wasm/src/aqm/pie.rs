@@ -117,6 +117,7 @@ impl Algorithm for Pie {
         drop_causes: &[super::Reason::Overflow, super::Reason::Target],
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "PIE",
         citation: "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
         summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \

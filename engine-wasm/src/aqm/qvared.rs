@@ -173,6 +173,7 @@ impl Algorithm for Qvared {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: Some(super::params::Band::Average),
+        avg: super::params::AvgMeaning::Average,
         label: "QVARED (queue-variation ARED)",
         citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
         summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",

@@ -196,6 +196,7 @@ const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
     mark_causes: &[super::Reason::Early, super::Reason::Forced],
     band: None,
+    avg: super::params::AvgMeaning::Average,
 };
 const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "gentle_red",
@@ -207,6 +208,7 @@ const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
     mark_causes: &[super::Reason::Early, super::Reason::Forced],
     band: None,
+    avg: super::params::AvgMeaning::Average,
 };
 
 /// Evolving state, cleared by a rebuild.

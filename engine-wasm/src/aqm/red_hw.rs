@@ -237,6 +237,7 @@ impl Algorithm for RedHw {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
         mark_causes: &[],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Hardware RED (NetFPGA)",
         citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
         summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",

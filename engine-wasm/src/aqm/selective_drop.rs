@@ -133,6 +133,7 @@ impl Algorithm for SelectiveDrop {
         drop_causes: &[super::Reason::Overflow, super::Reason::Selective],
         mark_causes: &[],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Selective drop (seed 004)",
         citation: "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
         summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \

@@ -159,6 +159,7 @@ impl Algorithm for Wred {
         drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Weighted RED",
         citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
         summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
