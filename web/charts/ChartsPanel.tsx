@@ -87,7 +87,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         <CapacityLegend store={store} columns={columns} />
         {barTools}
       </div>
-      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} sketch={sketch} />
+      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} sketch={sketch} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       <CwndChart
         {...common}

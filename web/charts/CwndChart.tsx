@@ -3,6 +3,7 @@
 // highlights that flow here and in the throughput bars, and shows its values. Optionally the sum of
 // all windows on a right-hand axis (seed 001, Fig. 15).
 import { useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { traceColumn } from './canvas'
@@ -48,9 +49,9 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 200 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, showSum ? 2.6 : 0.75))
-  const [yMax, setYMax] = useState(20)
-  const [sumMax, setSumMax] = useState(50)
-  const [traces, setTraces] = useState(0)
+  const [yMax, setYMax] = useFrameState(20)
+  const [sumMax, setSumMax] = useFrameState(50)
+  const [traces, setTraces] = useFrameState(0)
   const [tip, setTip] = useState<Tip | null>(null)
   const last = useRef<{ vis: Visible; x: (t: number) => number } | null>(null)
   const variants = useMemo(() => variantsOf(flows), [flows])

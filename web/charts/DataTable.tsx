@@ -1,7 +1,8 @@
 // A chart's numbers for screen readers: a table of the latest value of each series the chart draws, kept
 // out of sight (the canvas itself is an image to assistive technology). Refreshed once a second, which
 // is as often as anyone can listen to it; React stays idle in between. WCAG 1.1.1.
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { formatValue } from './format'
@@ -28,7 +29,7 @@ function read(store: SimStore, series: TableSeries[]): string[] {
 
 export function DataTable({ store, title, series, testId }: { store: SimStore; title: string; series: TableSeries[]; testId: string }) {
   const { t } = useTranslation('charts')
-  const [values, setValues] = useState<string[]>(() => read(store, series))
+  const [values, setValues] = useFrameState<string[]>(() => read(store, series))
   const lastAt = useRef(0)
   useFrame((now) => {
     if (now - lastAt.current < REFRESH_MS) return

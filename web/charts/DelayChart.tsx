@@ -2,6 +2,7 @@
 // you can drag (CoDel's target, PIE's reference delay); drops and ECN marks per second as stacked
 // bars behind it (right axis), split by cause where the engine reports causes (drops_<reason>).
 import { useMemo, useState } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
@@ -32,9 +33,9 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 2.6))
   const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
-  const series = useMemo(() => eventSeries(columns, aqm?.kind), [columns, aqm?.kind])
-  const [yMax, setYMax] = useState(50)
-  const [rateMax, setRateMax] = useState(20)
+  const series = useMemo(() => eventSeries(columns, info), [columns, info])
+  const [yMax, setYMax] = useFrameState(50)
+  const [rateMax, setRateMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
   const yRate = useMemo(() => linearScale([0, rateMax], [box.innerH, 0]), [rateMax, box.innerH])

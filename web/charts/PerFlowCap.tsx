@@ -1,7 +1,7 @@
 // For a discipline that decides per flow from that flow's own packets in the queue (seed 004's selective
 // drop, Chae & Choi, KIPS 2004): there is no drop probability and no averaged queue to plot, so the panel
 // says what the decision uses, the cap Q_thresh, with its current value (live in auto mode).
-import { useState } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
@@ -27,7 +27,7 @@ export function capValue(cap: string, aqm: AqmConfig | null, live: number | unde
 export function PerFlowCap({ store, info, aqm, cap }: PerFlowCapProps) {
   const { t } = useTranslation('charts')
   const [bodyRef] = useSize<HTMLDivElement>({ width: 300, height: 220 })
-  const [live, setLive] = useState<number | undefined>(() => store.getSnapshot().aqmState[cap])
+  const [live, setLive] = useFrameState<number | undefined>(() => store.getSnapshot().aqmState[cap])
   useFrame(() => {
     const next = store.getSnapshot().aqmState[cap]
     if (next !== live && !(Number.isNaN(next) && Number.isNaN(live))) setLive(next)

@@ -2,6 +2,7 @@
 // max_th along the queue axis and max_p up and down; the live operating point (avg, p) moves on the
 // curve with a short trail. Algorithms without a static curve (PI, PIE, ...) show p over time.
 import { useId, useMemo, useRef, useState } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { AlgorithmInfo, AqmConfig, Curve } from '../engine/protocol'
@@ -37,13 +38,13 @@ interface ProbabilityCurveProps {
 export function ProbabilityCurve(props: ProbabilityCurveProps) {
   const { store, info, aqm, queueUnit } = props
   const { t } = useTranslation('charts')
-  const [curve, setCurve] = useState<Curve | null>(() => store.getSnapshot().curve)
+  const [curve, setCurve] = useFrameState<Curve | null>(() => store.getSnapshot().curve)
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 0.9))
   const params = useMemo(() => curveParams(info, aqm), [info, aqm])
   const [frozen, setFrozen] = useState(false)
-  const [xMax, setXMax] = useState(20)
+  const [xMax, setXMax] = useFrameState(20)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const lastKey = useRef('')
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'

@@ -1,7 +1,8 @@
 // For algorithms without a static curve (PI, PIE, BLUE, ...): their drop probability over the time
 // window, as the controller sets it. Algorithms that have no probability at all (drop-tail, CoDel)
 // say so instead.
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
@@ -24,8 +25,8 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 0.9))
-  const [yMax, setYMax] = useState(0.05)
-  const [hasP, setHasP] = useState(true)
+  const [yMax, setYMax] = useFrameState(0.05)
+  const [hasP, setHasP] = useFrameState(true)
   /** When the shown algorithm took over: rows before it were sampled under another one. */
   const since = useRef<{ kind: string | undefined; t: number }>({ kind: undefined, t: -Infinity })
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])

@@ -1,6 +1,7 @@
 // The queue at the bottleneck over the time window: instantaneous and averaged queue (canvas), the
 // algorithm's target band, drop and mark ticks, and its thresholds as lines you drag (SVG).
 import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
@@ -11,7 +12,7 @@ import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
-import { queueLevels, targetBand, type LinkInfo } from './thresholds'
+import { queueLevels, targetBand } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
@@ -38,24 +39,23 @@ interface QueueChartProps {
   queueUnit: string
   /** Bottleneck buffer in the chart's unit, when known. */
   bufferLimit: number | null
-  link: LinkInfo | null
   errors: Record<string, ShownError>
   sketch?: QueueSketch
 }
 
-export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, link, errors, sketch }: QueueChartProps) {
+export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem))
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  // AVQ's operating point is its virtual queue (Kunniyur & Srikant 2001), not an average of the real one.
-  const avgLabel = aqm?.kind === 'avq' ? 'queue.virtual' : 'queue.average'
+  // The engine says what `avg` is: AVQ's is its virtual queue (Kunniyur & Srikant 2001), not an average.
+  const avgLabel = info?.avg === 'virtual_queue' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
-  const [yMax, setYMax] = useState(20)
+  const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
-  const [hasAvg, setHasAvg] = useState(false)
-  const band = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+  const [hasAvg, setHasAvg] = useFrameState(false)
+  const band = targetBand(info, aqm, store.getSnapshot().aqmState)
   const sketchState = useSyncExternalStore(sketch?.store.subscribe ?? NO_SKETCHES.subscribe, sketch?.store.getSnapshot ?? NO_SKETCHES.getSnapshot)
   const sketchPoints = sketch && sketchState ? (sketchState.sketches[sketch.id] ?? []) : []
   const sketching = sketch !== undefined && sketchState?.editing === sketch.id
@@ -74,7 +74,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, lin
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const yPx = (v: number) => box.margin.top + y(v)
-      const live = targetBand(aqm, store.getSnapshot().aqmState, link, unit)
+      const live = targetBand(info, aqm, store.getSnapshot().aqmState)
       if (live) {
         ctx.fillStyle = withAlpha(colours.green, live.kind === 'band' ? 0.22 : 0.1)
         ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))

@@ -1,6 +1,7 @@
 // The latest values as numbers with units, in one compact row. Refreshed four times a second from
 // the frame loop: faster changing digits cannot be read anyway, and React stays idle in between.
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
@@ -62,7 +63,7 @@ function read(store: SimStore): string[] {
 
 export function Readouts({ store }: { store: SimStore }) {
   const { t } = useTranslation('charts')
-  const [values, setValues] = useState<string[]>(() => read(store))
+  const [values, setValues] = useFrameState<string[]>(() => read(store))
   const lastAt = useRef(0)
   useFrame((now) => {
     if (now - lastAt.current < REFRESH_MS) return

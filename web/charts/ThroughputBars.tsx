@@ -2,7 +2,8 @@
 // bars), against the fair share 1/N of the active flows. Hover a bar to highlight that flow in the
 // congestion-window chart too.
 import { meanCapacity } from './capacityMarks'
-import { useMemo, useRef, useState, type PointerEvent } from 'react'
+import { useMemo, useRef, type PointerEvent } from 'react'
+import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
@@ -38,8 +39,8 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 200 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem))
-  const [yMax, setYMax] = useState(0.5)
-  const [readout, setReadout] = useState('')
+  const [yMax, setYMax] = useFrameState(0.5)
+  const [readout, setReadout] = useFrameState('')
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const lastKey = useRef('')
   const shares = useRef<WindowShares | undefined>(undefined)

@@ -1,5 +1,6 @@
 // Drops and marks as rates over time, split by cause when the trace has per-cause columns
 // (drops_overflow, drops_early, marks_early, ...), else into drops and ECN marks.
+import type { AlgorithmInfo } from '../engine/protocol'
 import type { Rows } from '../engine/samples'
 import { bucketEdges } from './scales'
 
@@ -16,35 +17,17 @@ export interface EventSeries {
 const CSS = ['var(--c-series-4)', 'var(--c-series-2)', 'var(--c-series-5)', 'var(--c-series-6)', 'var(--c-series-1)', 'var(--c-series-3)']
 
 /**
- * The causes each algorithm can report (docs/algorithms/conventions.md): every discipline overflows; the RED family
- * drops early and forced, CoDel and PIE above their target, seed 004's discipline per flow, GFR whole or
- * partial frames. Marks are the same causes with ECN. An unknown kind shows every cause the trace has.
+ * The drop and mark series to show: each cause the running algorithm declares it can report (engine
+ * `AlgorithmInfo::drop_causes` / `mark_causes`) that the trace has a column for; without a declaration,
+ * every cause the trace has. A trace without per-cause columns shows drops and marks.
  */
-const CAUSES: Record<string, readonly string[]> = {
-  droptail: ['overflow'],
-  red: ['overflow', 'early', 'forced'],
-  gentle_red: ['overflow', 'early', 'forced'],
-  ared: ['overflow', 'early', 'forced'],
-  feng_ared: ['overflow', 'early', 'forced'],
-  qvared: ['overflow', 'early', 'forced'],
-  hred: ['overflow', 'early'],
-  red_hw: ['overflow', 'early', 'forced'],
-  wred: ['overflow', 'early', 'forced'],
-  blue: ['overflow', 'early'],
-  pi: ['overflow', 'early'],
-  avq: ['overflow', 'early'],
-  codel: ['overflow', 'target'],
-  pie: ['overflow', 'target'],
-  fq_codel: ['overflow', 'target'],
-  selective_drop: ['overflow', 'selective'],
-  gfr: ['epd', 'ppd'],
-}
-
-export function eventSeries(columns: readonly string[], kind?: string): EventSeries[] {
-  const causes = kind === undefined ? undefined : CAUSES[kind]
-  const byCause = columns.filter(
-    (c) => /^(drops|marks)_\w+$/.test(c) && (causes === undefined || causes.includes(c.slice(c.indexOf('_') + 1))),
-  )
+export function eventSeries(columns: readonly string[], info?: Pick<AlgorithmInfo, 'drop_causes' | 'mark_causes'>): EventSeries[] {
+  const declared = (c: string): boolean => {
+    const cause = c.slice(c.indexOf('_') + 1)
+    const list = c.startsWith('drops_') ? info?.drop_causes : info?.mark_causes
+    return list === undefined || list.includes(cause)
+  }
+  const byCause = columns.filter((c) => /^(drops|marks)_\w+$/.test(c) && declared(c))
   const chosen = byCause.length > 0 ? byCause : columns.filter((c) => c === 'drops' || c === 'marks')
   return chosen.map((column, i) => {
     const [kind, ...rest] = column.split('_')

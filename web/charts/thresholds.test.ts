@@ -6,7 +6,6 @@ import {
   curveParams,
   delayTargets,
   dragBounds,
-  queueForDelay,
   queueLevels,
   resolutionFor,
   targetBand,
@@ -18,15 +17,18 @@ const schema = (name: string, unit: string, extra: Partial<ParamSchema> = {}): P
 })
 const algo = (kind: string, params: ParamSchema[]): AlgorithmInfo => ({ kind, label: kind.toUpperCase(), citation: '', summary: '', params })
 
+// Levels, probabilities and targets as the engine declares them (engine params::ParamSpec).
+const level = { role: 'queue_level', range_follows: 'buffer', handle: true } as const
 const red = algo('red', [
-  schema('min_th', 'queue unit'), schema('max_th', 'queue unit'), schema('max_p', '', { max: 1 }),
-  schema('w_q', ''), schema('gentle', '', { boolean: true }),
+  schema('min_th', 'queue unit', { ...level, below: 'max_th' }), schema('max_th', 'queue unit', level),
+  schema('max_p', '', { max: 1, role: 'probability', at: 'max_th', handle: true }),
+  schema('w_q', '', { role: 'weight' }), schema('gentle', '', { boolean: true, role: 'switch' }),
 ])
 const redAqm = { kind: 'red', min_th: 5, max_th: 15, max_p: 0.02, w_q: 0.002, gentle: false }
 const param = (info: AlgorithmInfo, aqm: Record<string, unknown>, name: string): DragParam => {
   const s = info.params.find((p) => p.name === name)
   if (!s || typeof aqm[name] !== 'number') throw new Error(name)
-  return { name, label: s.label, value: Number(aqm[name]), schema: s }
+  return { name, label: s.label, value: Number(aqm[name]), schema: s, siblings: info.params }
 }
 
 describe('draggable parameters', () => {
@@ -34,12 +36,20 @@ describe('draggable parameters', () => {
     expect(queueLevels(red, redAqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([['min_th', 5], ['max_th', 15]])
     expect(queueLevels(red, redAqm, 'bytes', 'bytes').map((p) => p.name)).toEqual(['min_th', 'max_th'])
     expect(queueLevels(red, redAqm, 'bytes', 'packets')).toEqual([])
-    const ared = algo('ared', [schema('min_th', 'pkts'), schema('max_th', 'pkts')])
+    const ared = algo('ared', [schema('min_th', 'pkts', level), schema('max_th', 'pkts', level)])
     expect(queueLevels(ared, { kind: 'ared', min_th: 5, max_th: 15 }, 'packets', 'packets')).toHaveLength(2)
-    // Other algorithm's config, a per-flow threshold, WRED's other classes: not drawn.
+    // Other algorithm's config; a level without a handle (WRED's other classes); a count in packets; a
+    // per-flow cap: not drawn, whatever their names.
     expect(queueLevels(red, { kind: 'droptail' }, 'packets', 'packets')).toEqual([])
-    const wred = algo('wred', [schema('min_th_0', 'pkts'), schema('min_th_1', 'pkts'), schema('drop_batch', 'pkts')])
-    expect(queueLevels(wred, { kind: 'wred', min_th_0: 11, min_th_1: 9, drop_batch: 64 }, 'packets', 'packets').map((p) => p.name)).toEqual(['min_th_0'])
+    const wred = algo('wred', [
+      schema('lo', 'pkts', level), schema('hidden', 'pkts', { ...level, handle: false }), schema('batch', 'pkts', { role: 'count' }),
+      schema('cap', 'pkts', { role: 'flow_level', range_follows: 'buffer' }),
+    ])
+    const wredAqm = { kind: 'wred', lo: 11, hidden: 9, batch: 64, cap: 6 }
+    expect(queueLevels(wred, wredAqm, 'packets', 'packets').map((p) => p.name)).toEqual(['lo'])
+    // A level named like nothing RED knows is still a level.
+    const named = algo('x', [schema('zz', 'queue unit', level)])
+    expect(queueLevels(named, { kind: 'x', zz: 3 }, 'packets', 'packets').map((p) => p.name)).toEqual(['zz'])
   })
 
   it('edits RED on its curve: min_th and max_th along the queue, max_p at max_th', () => {
@@ -48,13 +58,17 @@ describe('draggable parameters', () => {
     expect(c.probability?.param.name).toBe('max_p')
     expect(c.probability?.at.value).toBe(15)
     // ARED adapts max_p: its parameter is only the start, so it gets no handle on the live curve.
-    const ared = algo('ared', red.params)
+    const ared = algo('ared', red.params.map((p) => (p.name === 'max_p' ? { ...p, adapts: true, handle: false } : p)))
     expect(curveParams(ared, { ...redAqm, kind: 'ared' }).probability).toBeNull()
+    expect(curveParams(ared, { ...redAqm, kind: 'ared' }).levels).toHaveLength(2)
+    // A level ordered with no other (PI's q_ref) is not an end of a ramp.
+    const pi = algo('pi', [schema('q_ref', 'queue unit', level)])
+    expect(curveParams(pi, { kind: 'pi', q_ref: 50 })).toEqual({ levels: [], probability: null })
     expect(curveParams(red, null)).toEqual({ levels: [], probability: null })
   })
 
   it('finds delay targets in milliseconds for CoDel and PIE', () => {
-    const codel = algo('codel', [schema('target', 'ms'), schema('interval', 'ms')])
+    const codel = algo('codel', [schema('target', 'ms', { role: 'delay_target', handle: true, below: 'interval' }), schema('interval', 'ms', { role: 'period' })])
     expect(delayTargets(codel, { kind: 'codel', target: 5, interval: 100 }).map((p) => p.value)).toEqual([5])
     expect(delayTargets(red, redAqm)).toEqual([])
   })
@@ -80,7 +94,10 @@ describe('draggable parameters', () => {
     expect(clampDrag(0, b, 0.001, false)).toBe(0.001)
     expect(clampDrag(1.7, b, 0.001, false)).toBe(1)
     expect(clampDrag(0.02149, b, 0.001, false)).toBe(0.021)
-    const codel = algo('codel', [schema('target', 'ms', { min: 0.1, max: 1000 }), schema('interval', 'ms', { min: 1, max: 10000 })])
+    const codel = algo('codel', [
+      schema('target', 'ms', { min: 0.1, max: 1000, role: 'delay_target', handle: true, below: 'interval' }),
+      schema('interval', 'ms', { min: 1, max: 10000, role: 'period' }),
+    ])
     const aqm = { kind: 'codel', target: 5, interval: 100 }
     expect(dragBounds(param(codel, aqm, 'target'), aqm, 0.5, null)).toEqual({ lo: 0.1, hi: 99.5 })
   })
@@ -99,24 +116,22 @@ describe('draggable parameters', () => {
 })
 
 describe('target band on the queue chart', () => {
-  const link = { rateMbps: 10, meanPktSize: 1000 }
+  const banded = (kind: string, band: AlgorithmInfo['band']): AlgorithmInfo => ({ ...algo(kind, []), band })
   it("shades ARED's band from its state", () => {
-    expect(targetBand({ kind: 'ared' }, { band_lo: 9, band_hi: 11 }, link, 'packets')).toEqual({ lo: 9, hi: 11, kind: 'band' })
+    expect(targetBand(banded('ared', 'average'), { kind: 'ared' }, { band_lo: 9, band_hi: 11 })).toEqual({ lo: 9, hi: 11, kind: 'band' })
   })
   it("shades up to PI's reference queue", () => {
-    expect(targetBand({ kind: 'pi', q_ref: 50 }, {}, link, 'packets')).toEqual({ lo: 0, hi: 50, kind: 'ref' })
+    expect(targetBand(banded('pi', 'reference'), { kind: 'pi' }, { band_lo: 0, band_hi: 50 })).toEqual({ lo: 0, hi: 50, kind: 'ref' })
+    expect(targetBand(banded('pi', 'reference'), { kind: 'pi' }, { band_lo: 0, band_hi: 0 })).toBeNull()
   })
-  it('turns a CoDel or PIE delay target into the queue that drains in that time', () => {
-    // 5 ms at 10 Mbit/s = 6250 bytes = 6.25 packets of 1000 bytes.
-    expect(queueForDelay(5, link, 'packets')).toBeCloseTo(6.25, 12)
-    expect(queueForDelay(5, link, 'bytes')).toBeCloseTo(6250, 9)
-    expect(targetBand({ kind: 'codel', target: 5 }, {}, link, 'packets')).toEqual({ lo: 0, hi: 6.25, kind: 'delay', ms: 5 })
-    expect(targetBand({ kind: 'pie', qdelay_ref: 15 }, {}, link, 'packets')?.hi).toBeCloseTo(18.75, 12)
-    expect(targetBand({ kind: 'codel', target: 5 }, {}, null, 'packets')).toBeNull()
+  it('shows a delay target as the queue the engine says drains in it, with the target in ms', () => {
+    const band = { band_lo: 0, band_hi: 6.25, band_ms: 5 }
+    expect(targetBand(banded('codel', 'delay'), { kind: 'codel' }, band)).toEqual({ lo: 0, hi: 6.25, kind: 'delay', ms: 5 })
   })
-  it('has none for RED or drop-tail', () => {
-    expect(targetBand(redAqm, { avg: 3 }, link, 'packets')).toBeNull()
-    expect(targetBand(null, {}, link, 'packets')).toBeNull()
+  it('has none without a declared band, or for another algorithm', () => {
+    expect(targetBand(red, redAqm, { band_lo: 0, band_hi: 3 })).toBeNull()
+    expect(targetBand(banded('ared', 'average'), redAqm, { band_lo: 9, band_hi: 11 })).toBeNull()
+    expect(targetBand(banded('ared', 'average'), null, {})).toBeNull()
   })
   it('converts the buffer to the chart unit', () => {
     expect(bufferInUnit(100, 'packets', 'packets', 1000)).toBe(100)

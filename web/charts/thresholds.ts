@@ -1,5 +1,7 @@
 // Which parameters the charts let you drag, where they may go, and the target band the queue chart
-// shades. Pure: every clamp the handles apply before sending is decided (and tested) here.
+// shades, all from what the engine declares of each parameter (its role, ordering and range: engine
+// `params::ParamSpec`, docs/parameter-roles.md) and nothing else. Pure: every clamp the handles apply
+// before sending is decided (and tested) here.
 import type { AlgorithmInfo, AqmConfig, AqmState, ParamSchema } from '../engine/protocol'
 import { isPackets, resolveUnit } from '../engine/units'
 import { niceStep, roundTo } from './scales'
@@ -9,18 +11,21 @@ export interface DragParam {
   label: string
   value: number
   schema: ParamSchema
+  /** Every parameter of its algorithm (the ones it is ordered with among them). */
+  siblings: readonly ParamSchema[]
 }
-
-/** Queue-level parameters that are not thresholds on the total queue. */
-const NOT_A_LEVEL = new Set(['drop_batch', 'q_thresh'])
-/** WRED's per-class thresholds: only class 0, the one its curve shows, goes on the charts. */
-const OTHER_CLASS = /_[1-9]\d*$/
 
 function numberParam(info: AlgorithmInfo, aqm: AqmConfig, name: string): DragParam | null {
   const schema = info.params.find((p) => p.name === name)
   const value = aqm[name]
   if (!schema || schema.boolean || typeof value !== 'number' || !Number.isFinite(value)) return null
-  return { name, label: schema.label, value, schema }
+  return { name, label: schema.label, value, schema, siblings: info.params }
+}
+
+/** The parameters of the running algorithm with a drag handle in `role`, in the catalogue's order. */
+function handles(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, role: ParamSchema['role']): DragParam[] {
+  if (!info || !aqm || aqm.kind !== info.kind) return []
+  return info.params.filter((p) => p.handle === true && p.role === role).flatMap((p) => numberParam(info, aqm, p.name) ?? [])
 }
 
 /** Same kind of unit: both packets, or the same other unit. */
@@ -29,66 +34,52 @@ export function sameUnit(a: string, b: string): boolean {
 }
 
 /**
- * Parameters of the running algorithm that are levels of the queue in `chartUnit` (RED's min_th
- * and max_th, PI's q_ref, ...), to draw as draggable lines on the queue chart.
+ * Queue levels of the running algorithm in `chartUnit` (RED's min_th and max_th, PI's q_ref, ...), to
+ * draw as draggable lines on the queue chart.
  */
 export function queueLevels(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, queueUnit: string, chartUnit: string): DragParam[] {
-  if (!info || !aqm || aqm.kind !== info.kind) return []
-  return info.params
-    .filter((p) => !NOT_A_LEVEL.has(p.name) && !OTHER_CLASS.test(p.name))
-    .filter((p) => sameUnit(resolveUnit(p.unit, queueUnit), chartUnit))
-    .flatMap((p) => numberParam(info, aqm, p.name) ?? [])
+  return handles(info, aqm, 'queue_level').filter((p) => sameUnit(resolveUnit(p.schema.unit, queueUnit), chartUnit))
 }
 
 /** Delay targets in milliseconds (CoDel's target, PIE's reference delay), for the delay chart. */
 export function delayTargets(info: AlgorithmInfo | undefined, aqm: AqmConfig | null): DragParam[] {
-  if (!info || !aqm || aqm.kind !== info.kind) return []
-  return ['target', 'qdelay_ref'].flatMap((n) => {
-    const p = numberParam(info, aqm, n)
-    return p !== null && p.schema.unit === 'ms' ? [p] : []
-  })
+  return handles(info, aqm, 'delay_target').filter((p) => p.schema.unit === 'ms')
 }
 
-/** Algorithms whose probability parameter is only a starting value that the algorithm then adapts. */
-const ADAPTIVE_P = new Set(['ared', 'qvared', 'feng_ared', 'hred'])
-
 export interface CurveParams {
-  /** Dragged along the queue axis (min_th, max_th). */
+  /** Dragged along the queue axis: the ends of the ramp (min_th, max_th). */
   levels: DragParam[]
-  /** Dragged along the probability axis (max_p at max_th, HRED's p_min at min_th). */
+  /** Dragged along the probability axis (max_p at max_th); none when the algorithm adapts it. */
   probability: { param: DragParam; at: DragParam } | null
 }
 
+/**
+ * The curve's handles: the queue levels that are ordered with another level (the ramp's ends), and the
+ * probability the curve reaches at one of them, unless the algorithm adapts it.
+ */
 export function curveParams(info: AlgorithmInfo | undefined, aqm: AqmConfig | null): CurveParams {
-  const none: CurveParams = { levels: [], probability: null }
-  if (!info || !aqm || aqm.kind !== info.kind) return none
-  const pick = (...names: string[]) => names.map((n) => numberParam(info, aqm, n)).find((p) => p !== null) ?? null
-  const minTh = pick('min_th', 'min_th_0')
-  const maxTh = pick('max_th', 'max_th_0')
-  const levels = [minTh, maxTh].filter((p) => p !== null)
+  const levels = handles(info, aqm, 'queue_level')
+  const ordered = new Set(levels.flatMap((l) => (l.schema.below && levels.some((o) => o.name === l.schema.below) ? [l.name, l.schema.below] : [])))
+  const ramp = levels.filter((l) => ordered.has(l.name))
   let probability: CurveParams['probability'] = null
-  if (!ADAPTIVE_P.has(info.kind)) {
-    const maxP = pick('max_p', 'max_p_0')
-    if (maxP && maxTh) probability = { param: maxP, at: maxTh }
+  for (const param of handles(info, aqm, 'probability')) {
+    const at = ramp.find((l) => l.name === param.schema.at)
+    if (at && param.schema.adapts !== true) {
+      probability = { param, at }
+      break
+    }
   }
-  return { levels, probability }
+  return { levels: ramp, probability }
 }
 
 // ---- where a dragged value may go -------------------------------------------------------------
 
-/** Pairs that must stay ordered, lower first (the engine rejects anything else). */
-const ORDERED: Array<[string, string]> = [['target', 'interval']]
-
-function partners(name: string): { below: string[]; above: string[] } {
-  const below: string[] = []
-  const above: string[] = []
-  const m = /^(min|max)_(.+)$/.exec(name)
-  if (m) (m[1] === 'min' ? above : below).push(`${m[1] === 'min' ? 'max' : 'min'}_${m[2]}`)
-  for (const [lo, hi] of ORDERED) {
-    if (name === lo) above.push(hi)
-    if (name === hi) below.push(lo)
+/** The parameters `name` must stay below and above, as the engine declares them. */
+function partners(p: DragParam): { below: string[]; above: string[] } {
+  return {
+    above: p.schema.below ? [p.schema.below] : [],
+    below: p.siblings.filter((s) => s.below === p.name).map((s) => s.name),
   }
-  return { below, above }
 }
 
 export interface Bounds {
@@ -97,18 +88,19 @@ export interface Bounds {
 }
 
 /**
- * The range a dragged parameter may take right now: its schema range, below the buffer for queue
- * levels, and at least `gap` away from the parameter it must stay ordered with (min_th < max_th).
+ * The range a dragged parameter may take right now: its schema range, below the buffer for a range that
+ * follows it, inside (0, 1] for a probability, and at least `gap` away from the parameters it must stay
+ * ordered with (min_th < max_th).
  */
 export function dragBounds(p: DragParam, aqm: AqmConfig, gap: number, bufferLimit: number | null): Bounds {
   let lo = p.schema.min
   let hi = p.schema.max
-  if (bufferLimit !== null && /(_th|q_ref)(_\d+)?$/.test(p.name)) hi = Math.min(hi, bufferLimit)
-  if (/^(max_p|p_min)(_\d+)?$/.test(p.name)) {
-    lo = Math.max(lo, gap) // the engine wants p in (0, 1]
+  if (bufferLimit !== null && p.schema.range_follows === 'buffer') hi = Math.min(hi, bufferLimit)
+  if (p.schema.role === 'probability') {
+    lo = Math.max(lo, gap) // a drop curve needs p > 0 at its level
     hi = Math.min(hi, 1)
   }
-  const { below, above } = partners(p.name)
+  const { below, above } = partners(p)
   for (const n of above) if (typeof aqm[n] === 'number') hi = Math.min(hi, Number(aqm[n]) - gap)
   for (const n of below) if (typeof aqm[n] === 'number') lo = Math.max(lo, Number(aqm[n]) + gap)
   return { lo, hi: Math.max(lo, hi) }
@@ -129,11 +121,6 @@ export function resolutionFor(unit: string, axisSpan: number, value: number): nu
 
 // ---- the shaded target on the queue chart --------------------------------------------------
 
-export interface LinkInfo {
-  rateMbps: number
-  meanPktSize: number
-}
-
 export interface TargetBand {
   lo: number
   hi: number
@@ -143,23 +130,18 @@ export interface TargetBand {
   ms?: number
 }
 
-/** Queue length (in `unit`) that drains in `ms` at the link rate. */
-export function queueForDelay(ms: number, link: LinkInfo, unit: string): number {
-  const bytes = (ms / 1000) * link.rateMbps * 1e6 / 8
-  return isPackets(unit) ? bytes / link.meanPktSize : bytes
-}
-
-export function targetBand(aqm: AqmConfig | null, state: AqmState, link: LinkInfo | null, unit: string): TargetBand | null {
-  if (!aqm) return null
+/**
+ * The band the running algorithm reports in its state (`band_lo`, `band_hi`, in the queue's unit; `band_ms`
+ * for a delay target), as its catalogue entry says to read it.
+ */
+export function targetBand(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, state: AqmState): TargetBand | null {
+  if (!info || !aqm || aqm.kind !== info.kind || !info.band) return null
   const lo = state.band_lo
   const hi = state.band_hi
-  if (Number.isFinite(lo) && Number.isFinite(hi) && hi > lo) return { lo, hi, kind: 'band' }
-  if (typeof aqm.q_ref === 'number' && aqm.q_ref > 0) return { lo: 0, hi: aqm.q_ref, kind: 'ref' }
-  const ms = [aqm.target, aqm.qdelay_ref].find((v) => typeof v === 'number')
-  if (typeof ms === 'number' && link !== null && link.rateMbps > 0 && link.meanPktSize > 0) {
-    return { lo: 0, hi: queueForDelay(ms, link, unit), kind: 'delay', ms }
-  }
-  return null
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(hi > lo)) return null
+  if (info.band === 'average') return { lo, hi, kind: 'band' }
+  if (info.band === 'reference') return { lo, hi, kind: 'ref' }
+  return { lo, hi, kind: 'delay', ms: state.band_ms }
 }
 
 /** A buffer size in the chart's unit (packets ↔ bytes through the mean packet size); null if unknown. */

@@ -63,7 +63,7 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
         )}
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
-      <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} />
+      <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} />
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
       <MoreCharts store={store} view={view} scenario={snapshot.scenario} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={link?.rateMbps ?? null} errors={snapshot.errors} />

@@ -1,6 +1,6 @@
 // The parameter panel, generated from the running algorithm's schema.
 import { useTranslation } from 'react-i18next'
-import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
+import type { AlgorithmInfo, AqmConfig, ParamSchema } from '../engine/protocol'
 import type { ShownError } from '../engine/store'
 import { isPackets, QUEUE_UNIT, resolveUnit } from '../engine/units'
 import { algorithmName, paramName, unitName } from '../i18n/names'
@@ -19,14 +19,15 @@ interface ParamPanelProps {
 }
 
 /**
- * Queue levels end at the buffer: thresholds in the queue's unit, and thresholds the engine states in
- * packets (ARED, QVARED, Feng's ARED, WRED's min_th_0…, selective drop's q_thresh) while the queue counts packets too.
- * Their schemas allow up to 10^6 packets, which left the knob stuck at the slider's left end.
+ * A parameter whose range follows the buffer (engine `range_follows: "buffer"`: RED's thresholds, PI's q_ref,
+ * selective drop's q_thresh) ends its slider at the buffer when both count the same thing: "queue unit", or
+ * packets while the queue counts packets. Their schemas allow up to 10^6 packets or more, which left the knob
+ * stuck at the slider's left end.
  */
-function sliderCapOf(unit: string, name: string, queueUnit: string, bufferSize: number | null): number | undefined {
-  if (bufferSize === null) return undefined
-  if (unit === QUEUE_UNIT) return bufferSize
-  return isPackets(unit) && isPackets(queueUnit) && /(_th(_\d+)?|thresh)$/.test(name) ? bufferSize : undefined
+function sliderCapOf(p: ParamSchema, queueUnit: string, bufferSize: number | null): number | undefined {
+  if (bufferSize === null || p.range_follows !== 'buffer') return undefined
+  if (p.unit === QUEUE_UNIT) return bufferSize
+  return isPackets(p.unit) && isPackets(queueUnit) ? bufferSize : undefined
 }
 
 export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange }: ParamPanelProps) {
@@ -48,7 +49,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             unitLabel={unitName(t, unit)}
             helpLang="en"
             running={Array.isArray(running) ? undefined : running}
-            sliderCap={sliderCapOf(p.unit, p.name, queueUnit, bufferSize)}
+            sliderCap={sliderCapOf(p, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
             locked={isParamLocked(p.name)}
             onCommit={(v) => onChange(p.name, v)}

@@ -50,7 +50,7 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
       case 'system':
         return <SystemView store={store} scenario={scenario} aqm={aqm} />
       case 'queue':
-        return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={errors} />
+        return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       case 'curve':
         return <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
       case 'cwnd':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isFromWorker, isToWorker } from './protocol'
+import { isAlgorithmInfo, isFromWorker, isToWorker } from './protocol'
 
 describe('isToWorker', () => {
   it('accepts every well-formed page message', () => {
@@ -106,5 +106,23 @@ describe('isFromWorker', () => {
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, drops_by_reason: { overflow: '3' } } })).toBe(false)
     expect(isFromWorker({ type: 'summary', summary })).toBe(false)
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, total_goodput_payload_mbps: undefined } })).toBe(false)
+  })
+})
+
+describe('isAlgorithmInfo', () => {
+  const param = { name: 'lo', label: 'lo', unit: 'pkts', min: 0, max: 10, default: 1, step: 0, integer: false, boolean: false, help: 'h' }
+  const info = { kind: 'x', label: 'X', citation: '', summary: '', params: [param] }
+  it('accepts the roles and capabilities the engine declares, and their absence', () => {
+    expect(isAlgorithmInfo(info)).toBe(true)
+    const declared = { role: 'queue_level', adapts: false, below: 'hi', at: null, range_follows: 'buffer', handle: true }
+    expect(isAlgorithmInfo({ ...info, params: [{ ...param, ...declared }], drop_causes: ['early'], mark_causes: [], band: 'delay', avg: 'average' })).toBe(true)
+  })
+  it('rejects what the engine never sends', () => {
+    expect(isAlgorithmInfo({ ...info, params: [{ ...param, role: 'threshold' }] })).toBe(false)
+    expect(isAlgorithmInfo({ ...info, params: [{ ...param, range_follows: 'link' }] })).toBe(false)
+    expect(isAlgorithmInfo({ ...info, params: [{ ...param, below: 3 }] })).toBe(false)
+    expect(isAlgorithmInfo({ ...info, drop_causes: 'early' })).toBe(false)
+    expect(isAlgorithmInfo({ ...info, band: 'queue' })).toBe(false)
+    expect(isAlgorithmInfo({ ...info, avg: 'ewma' })).toBe(false)
   })
 })

@@ -6,6 +6,26 @@ import { isHistogram, type DelayHistogram, type FlowResult } from '../results/mo
 
 export const PROTOCOL_VERSION = 1
 
+/** What a parameter means to its discipline (engine `params::Role`; docs/parameter-roles.md). */
+export type ParamRole =
+  | 'queue_level'
+  | 'flow_level'
+  | 'delay_target'
+  | 'probability'
+  | 'period'
+  | 'weight'
+  | 'gain'
+  | 'switch'
+  | 'count'
+  | 'size'
+  | 'rate'
+  | 'other'
+const PARAM_ROLES: readonly string[] = ['queue_level', 'flow_level', 'delay_target', 'probability', 'period', 'weight', 'gain', 'switch', 'count', 'size', 'rate', 'other']
+
+/** What an algorithm's `band_lo`/`band_hi` state means (engine `params::Band`). */
+export type BandKind = 'average' | 'delay' | 'reference'
+const BAND_KINDS: readonly string[] = ['average', 'delay', 'reference']
+
 /** One parameter of an algorithm, as described by the engine's `algorithms()`. */
 export interface ParamSchema {
   name: string
@@ -18,6 +38,19 @@ export interface ParamSchema {
   integer: boolean
   boolean: boolean
   help: string
+  /** The engine declares these; absent in hand-made fixtures, where they mean: role 'other', no
+   * ordering, fixed range, no handle. */
+  role?: ParamRole
+  /** The algorithm adapts the value as it runs; the setting is where it starts (ARED's max_p). */
+  adapts?: boolean
+  /** The parameter this one must stay below (min_th < max_th). */
+  below?: string | null
+  /** For a probability: the queue level at which the drop curve reaches it (max_p at max_th). */
+  at?: string | null
+  /** 'buffer': a queue level, useful up to the link's buffer whatever `max` allows. */
+  range_follows?: 'fixed' | 'buffer'
+  /** The charts offer a drag handle for it (which chart follows from the role). */
+  handle?: boolean
 }
 
 /** One queue discipline the engine offers, as described by the engine's `algorithms()`. */
@@ -30,6 +63,13 @@ export interface AlgorithmInfo {
   /** The parameter capping each flow's own packets in the queue, for a discipline that decides per flow
    * (seed 004's selective drop: Q_thresh); null or absent for the others. */
   per_flow_cap?: string | null
+  /** Every reason it can drop / CE-mark a packet for (the trace's drops_<reason>, marks_<reason>); absent: any. */
+  drop_causes?: string[]
+  mark_causes?: string[]
+  /** What its state's band_lo/band_hi mean, if it reports a target band. */
+  band?: BandKind | null
+  /** What its `avg` is: an average of the queue, or AVQ's virtual queue (Kunniyur & Srikant 2001). */
+  avg?: 'average' | 'virtual_queue'
 }
 
 /** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
@@ -198,8 +238,22 @@ export function isParamSchema(x: unknown): x is ParamSchema {
     isNum(x.step) &&
     isBool(x.integer) &&
     isBool(x.boolean) &&
-    isStr(x.help)
+    isStr(x.help) &&
+    (x.role === undefined || (isStr(x.role) && PARAM_ROLES.includes(x.role))) &&
+    (x.adapts === undefined || isBool(x.adapts)) &&
+    optStr(x.below) &&
+    optStr(x.at) &&
+    (x.range_follows === undefined || x.range_follows === 'fixed' || x.range_follows === 'buffer') &&
+    (x.handle === undefined || isBool(x.handle))
   )
+}
+
+function optStr(x: unknown): boolean {
+  return x === undefined || x === null || isStr(x)
+}
+
+function optStrs(x: unknown): boolean {
+  return x === undefined || (Array.isArray(x) && x.every(isStr))
 }
 
 export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
@@ -211,7 +265,11 @@ export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
     isStr(x.summary) &&
     Array.isArray(x.params) &&
     x.params.every(isParamSchema) &&
-    (x.per_flow_cap === undefined || x.per_flow_cap === null || isStr(x.per_flow_cap))
+    optStr(x.per_flow_cap) &&
+    optStrs(x.drop_causes) &&
+    optStrs(x.mark_causes) &&
+    (x.band === undefined || x.band === null || (isStr(x.band) && BAND_KINDS.includes(x.band))) &&
+    (x.avg === undefined || x.avg === 'average' || x.avg === 'virtual_queue')
   )
 }
 

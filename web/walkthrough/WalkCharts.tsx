@@ -70,7 +70,7 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
         {sketch && <SketchBar sketches={sketch.store} id={sketch.id} sim={store} explanation={explanation} />}
-        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} link={link} errors={snapshot.errors} sketch={sketch} />
+        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} sketch={sketch} />
       </div>
       <div {...spot('delay')}>
         {look('delay')}

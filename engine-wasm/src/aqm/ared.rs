@@ -15,11 +15,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
 use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P};
+use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, Time};
 
 /// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
@@ -81,7 +83,8 @@ impl Default for Params {
     }
 }
 
-const SPECS: &[ParamSpec] = &[
+/// The ten parameters ARED shares with QVARED (seed 000 runs QVARED on ARED's settings).
+pub(super) const CORE: [ParamSpec; 10] = [
     ParamSpec::real(
         "min_th",
         "min threshold",
@@ -89,7 +92,9 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e6),
         5.0,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
-    ),
+    )
+    .queue_level()
+    .below("max_th"),
     ParamSpec::real(
         "max_th",
         "max threshold",
@@ -97,7 +102,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e6),
         15.0,
         "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
-    ),
+    )
+    .queue_level(),
     ParamSpec::real(
         "max_p",
         "initial max probability",
@@ -105,7 +111,9 @@ const SPECS: &[ParamSpec] = &[
         ARED_MAX_P,
         0.1,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
-    ),
+    )
+    .probability(Some("max_th"))
+    .adapts(),
     ParamSpec::real(
         "w_q",
         "queue weight",
@@ -113,7 +121,8 @@ const SPECS: &[ParamSpec] = &[
         (1e-6, 1.0),
         0.002,
         "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)",
-    ),
+    )
+    .role(Role::Weight),
     ParamSpec::real(
         "interval",
         "adaptation interval",
@@ -121,7 +130,8 @@ const SPECS: &[ParamSpec] = &[
         (0.01, 10.0),
         0.5,
         "Period of the max_p update (ARED 2001 §4: 0.5 s)",
-    ),
+    )
+    .role(Role::Period),
     ParamSpec::flag(
         "auto",
         "automatic settings",
@@ -135,15 +145,19 @@ const SPECS: &[ParamSpec] = &[
         (0.0001, 1.0),
         0.005,
         "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
-    ),
+    )
+    .delay_target()
+    .no_handle(),
     ParamSpec::flag(
         "gentle",
         "gentle",
         true,
         "Linear from max_p to 1 between max_th and 2·max_th (ARED 2001 runs gentle RED)",
     ),
-    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
-    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+    shared_specs::ECN,
+    shared_specs::HARD_DROP,
+];
+const OWN: [ParamSpec; 6] = [
     ParamSpec::real(
         "max_p_bottom",
         "max_p lower bound",
@@ -151,7 +165,8 @@ const SPECS: &[ParamSpec] = &[
         (1e-6, 0.5),
         0.01,
         "Lower bound of the adapted max_p (ARED 2001 §4: 0.01); ignored when max_p_bottom_auto is on",
-    ),
+    )
+    .probability(None),
     ParamSpec::flag(
         "max_p_bottom_auto",
         "automatic lower bound",
@@ -164,6 +179,7 @@ const SPECS: &[ParamSpec] = &[
     super::red::IDLE_STEPS_SPEC,
     super::red::DEVICE_QUEUE_SPEC,
 ];
+const SPECS: &[ParamSpec] = &shared_specs::concat::<10, 6, 16>(CORE, OWN);
 
 /// The thresholds and weight in force: the user's, or ARED's automatic ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -216,11 +232,18 @@ impl Algorithm for Ared {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "ared",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+        mark_causes: &[super::Reason::Early, super::Reason::Forced],
+        band: Some(super::params::Band::Average),
+        avg: super::params::AvgMeaning::Average,
         label: "Adaptive RED",
         citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
         summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let resolved = resolve(&params, link)?;
@@ -245,10 +268,6 @@ impl QueueDisc for Ared {
             self.view().on_dequeue(&mut self.vars.avg, before, env.now);
         }
         packet
-    }
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
     }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
@@ -290,10 +309,6 @@ impl QueueDisc for Ared {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Ared(self.params)
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let line = self.line();
         let (lo, hi) = line.band();
@@ -322,7 +337,9 @@ impl QueueDisc for Ared {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::AqmConfig;
     use crate::aqm::Limit;
+    use crate::aqm::Registered;
     use crate::rng::Rng;
     use crate::time::MILLI;
 

@@ -19,7 +19,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
+use super::params::Role;
+use super::shared_specs;
+use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{ParamSpec, QueueDisc, QueueUnit, Reason};
 use crate::time::{to_secs, Time};
 
@@ -63,16 +65,25 @@ impl Algorithm for Avq {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "avq",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
+        mark_causes: &[super::Reason::Early],
+        band: None,
+        avg: super::params::AvgMeaning::VirtualQueue,
         label: "AVQ",
         citation: "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
         summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \
                   the link to utilisation γ.",
         params: &[
-            ParamSpec::real("gamma", "γ", "", (0.5, 1.0), 0.98, "Desired utilisation (Kunniyur & Srikant: 0.98)"),
-            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), 0.15, "Damping of the C̃ adaptation (seed 003: 0.15)"),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping"),
+            ParamSpec::real("gamma", "γ", "", (0.5, 1.0), 0.98, "Desired utilisation (Kunniyur & Srikant: 0.98)")
+                .role(Role::Rate),
+            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), 0.15, "Damping of the C̃ adaptation (seed 003: 0.15)")
+                .role(Role::Gain),
+            shared_specs::ECN,
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         if link.rate_bps <= 0.0 {
@@ -116,10 +127,6 @@ impl Avq {
 impl QueueDisc for Avq {
     super::fifo_storage!(dequeue);
 
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         if self.on_arrival(packet.size as f64, env.now) {
             match env.signal(packet, Reason::Early, self.params.ecn) {
@@ -142,10 +149,6 @@ impl QueueDisc for Avq {
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         self.params = params::with_value(&self.params, Self::INFO.params, name, value)?;
         Ok(())
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Avq(self.params.clone())
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {

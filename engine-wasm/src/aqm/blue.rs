@@ -14,7 +14,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo};
+use super::params::Role;
+use super::shared_specs;
+use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo};
 use super::{OperatingPoint, Packet, PacketQueue, ParamSpec, QueueDisc, Reason};
 use crate::time::{from_millis, to_secs, Time};
 
@@ -61,11 +63,16 @@ impl Algorithm for Blue {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "blue",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
+        mark_causes: &[super::Reason::Early],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "BLUE",
         citation: "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
         summary: "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",
         params: &[
-            ParamSpec::real("d1", "Increment d1", "", (0.0, 1.0), 0.0025, "p_m step up per loss event (Feng: 0.0025)"),
+            ParamSpec::real("d1", "Increment d1", "", (0.0, 1.0), 0.0025, "p_m step up per loss event (Feng: 0.0025)")
+                .role(Role::Gain),
             ParamSpec::real(
                 "d2",
                 "Decrement d2",
@@ -73,7 +80,8 @@ impl Algorithm for Blue {
                 (0.0, 1.0),
                 0.00025,
                 "p_m step down per idle event (Feng: 0.00025)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::real(
                 "freeze_time",
                 "Freeze time",
@@ -81,7 +89,8 @@ impl Algorithm for Blue {
                 (0.0, 10_000.0),
                 100.0,
                 "Least time between two changes of p_m (Feng: 100 ms)",
-            ),
+            )
+            .role(Role::Period),
             ParamSpec::int(
                 "loss_threshold",
                 "Loss threshold L",
@@ -89,10 +98,14 @@ impl Algorithm for Blue {
                 (0.0, 1e9),
                 0.0,
                 "Queue length counted as a loss event; 0 = a full buffer (Feng §4)",
-            ),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping"),
+            )
+            .queue_level(),
+            shared_specs::ECN,
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -126,10 +139,6 @@ impl Blue {
 
 impl QueueDisc for Blue {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         let fits = self.queue.fits(self.link.limit, &packet);
@@ -167,10 +176,6 @@ impl QueueDisc for Blue {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Blue(self.params.clone())
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let v = &self.vars;
         vec![
@@ -192,6 +197,8 @@ mod tests {
     use super::super::testing::*;
     use super::super::Limit;
     use super::*;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::rng::Rng;
     use crate::time::{MICRO, MILLI};
 

@@ -20,7 +20,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
+use super::params::Role;
+use super::shared_specs;
+use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
 use crate::time::{from_millis, to_secs, Time};
 
@@ -53,7 +55,9 @@ pub(crate) const TARGET_SPEC: ParamSpec = ParamSpec::real(
     (0.1, 1000.0),
     5.0,
     "Acceptable standing queue delay (RFC 8289 §4.3: 5 ms)",
-);
+)
+.delay_target()
+.below("interval");
 pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
     "interval",
     "Interval",
@@ -61,7 +65,8 @@ pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
     (1.0, 10_000.0),
     100.0,
     "Sojourn must exceed target this long before dropping; ≈ worst-case RTT (RFC 8289 §4.2: 100 ms)",
-);
+)
+.role(Role::Period);
 
 pub(crate) const NEWTON_SPEC: ParamSpec = ParamSpec::flag(
     "control_law_newton",
@@ -260,6 +265,10 @@ impl Algorithm for CoDel {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "codel",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
+        mark_causes: &[super::Reason::Target],
+        band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "CoDel",
         citation: "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
         summary: "Drops at dequeue once the sojourn time has stayed above target for an interval, \
@@ -274,16 +283,15 @@ impl Algorithm for CoDel {
                 (0.0, 65_535.0),
                 1500.0,
                 "No drop while at most this many bytes stay queued (RFC 8289 §5.3: one MTU)",
-            ),
-            ParamSpec::flag(
-                "ecn",
-                "ECN",
-                false,
-                "CE-mark ECN-capable packets instead of dropping (as Linux codel; off by default)",
-            ),
+            )
+            .role(Role::Size),
+            shared_specs::ECN,
             NEWTON_SPEC,
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let settings = settings(&params)?;
@@ -293,10 +301,6 @@ impl Algorithm for CoDel {
 
 impl QueueDisc for CoDel {
     super::fifo_storage!();
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         if !self.queue.fits(self.link.limit, &packet) {
@@ -318,12 +322,10 @@ impl QueueDisc for CoDel {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::CoDel(self.params.clone())
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
-        self.vars.state().to_vec()
+        let mut s = self.vars.state().to_vec();
+        s.extend(super::delay_band(self.params.target, &self.link));
+        s
     }
 }
 
@@ -332,6 +334,8 @@ mod tests {
     use super::super::testing::*;
     use super::super::{Limit, Signal};
     use super::*;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::rng::Rng;
     use crate::time::MILLI;
 

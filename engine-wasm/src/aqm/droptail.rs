@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, QueueDisc, Reason};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc, Reason};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -20,11 +20,18 @@ impl Algorithm for DropTail {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "droptail",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow],
+        mark_causes: &[],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Drop-tail",
         citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
         summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",
         params: &[],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         Ok(DropTail { params, link: *link, queue: PacketQueue::new() })
@@ -33,10 +40,6 @@ impl Algorithm for DropTail {
 
 impl QueueDisc for DropTail {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         if self.queue.fits(self.link.limit, &packet) {
@@ -49,10 +52,6 @@ impl QueueDisc for DropTail {
 
     fn set_param(&mut self, name: &str, _value: f64) -> Result<(), String> {
         Err(format!("drop-tail has no parameter '{name}' (its limit is the link's buffer)"))
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::DropTail(self.params.clone())
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {

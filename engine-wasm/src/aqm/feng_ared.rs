@@ -14,11 +14,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
 use super::red_core::{Region, Rules, Signalling, View};
+use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
 /// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +79,9 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e6),
         5.0,
         "Average queue where early drops start (RED, Floyd & Jacobson 1993)",
-    ),
+    )
+    .queue_level()
+    .below("max_th"),
     ParamSpec::real(
         "max_th",
         "max threshold",
@@ -85,7 +89,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e6),
         15.0,
         "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)",
-    ),
+    )
+    .queue_level(),
     ParamSpec::real(
         "max_p",
         "initial max probability",
@@ -93,15 +98,10 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1.0),
         0.02,
         "Starting max_p, then scaled by α and β (Feng et al. 1999)",
-    ),
-    ParamSpec::real(
-        "w_q",
-        "queue weight",
-        "",
-        (1e-6, 1.0),
-        0.002,
-        "EWMA weight of the average queue (RED 1993: 0.002)",
-    ),
+    )
+    .probability(Some("max_th"))
+    .adapts(),
+    shared_specs::W_Q,
     ParamSpec::real(
         "alpha",
         "decrease divisor α",
@@ -109,7 +109,8 @@ const SPECS: &[ParamSpec] = &[
         (1.0, 100.0),
         3.0,
         "max_p ← max_p/α when avg falls below min_th (Feng et al. 1999: 3)",
-    ),
+    )
+    .role(Role::Gain),
     ParamSpec::real(
         "beta",
         "increase factor β",
@@ -117,9 +118,10 @@ const SPECS: &[ParamSpec] = &[
         (1.0, 100.0),
         2.0,
         "max_p ← max_p·β when avg rises above max_th (Feng et al. 1999: 2)",
-    ),
-    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
-    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+    )
+    .role(Role::Gain),
+    shared_specs::ECN,
+    shared_specs::HARD_DROP,
     ParamSpec::flag(
         "start_above",
         "start above max_th",
@@ -179,12 +181,19 @@ impl Algorithm for FengAred {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "feng_ared",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+        mark_causes: &[super::Reason::Early, super::Reason::Forced],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
         citation:
             "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
         summary: "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -210,10 +219,6 @@ impl QueueDisc for FengAred {
             self.view().on_dequeue(&mut self.vars.avg, before, env.now);
         }
         packet
-    }
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
     }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
@@ -247,10 +252,6 @@ impl QueueDisc for FengAred {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::FengAred(self.params)
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.vars.max_p);
         s.push(("status", self.vars.status.code()));
@@ -271,6 +272,8 @@ impl QueueDisc for FengAred {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::aqm::{Limit, Reason};
     use crate::rng::Rng;
     use crate::time::MILLI;

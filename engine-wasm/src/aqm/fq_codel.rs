@@ -17,7 +17,9 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
-use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, ParamSpec, QueueDisc};
+use super::params::Role;
+use super::shared_specs;
+use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec, QueueDisc};
 use super::{QueueUnit, Reason};
 use crate::time::to_secs;
 
@@ -97,12 +99,17 @@ impl Algorithm for FqCodel {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "fq_codel",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
+        mark_causes: &[super::Reason::Target],
+        band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "FQ-CoDel",
         citation: "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
         summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \
                   overflow drops from the fattest queue.",
         params: &[
-            ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), 1024.0, "Number of flow queues (RFC 8290 §5: 1024)"),
+            ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), 1024.0, "Number of flow queues (RFC 8290 §5: 1024)")
+                .role(Role::Count),
             ParamSpec::int(
                 "quantum",
                 "Quantum",
@@ -110,10 +117,15 @@ impl Algorithm for FqCodel {
                 (64.0, 65_536.0),
                 1514.0,
                 "Bytes a queue may send per DRR round (RFC 8290 §5: 1514)",
-            ),
+            )
+            .role(Role::Size),
             TARGET_SPEC,
             INTERVAL_SPEC,
-            ParamSpec::flag("ecn", "ECN", true, "CE-mark ECN-capable packets instead of dropping (RFC 8290 §5: on)"),
+            ParamSpec {
+                default: 1.0,
+                help: "CE-mark ECN-capable packets instead of dropping (RFC 8290 §5: on)",
+                ..shared_specs::ECN
+            },
             ParamSpec::int(
                 "drop_batch",
                 "Drop batch",
@@ -121,10 +133,14 @@ impl Algorithm for FqCodel {
                 (1.0, 1024.0),
                 64.0,
                 "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
-            ),
+            )
+            .role(Role::Count),
             NEWTON_SPEC,
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let settings = settings(&params)?;
@@ -206,10 +222,6 @@ impl FqCodel {
 }
 
 impl QueueDisc for FqCodel {
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         packet.enqueued_at = env.now;
         self.push(packet);
@@ -280,19 +292,17 @@ impl QueueDisc for FqCodel {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::FqCodel(self.params.clone())
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let active = self.queues.iter().filter(|q| !q.queue.is_empty()).count();
-        vec![
+        let mut s = vec![
             ("sojourn", to_secs(self.sojourn)),
             ("new_flows", self.new_flows.len() as f64),
             ("old_flows", self.old_flows.len() as f64),
             ("active_queues", active as f64),
             ("dropping_queues", self.queues.iter().filter(|q| q.codel.dropping).count() as f64),
-        ]
+        ];
+        s.extend(super::delay_band(self.params.target, &self.link));
+        s
     }
 
     fn per_flow_state(&self) -> Vec<(&'static str, Vec<f64>)> {

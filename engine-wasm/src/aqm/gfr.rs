@@ -31,7 +31,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
+use super::params::Role;
+use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{ParamSpec, QueueDisc, Reason};
 use crate::atm::{aal5_cells, AtmSpec, CELL_BYTES};
 use crate::time::Time;
@@ -179,6 +180,10 @@ impl Algorithm for Gfr {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "gfr",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Epd, super::Reason::Ppd],
+        mark_causes: &[],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "GFR: F-GCRA + EPD (seed 002)",
         citation: "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
         summary: "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are \
@@ -192,7 +197,8 @@ impl Algorithm for Gfr {
                 (0.001, 100_000.0),
                 5.0,
                 "VC i reserves (i+1)·step unless mcr_mbps lists each VC (seed 002: 5, 10, 15, 20, 25)",
-            ),
+            )
+            .role(Role::Rate),
             ParamSpec::real(
                 "pcr_mbps",
                 "PCR",
@@ -200,7 +206,8 @@ impl Algorithm for Gfr {
                 (0.001, 100_000.0),
                 100.0,
                 "Peak cell rate in T = (MBS−1)(1/MCR − 1/PCR) + CDVT; not in the seed: its access rate",
-            ),
+            )
+            .role(Role::Rate),
             ParamSpec::int(
                 "mbs_cells",
                 "MBS",
@@ -208,8 +215,10 @@ impl Algorithm for Gfr {
                 (1.0, 100_000.0),
                 46.0,
                 "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
-            ),
-            ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), 0.0, "Cell delay variation tolerance in T"),
+            )
+            .role(Role::Size),
+            ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), 0.0, "Cell delay variation tolerance in T")
+                .role(Role::Period),
             ParamSpec::int(
                 "lbo_cells",
                 "LBO",
@@ -217,7 +226,9 @@ impl Algorithm for Gfr {
                 (0.0, 1e6),
                 750.0,
                 "Tagged frames are discarded from here on (EPD); not in the seed: 750 (variant B: 1500)",
-            ),
+            )
+            .role(Role::QueueLevel)
+            .below("hbo_cells"),
             ParamSpec::int(
                 "hbo_cells",
                 "HBO",
@@ -225,7 +236,9 @@ impl Algorithm for Gfr {
                 (0.0, 1e6),
                 1500.0,
                 "Every frame is discarded from here on (EPD); seed 002 §3.1: 1500 (variant B: 2908)",
-            ),
+            )
+            .role(Role::QueueLevel)
+            .below("max_q_cells"),
             ParamSpec::int(
                 "max_q_cells",
                 "MAX_Q",
@@ -233,9 +246,13 @@ impl Algorithm for Gfr {
                 (1.0, 1e6),
                 3000.0,
                 "Cell buffer, cells beyond it are cut (PPD); seed 002 §3.1: 3000; replaces link.buffer",
-            ),
+            )
+            .role(Role::Size),
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let atm = link.atm.ok_or("gfr works on ATM cells: turn on the link's ATM mode (link.atm)")?;
@@ -310,10 +327,6 @@ impl Gfr {
 }
 
 impl QueueDisc for Gfr {
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         self.now = self.now.max(env.now);
         if packet.cells == 0 {
@@ -384,10 +397,6 @@ impl QueueDisc for Gfr {
         self.params = p;
         self.recompute();
         Ok(())
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Gfr(self.params.clone())
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {

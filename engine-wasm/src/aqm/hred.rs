@@ -17,11 +17,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::red_core::{admit, buffer_in, check_thresholds, check_weight, small_packet_time, spaced};
 use super::red_core::{unit_of, unit_switch_factor, Average};
+use super::shared_specs;
 use super::Reason;
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::to_secs;
 
 /// Seed 003 Table 2's printed gains.
@@ -80,7 +82,9 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e9),
         125_000.0,
         "Below it p_min is integrated down (seed 003 Table 1: 125 KB)",
-    ),
+    )
+    .queue_level()
+    .below("max_th"),
     ParamSpec::real(
         "max_th",
         "max threshold",
@@ -88,7 +92,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1e9),
         250_000.0,
         "Above it p_min is integrated up (seed 003 Table 1: 250 KB)",
-    ),
+    )
+    .queue_level(),
     ParamSpec::flag(
         "byte_mode",
         "byte mode",
@@ -102,7 +107,8 @@ const SPECS: &[ParamSpec] = &[
         (1e-6, 1.0),
         1.0,
         "1 = instantaneous queue (seed 003 Table 1); below 1, RED's EWMA",
-    ),
+    )
+    .role(Role::Weight),
     ParamSpec::real(
         "k",
         "stability constant K",
@@ -110,7 +116,8 @@ const SPECS: &[ParamSpec] = &[
         (0.1, 100.0),
         2.0,
         "p_max = p_min + (1/K)(p_min/max_th)(max_th − min_th) (seed 003 eq. 8, Table 2: 2)",
-    ),
+    )
+    .role(Role::Gain),
     ParamSpec::real(
         "p_min",
         "initial p_min",
@@ -118,7 +125,9 @@ const SPECS: &[ParamSpec] = &[
         (P_MIN_FLOOR, 1.0),
         0.01,
         "Starting probability at min_th, then integrated (not in seed 003; ours 0.01)",
-    ),
+    )
+    .probability(Some("min_th"))
+    .adapts(),
     ParamSpec::real(
         "rtt",
         "gain RTT",
@@ -126,7 +135,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 10.0),
         0.0,
         "RTT in K_α ≈ 2S/(C·RTT)² (seed 003 eq. 11 used the largest, 0.24 s); 0 = scenario mean",
-    ),
+    )
+    .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "printed gains",
@@ -139,7 +149,7 @@ const SPECS: &[ParamSpec] = &[
         false,
         "Space drops as RED, p_a = p/(1 − count·p) (ours; seed 003 draws independently)",
     ),
-    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
+    shared_specs::ECN,
 ];
 
 /// Validates and returns (K_α, K_β) per unit of queue.
@@ -229,11 +239,18 @@ impl Algorithm for Hred {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "hred",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
+        mark_causes: &[super::Reason::Early],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "HRED (Hybrid RED)",
         citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
         summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let params = fit_default_line(params, link);
@@ -248,10 +265,6 @@ impl Algorithm for Hred {
 
 impl QueueDisc for Hred {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let q = self.queue.length(unit_of(self.params.byte_mode));
@@ -303,10 +316,6 @@ impl QueueDisc for Hred {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Hred(self.params)
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let v = self.vars;
         vec![
@@ -344,7 +353,9 @@ impl QueueDisc for Hred {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::AqmConfig;
     use crate::aqm::Limit;
+    use crate::aqm::Registered;
     use crate::rng::Rng;
     use crate::time::MILLI;
 

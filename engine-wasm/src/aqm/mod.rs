@@ -8,6 +8,7 @@
 
 pub mod params;
 pub mod queue;
+pub mod shared_specs;
 
 pub mod avq;
 pub mod blue;
@@ -28,6 +29,9 @@ pub mod red_hw;
 pub mod wred;
 
 pub mod gfr;
+
+#[cfg(any(test, feature = "dummy-discipline"))]
+pub mod dummy;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -151,10 +155,16 @@ impl OperatingPoint {
     pub const NONE: OperatingPoint = OperatingPoint { avg: f64::NAN, p: f64::NAN };
 }
 
-/// A queue discipline governing the bottleneck's output queue.
-pub trait QueueDisc {
+/// What the registry (`algorithms!`) knows of a discipline: its kind tag and its parameters as a scenario
+/// `aqm` object. Generated for every registered type; never written by hand.
+pub trait Registered {
     fn kind(&self) -> &'static str;
+    /// The current parameters as a scenario `aqm` object.
+    fn config(&self) -> AqmConfig;
+}
 
+/// A queue discipline governing the bottleneck's output queue.
+pub trait QueueDisc: Registered {
     /// An arrival: store it, or drop/mark it through `env`.
     fn enqueue(&mut self, packet: Packet, env: &mut Env);
 
@@ -183,9 +193,6 @@ pub trait QueueDisc {
 
     /// Live change of one parameter; on error nothing changes.
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), String>;
-
-    /// The current parameters as a scenario `aqm` object.
-    fn config(&self) -> AqmConfig;
 
     /// Internal state for the UI (avg, p_b, count, ...).
     fn state(&self) -> Vec<(&'static str, f64)>;
@@ -256,37 +263,48 @@ pub trait Algorithm: QueueDisc + Sized + 'static {
     type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
     const INFO: AlgorithmInfo;
     fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, String>;
+    /// The parameters in force (what [`Registered::config`] reports).
+    fn params(&self) -> &Self::Params;
 }
 
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
 macro_rules! algorithms {
-    ($($variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
         /// The scenario's `aqm` object: `{"kind": "...", <params>}`; missing params take their defaults.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind")]
         pub enum AqmConfig {
-            $(#[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),)*
+            $($(#[$attr])* #[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),)*
         }
 
         impl AqmConfig {
             pub fn kind(&self) -> &'static str {
-                match self { $(AqmConfig::$variant(_) => $kind,)* }
+                match self { $($(#[$attr])* AqmConfig::$variant(_) => $kind,)* }
             }
         }
 
         /// Builds the discipline a config describes, validating every parameter.
         pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, String> {
             match config {
-                $(AqmConfig::$variant(p) => {
+                $($(#[$attr])* AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
                     Ok(Box::new(<$ty as Algorithm>::new(p.clone(), link)?))
                 })*
             }
         }
 
+        $($(#[$attr])* impl Registered for $ty {
+            fn kind(&self) -> &'static str {
+                $kind
+            }
+            fn config(&self) -> AqmConfig {
+                AqmConfig::$variant(Algorithm::params(self).clone())
+            }
+        })*
+
         /// Every algorithm the engine has, in picker order.
         pub fn catalogue() -> Vec<&'static AlgorithmInfo> {
-            vec![$(&<$ty as Algorithm>::INFO,)*]
+            vec![$($(#[$attr])* &<$ty as Algorithm>::INFO,)*]
         }
     };
 }
@@ -309,6 +327,9 @@ algorithms! {
     FqCodel = "fq_codel" => fq_codel::FqCodel,
     SelectiveDrop = "selective_drop" => selective_drop::SelectiveDrop,
     Gfr = "gfr" => gfr::Gfr,
+    // Test only: proves a discipline is one file and this line (docs/parameter-roles.md).
+    #[cfg(any(test, feature = "dummy-discipline"))]
+    Dummy = "dummy" => dummy::Dummy,
 }
 
 impl Default for AqmConfig {
@@ -329,6 +350,18 @@ pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: 
         return Err(format!("{name} ({value}) must not exceed the buffer ({buffer} {})", unit_name(unit)));
     }
     Ok(())
+}
+
+/// The target band of a delay-target discipline ([`Band::Delay`](params::Band::Delay): CoDel, PIE): from an
+/// empty queue up to the queue that drains in `target_ms` at line rate, in the link buffer's unit, and the
+/// target itself in ms, as `state()` entries `band_lo`, `band_hi`, `band_ms`.
+pub fn delay_band(target_ms: f64, link: &LinkInfo) -> [(&'static str, f64); 3] {
+    let bytes = target_ms / 1000.0 * link.rate_bps / 8.0;
+    let hi = match link.limit.unit {
+        QueueUnit::Packets => bytes / link.mean_pkt_size as f64,
+        QueueUnit::Bytes => bytes,
+    };
+    [("band_lo", 0.0), ("band_hi", hi), ("band_ms", target_ms)]
 }
 
 pub fn unit_name(unit: QueueUnit) -> &'static str {
@@ -379,6 +412,102 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::time::MILLI;
+    use params::{Band, RangeFollows, Role};
+
+    #[test]
+    fn every_role_declaration_names_a_sibling_parameter_of_the_right_kind() {
+        for info in catalogue() {
+            let spec = |name: &str| info.params.iter().find(|s| s.name == name);
+            for s in info.params {
+                let at = format!("{}.{}", info.kind, s.name);
+                if let Some(other) = s.below {
+                    let o = spec(other).unwrap_or_else(|| panic!("{at} is below unknown {other}"));
+                    assert_eq!(o.unit, s.unit, "{at} below {other}");
+                    assert!(s.default < o.default, "{at}: defaults out of order");
+                }
+                if let Some(level) = s.at {
+                    assert_eq!(s.role, Role::Probability, "{at}");
+                    assert_eq!(spec(level).map(|l| l.role), Some(Role::QueueLevel), "{at} at {level}");
+                }
+                if s.role == Role::Probability {
+                    assert!(s.min >= 0.0 && s.max <= 1.0, "{at}: a probability outside [0, 1]");
+                }
+                assert!(!s.adapts || (s.role == Role::Probability && !s.handle), "{at}: only a probability adapts");
+                assert_eq!(s.role == Role::Switch, s.boolean, "{at}: switches are exactly the booleans");
+                if s.range_follows == RangeFollows::Buffer {
+                    assert!(matches!(s.role, Role::QueueLevel | Role::FlowLevel), "{at}");
+                }
+                if s.handle {
+                    assert!(matches!(s.role, Role::QueueLevel | Role::DelayTarget | Role::Probability), "{at}");
+                }
+            }
+            assert!(!info.drop_causes.is_empty(), "{} drops for no reason", info.kind);
+        }
+    }
+
+    #[test]
+    fn registry_kind_and_config_round_trip_for_every_algorithm() {
+        // A buffer above every default threshold (HRED's 250 KB), so nothing is clamped to it.
+        let link = testing::link(Limit::packets(1000));
+        let atm = LinkInfo { atm: Some(Default::default()), ..link };
+        for info in catalogue() {
+            let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
+            let q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
+                .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+            assert_eq!((q.kind(), q.config()), (info.kind, cfg), "{}", info.kind);
+            // A declared band is reported by state(), and only then.
+            let state = q.state();
+            let has_band = state.iter().any(|(k, _)| *k == "band_lo") && state.iter().any(|(k, _)| *k == "band_hi");
+            assert_eq!(has_band, info.band.is_some(), "{}", info.kind);
+        }
+    }
+
+    /// The test-only discipline's catalogue entry, as `aqm-cli algorithms` prints it when built with
+    /// `--features dummy-discipline`, is what web/controls/dummyDiscipline.test.ts feeds the page.
+    /// `UPDATE_FIXTURES=1 cargo test --lib dummy_discipline` rewrites it.
+    #[test]
+    fn dummy_discipline_fixture_is_its_catalogue_entry() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dummy-discipline.json");
+        let info = catalogue().into_iter().find(|i| i.kind == "dummy").expect("registered under cfg(test)");
+        let json = serde_json::to_string_pretty(info).unwrap() + "\n";
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            std::fs::write(path, &json).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+    }
+
+    #[test]
+    fn delay_band_is_the_queue_that_drains_in_the_target_at_line_rate() {
+        // 5 ms at 10 Mbit/s = 6250 bytes = 6.25 packets of 1000 bytes.
+        let mut link = testing::link(Limit::packets(100));
+        assert_eq!(delay_band(5.0, &link), [("band_lo", 0.0), ("band_hi", 6.25), ("band_ms", 5.0)]);
+        link.limit = Limit::bytes(100_000);
+        assert_eq!(delay_band(5.0, &link)[1], ("band_hi", 6250.0));
+        link.rate_bps = 100e6;
+        link.delay = 20 * MILLI;
+        assert_eq!(delay_band(15.0, &link)[1], ("band_hi", 187_500.0));
+    }
+
+    #[test]
+    fn pi_band_is_its_reference_and_codel_pie_report_their_delay_targets() {
+        let link = testing::link(Limit::packets(100));
+        let state = |json: &str| build(&serde_json::from_str(json).unwrap(), &link).unwrap().state();
+        let get = |s: &[(&str, f64)], k: &str| s.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
+        let pi = state(r#"{"kind":"pi","q_ref":40}"#);
+        assert_eq!((get(&pi, "band_lo"), get(&pi, "band_hi")), (Some(0.0), Some(40.0)));
+        let codel = state(r#"{"kind":"codel","target":8}"#);
+        assert_eq!((get(&codel, "band_hi"), get(&codel, "band_ms")), (Some(10.0), Some(8.0)));
+        let pie = state(r#"{"kind":"pie"}"#);
+        assert_eq!((get(&pie, "band_hi"), get(&pie, "band_ms")), (Some(18.75), Some(15.0)));
+        let fq = state(r#"{"kind":"fq_codel"}"#);
+        assert_eq!(get(&fq, "band_hi"), Some(6.25));
+        let info = |k: &str| catalogue().into_iter().find(|i| i.kind == k).unwrap().band;
+        assert_eq!(
+            (info("pi"), info("codel"), info("ared")),
+            (Some(Band::Reference), Some(Band::Delay), Some(Band::Average))
+        );
+    }
 
     #[test]
     fn catalogue_kinds_match_config_tags_and_defaults_are_in_range() {

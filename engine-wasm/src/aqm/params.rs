@@ -4,6 +4,72 @@
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
+use super::Reason;
+
+/// What a parameter means to the discipline, so the page can present it without knowing its name
+/// (docs/parameter-roles.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// A level of the shared queue (a threshold or a reference), in the spec's unit: drawn on the queue
+    /// chart and the probability curve's queue axis.
+    QueueLevel,
+    /// A cap on each flow's own packets in the queue (Chae & Choi 2004's Q_thresh).
+    FlowLevel,
+    /// A target for the queueing delay (CoDel's target, PIE's QDELAY_REF).
+    DelayTarget,
+    /// A drop or mark probability; see [`ParamSpec::adapts`] and [`ParamSpec::at`].
+    Probability,
+    /// The time between periodic updates, or a window of observation.
+    Period,
+    /// An averaging weight (RED's w_q).
+    Weight,
+    /// A controller gain, step or factor.
+    Gain,
+    /// An on/off switch.
+    Switch,
+    /// A count (queues, packets per batch).
+    Count,
+    /// A size of a packet, a burst or a buffer.
+    Size,
+    /// A rate or a fraction of one.
+    Rate,
+    /// Anything else (a random seed, a clock).
+    Other,
+}
+
+/// How a parameter's useful range follows the link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeFollows {
+    /// `min..=max` as declared.
+    Fixed,
+    /// A queue level: useful up to the link's buffer (converted to the spec's unit), whatever `max` allows.
+    Buffer,
+}
+
+/// What an algorithm's `band_lo`/`band_hi` state means: the shaded range on the queue chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Band {
+    /// The range the algorithm steers the *average* queue into (ARED 2001 §4's target range).
+    Average,
+    /// The queue that drains in the delay target at line rate (CoDel, PIE); state also gives `band_ms`.
+    Delay,
+    /// The queue reference the controller holds the queue at (PI's q_ref).
+    Reference,
+}
+
+/// What the `avg` column and the operating point's queue are for an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AvgMeaning {
+    /// An average of the real queue (RED's EWMA) or the queue itself; NaN where the algorithm keeps none.
+    Average,
+    /// A virtual queue drained at an adaptive capacity, in bytes (AVQ, Kunniyur & Srikant 2001).
+    VirtualQueue,
+}
+
 /// One user-settable parameter of an algorithm: what the UI renders and what `set_param` checks.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParamSpec {
@@ -19,6 +85,18 @@ pub struct ParamSpec {
     pub boolean: bool,
     /// One line of help, citing the paper or RFC the value comes from.
     pub help: &'static str,
+    /// What the value means to the discipline.
+    pub role: Role,
+    /// The algorithm adapts this value as it runs; the setting is only where it starts (ARED's max_p).
+    pub adapts: bool,
+    /// The parameter this one must stay below (RED's min_th < max_th); the engine rejects anything else.
+    pub below: Option<&'static str>,
+    /// For a probability: the queue level at which the drop curve reaches it (max_p at max_th).
+    pub at: Option<&'static str>,
+    /// How the useful range follows the link.
+    pub range_follows: RangeFollows,
+    /// The charts offer a drag handle for it (where: by role). WRED shows class 0's levels only.
+    pub handle: bool,
 }
 
 impl ParamSpec {
@@ -42,6 +120,12 @@ impl ParamSpec {
             integer: false,
             boolean: false,
             help,
+            role: Role::Other,
+            adapts: false,
+            below: None,
+            at: None,
+            range_follows: RangeFollows::Fixed,
+            handle: false,
         }
     }
     /// A whole-number parameter.
@@ -69,7 +153,50 @@ impl ParamSpec {
             integer: true,
             boolean: true,
             help,
+            role: Role::Switch,
+            adapts: false,
+            below: None,
+            at: None,
+            range_follows: RangeFollows::Fixed,
+            handle: false,
         }
+    }
+
+    /// With `role`.
+    pub const fn role(self, role: Role) -> Self {
+        ParamSpec { role, ..self }
+    }
+    /// A level of the shared queue, useful up to the buffer, with a handle on the charts.
+    pub const fn queue_level(self) -> Self {
+        ParamSpec { role: Role::QueueLevel, range_follows: RangeFollows::Buffer, handle: true, ..self }
+    }
+    /// A delay target with a handle on the delay chart.
+    pub const fn delay_target(self) -> Self {
+        ParamSpec { role: Role::DelayTarget, handle: true, ..self }
+    }
+    /// A probability; `at`: the queue level where the curve reaches it (then it gets a handle there).
+    pub const fn probability(self, at: Option<&'static str>) -> Self {
+        ParamSpec { role: Role::Probability, at, handle: at.is_some(), ..self }
+    }
+    /// Only the starting value: the algorithm adapts it (no handle on the curve).
+    pub const fn adapts(self) -> Self {
+        ParamSpec { adapts: true, handle: false, ..self }
+    }
+    /// Must stay below `other`.
+    pub const fn below(self, other: &'static str) -> Self {
+        ParamSpec { below: Some(other), ..self }
+    }
+    /// Useful up to the link's buffer (a level that is not of the shared queue: a per-flow cap).
+    pub const fn follows_buffer(self) -> Self {
+        ParamSpec { range_follows: RangeFollows::Buffer, ..self }
+    }
+    /// A drag handle only if `on` (WRED: class 0, the class its curve shows).
+    pub const fn handle_if(self, on: bool) -> Self {
+        ParamSpec { handle: self.handle && on, ..self }
+    }
+    /// No drag handle on the charts.
+    pub const fn no_handle(self) -> Self {
+        ParamSpec { handle: false, ..self }
     }
 
     /// Checks one value against this spec, with a message naming the parameter and its range.
@@ -106,6 +233,14 @@ pub struct AlgorithmInfo {
     /// from that count (seed 004's Q_thresh, Chae & Choi 2004) rather than from the shared queue: the page
     /// then draws no probability curve and names this cap instead. None for every other discipline.
     pub per_flow_cap: Option<&'static str>,
+    /// Every reason this discipline can drop a packet for (the trace's `drops_<reason>` columns it fills).
+    pub drop_causes: &'static [Reason],
+    /// Every reason it can CE-mark a packet for (with ECN on).
+    pub mark_causes: &'static [Reason],
+    /// What its `band_lo`/`band_hi` state means, if it reports a target band.
+    pub band: Option<Band>,
+    /// What its `avg` is.
+    pub avg: AvgMeaning,
 }
 
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {

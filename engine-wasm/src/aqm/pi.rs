@@ -17,7 +17,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint};
+use super::params::Role;
+use super::shared_specs;
+use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint};
 use super::{Packet, PacketQueue, ParamSpec, QueueDisc, QueueUnit, Reason};
 use crate::time::{from_secs, Time};
 
@@ -80,6 +82,10 @@ impl Algorithm for Pi {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "pi",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
+        mark_causes: &[super::Reason::Early],
+        band: Some(super::params::Band::Reference),
+        avg: super::params::AvgMeaning::Average,
         label: "PI controller",
         citation: "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
         summary: "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",
@@ -91,7 +97,8 @@ impl Algorithm for Pi {
                 (0.0, 1e9),
                 50.0,
                 "Reference queue (Hollot et al. §5: 200 pkts)",
-            ),
+            )
+            .queue_level(),
             ParamSpec::real(
                 "f_s",
                 "Sampling rate",
@@ -99,7 +106,8 @@ impl Algorithm for Pi {
                 (1.0, 10_000.0),
                 160.0,
                 "Update frequency (Hollot et al. §5: 160 Hz)",
-            ),
+            )
+            .role(Role::Rate),
             ParamSpec::real(
                 "a",
                 "a",
@@ -107,7 +115,8 @@ impl Algorithm for Pi {
                 (0.0, 1.0),
                 1.822e-5,
                 "Coefficient a (Hollot et al. §5: 1.822e−5)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::real(
                 "b",
                 "b",
@@ -115,7 +124,8 @@ impl Algorithm for Pi {
                 (0.0, 1.0),
                 1.816e-5,
                 "Coefficient b (Hollot et al. §5: 1.816e−5)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::real(
                 "k_pi",
                 "K_PI",
@@ -123,7 +133,8 @@ impl Algorithm for Pi {
                 (0.0, 1.0),
                 0.0,
                 "If > 0: a, b = K_PI(1/z ± T/2), bilinear transform (Hollot et al. §5: 9.64e−6)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::real(
                 "z",
                 "Zero z",
@@ -131,11 +142,15 @@ impl Algorithm for Pi {
                 (1e-6, 1000.0),
                 0.53,
                 "Controller zero, used with K_PI (paper: 0.53)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::flag("byte_mode", "Byte mode", false, "q in bytes; p scaled by packet size (seed 003)"),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping"),
+            shared_specs::ECN,
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -187,10 +202,6 @@ impl Pi {
 impl QueueDisc for Pi {
     super::fifo_storage!(dequeue);
 
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         if !self.queue.fits(self.link.limit, &packet) {
             env.drop(packet, Reason::Overflow);
@@ -226,10 +237,6 @@ impl QueueDisc for Pi {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Pi(self.params.clone())
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let (a, b) = coefficients(&self.params);
         let v = &self.vars;
@@ -240,6 +247,9 @@ impl QueueDisc for Pi {
             ("i_term", v.i_term),
             ("a", a),
             ("b", b),
+            // The reference the controller holds the queue at (Hollot et al. 2001), as Band::Reference.
+            ("band_lo", 0.0),
+            ("band_hi", self.params.q_ref),
         ]
     }
 

@@ -19,7 +19,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint};
+use super::params::Role;
+use super::shared_specs;
+use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint};
 use super::{Packet, PacketQueue, ParamSpec, QueueDisc, QueueUnit, Reason};
 use crate::time::{from_millis, from_secs, to_secs, Time};
 
@@ -112,6 +114,10 @@ impl Algorithm for Pie {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "pie",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
+        mark_causes: &[super::Reason::Target],
+        band: Some(super::params::Band::Delay),
+        avg: super::params::AvgMeaning::Average,
         label: "PIE",
         citation: "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
         summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \
@@ -124,8 +130,10 @@ impl Algorithm for Pie {
                 (1.0, 1000.0),
                 15.0,
                 "QDELAY_REF (RFC 8033 §4.2: 15 ms)",
-            ),
-            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), 15.0, "T_UPDATE (RFC 8033 §4.2: 15 ms)"),
+            )
+            .delay_target(),
+            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), 15.0, "T_UPDATE (RFC 8033 §4.2: 15 ms)")
+                .role(Role::Period),
             ParamSpec::real(
                 "alpha",
                 "α",
@@ -133,8 +141,10 @@ impl Algorithm for Pie {
                 (0.0, 10.0),
                 0.125,
                 "Weight of the delay error (RFC 8033 §4.2: 0.125)",
-            ),
-            ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), 1.25, "Weight of the delay trend (RFC 8033 §4.2: 1.25)"),
+            )
+            .role(Role::Gain),
+            ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), 1.25, "Weight of the delay trend (RFC 8033 §4.2: 1.25)")
+                .role(Role::Gain),
             ParamSpec::real(
                 "max_burst",
                 "Burst allowance",
@@ -142,7 +152,8 @@ impl Algorithm for Pie {
                 (0.0, 10_000.0),
                 150.0,
                 "MAX_BURST: no early drop this long after the queue was idle (RFC 8033 §4.4: 150 ms)",
-            ),
+            )
+            .role(Role::Period),
             ParamSpec::flag("derandomize", "De-randomise", true, "Accumulate p between drops (RFC 8033 §5.4)"),
             ParamSpec::flag(
                 "dq_rate_estimator",
@@ -157,8 +168,12 @@ impl Algorithm for Pie {
                 (1500.0, 1_000_000.0),
                 16384.0,
                 "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
-            ),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)"),
+            )
+            .role(Role::Size),
+            ParamSpec {
+                help: "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)",
+                ..shared_specs::ECN
+            },
             ParamSpec::real(
                 "mark_ecn_th",
                 "ECN marking threshold",
@@ -167,7 +182,8 @@ impl Algorithm for Pie {
                 0.1,
                 "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
                  MarkEcnThreshold; Linux ecn_prob 10 %; docs/pie.md)",
-            ),
+            )
+            .probability(None),
             ParamSpec::flag(
                 "burst_holds_p",
                 "Hold p during burst",
@@ -177,6 +193,9 @@ impl Algorithm for Pie {
             ),
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -286,10 +305,6 @@ impl Pie {
 impl QueueDisc for Pie {
     super::fifo_storage!();
 
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         if !self.queue.fits(self.link.limit, &packet) {
             self.vars.accu_prob = 0.0;
@@ -337,14 +352,10 @@ impl QueueDisc for Pie {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Pie(self.params.clone())
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let v = &self.vars;
         let rate = if v.avg_dq_time > 0.0 { self.params.dq_threshold as f64 / v.avg_dq_time } else { f64::NAN };
-        vec![
+        let mut s = vec![
             ("drop_prob", v.drop_prob),
             ("qdelay", to_secs(v.qdelay)),
             ("qdelay_old", to_secs(v.qdelay_old)),
@@ -354,7 +365,9 @@ impl QueueDisc for Pie {
             ("i_term", v.i_term),
             ("divisor", divisor(v.drop_prob)),
             ("avg_dq_rate", rate),
-        ]
+        ];
+        s.extend(super::delay_band(self.params.qdelay_ref, &self.link));
+        s
     }
 
     fn operating_point(&self) -> OperatingPoint {

@@ -16,11 +16,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::ared::{self, resolve, Resolved};
+use super::params::Role;
 use super::params::{with_value, ParamSpec};
-use super::red_core::ARED_MAX_P;
 use super::red_core::{act, ared_step, buffer_in, small_packet_time, Average, Line, Marks, Region, Signalling};
+use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_secs, to_secs, Time};
 
 /// ARED's parameters (ARED's defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus QVARED's options.
@@ -72,64 +73,7 @@ impl Params {
     }
 }
 
-const SPECS: &[ParamSpec] = &[
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
-        "pkts",
-        (0.0, 1e6),
-        5.0,
-        "Average queue where early drops start (seed 000 ran 20)",
-    ),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "pkts",
-        (0.0, 1e6),
-        15.0,
-        "Average queue where p_b reaches max_p (seed 000 ran 80)",
-    ),
-    ParamSpec::real(
-        "max_p",
-        "initial max probability",
-        "",
-        ARED_MAX_P,
-        0.1,
-        "Starting max_p, then adapted as ARED within [0.01, 0.5] (seed 000 §III)",
-    ),
-    ParamSpec::real(
-        "w_q",
-        "queue weight",
-        "",
-        (1e-6, 1.0),
-        0.002,
-        "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)",
-    ),
-    ParamSpec::real(
-        "interval",
-        "adaptation interval",
-        "s",
-        (0.01, 10.0),
-        0.5,
-        "Period of ARED's max_p update (seed 000 Fig. 3: 0.5 s)",
-    ),
-    ParamSpec::flag(
-        "auto",
-        "automatic settings",
-        false,
-        "Set min_th, max_th and w_q from the link rate and target_delay (ARED 2001 §5)",
-    ),
-    ParamSpec::real(
-        "target_delay",
-        "target delay",
-        "s",
-        (0.0001, 1.0),
-        0.005,
-        "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
-    ),
-    ParamSpec::flag("gentle", "gentle", true, "Linear from max_p to 1 between max_th and 2·max_th, as ARED"),
-    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
-    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)"),
+const OWN: [ParamSpec; 2] = [
     ParamSpec::real(
         "qt_reset_interval",
         "q_tmax reset interval",
@@ -137,7 +81,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1000.0),
         0.0,
         "Restart the running maximum of d avg/dt this often; 0 = never, as seed 000 Fig. 6",
-    ),
+    )
+    .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "literal Fig. 6 shape",
@@ -145,6 +90,8 @@ const SPECS: &[ParamSpec] = &[
         "Seed 000 Fig. 6 read literally: p rises to max_p at med_th and falls to 0 at max_th",
     ),
 ];
+/// ARED's ten, then QVARED's own.
+const SPECS: &[ParamSpec] = &shared_specs::concat::<10, 2, 12>(ared::CORE, OWN);
 
 #[derive(Clone, Copy, Debug)]
 struct Vars {
@@ -223,11 +170,18 @@ impl Algorithm for Qvared {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "qvared",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+        mark_causes: &[super::Reason::Early, super::Reason::Forced],
+        band: Some(super::params::Band::Average),
+        avg: super::params::AvgMeaning::Average,
         label: "QVARED (queue-variation ARED)",
         citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
         summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let resolved = resolve(&params.ared(), link)?;
@@ -249,10 +203,6 @@ impl Algorithm for Qvared {
 
 impl QueueDisc for Qvared {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let q = self.queue.len() as f64;
@@ -299,10 +249,6 @@ impl QueueDisc for Qvared {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Qvared(self.params)
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let (v, line) = (self.vars, self.line());
         let (lo, hi) = line.band();
@@ -346,6 +292,7 @@ mod tests {
     use super::super::testing::*;
     use super::*;
     use crate::aqm::Limit;
+    use crate::aqm::Registered;
     use crate::rng::Rng;
     use crate::time::MILLI;
 

@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
 use super::red_core::{Average, Line, Marks, Rules, Signalling, View};
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::shared_specs;
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
 /// RED's parameters (defaults: docs/algorithms/red-family.md). Thresholds are in the queue's unit: packets, or bytes in
 /// byte mode.
@@ -60,7 +61,6 @@ pub struct Params<F: Flavour = Plain> {
 pub trait Flavour: Clone + Copy + std::fmt::Debug + PartialEq + Default + 'static {
     const GENTLE: bool;
     const INFO: AlgorithmInfo;
-    fn config(params: Params<Self>) -> AqmConfig;
 }
 
 /// The `red` entry: the 1993 algorithm, gentle off by default.
@@ -73,17 +73,11 @@ pub struct Gentle;
 impl Flavour for Plain {
     const GENTLE: bool = false;
     const INFO: AlgorithmInfo = RED_INFO;
-    fn config(params: Params<Self>) -> AqmConfig {
-        AqmConfig::Red(params)
-    }
 }
 
 impl Flavour for Gentle {
     const GENTLE: bool = true;
     const INFO: AlgorithmInfo = GENTLE_INFO;
-    fn config(params: Params<Self>) -> AqmConfig {
-        AqmConfig::GentleRed(params)
-    }
 }
 
 impl<F: Flavour> Default for Params<F> {
@@ -134,7 +128,9 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
             (0.0, 1e8),
             5.0,
             "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
-        ),
+        )
+        .queue_level()
+        .below("max_th"),
         ParamSpec::real(
             "max_th",
             "max threshold",
@@ -142,7 +138,8 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
             (0.0, 1e8),
             15.0,
             "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
-        ),
+        )
+        .queue_level(),
         ParamSpec::real(
             "max_p",
             "max probability",
@@ -150,28 +147,17 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
             (0.0, 1.0),
             0.02,
             "p_b at max_th (1993 paper: 1/50; later advice 0.1)",
-        ),
-        ParamSpec::real(
-            "w_q",
-            "queue weight",
-            "",
-            (1e-6, 1.0),
-            0.002,
-            "EWMA weight of the average queue (Floyd & Jacobson 1993 §6: 0.002)",
-        ),
+        )
+        .probability(Some("max_th")),
+        shared_specs::W_Q,
         ParamSpec::flag(
             "byte_mode",
             "byte mode",
             false,
             "Queue and thresholds in bytes; p_b scaled by size/mean_pktsize (1993 §4); switching converts",
         ),
-        ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
-        ParamSpec::flag(
-            "hard_drop",
-            "hard drop",
-            true,
-            "Forced drops (beyond the line) always drop, even with ECN (ns-2/ns-3 default)",
-        ),
+        shared_specs::ECN,
+        shared_specs::HARD_DROP,
         ParamSpec::flag(
             "gentle",
             "gentle",
@@ -232,6 +218,10 @@ const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     summary: "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
     params: &RED_SPECS,
     per_flow_cap: None,
+    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+    mark_causes: &[super::Reason::Early, super::Reason::Forced],
+    band: None,
+    avg: super::params::AvgMeaning::Average,
 };
 const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "gentle_red",
@@ -240,6 +230,10 @@ const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     summary: "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
     params: &GENTLE_SPECS,
     per_flow_cap: None,
+    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+    mark_causes: &[super::Reason::Early, super::Reason::Forced],
+    band: None,
+    avg: super::params::AvgMeaning::Average,
 };
 
 /// Evolving state, cleared by a rebuild.
@@ -271,16 +265,25 @@ impl<F: Flavour> Red<F> {
     }
 }
 
-impl<F: Flavour> Algorithm for Red<F> {
+impl<F: Flavour> Algorithm for Red<F>
+where
+    Red<F>: super::Registered,
+{
     type Params = Params<F>;
     const INFO: AlgorithmInfo = F::INFO;
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
     fn new(params: Params<F>, link: &LinkInfo) -> Result<Self, String> {
         let line = params.line(link)?;
         Ok(Red { params, link: *link, line, queue: PacketQueue::new(), vars: Vars::default() })
     }
 }
 
-impl<F: Flavour> QueueDisc for Red<F> {
+impl<F: Flavour> QueueDisc for Red<F>
+where
+    Red<F>: super::Registered,
+{
     super::fifo_storage!();
 
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
@@ -290,10 +293,6 @@ impl<F: Flavour> QueueDisc for Red<F> {
             self.view().on_dequeue(&mut self.vars.avg, before, env.now);
         }
         packet
-    }
-
-    fn kind(&self) -> &'static str {
-        F::INFO.kind
     }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
@@ -335,10 +334,6 @@ impl<F: Flavour> QueueDisc for Red<F> {
         Ok(())
     }
 
-    fn config(&self) -> AqmConfig {
-        F::config(self.params)
-    }
-
     fn state(&self) -> Vec<(&'static str, f64)> {
         let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.line.max_p);
         s.extend([("min_th", self.line.min_th), ("max_th", self.line.max_th)]);
@@ -360,6 +355,8 @@ mod tests {
     use super::super::testing::*;
     use super::*;
     use crate::aqm::red_core::Region;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::aqm::{build, Limit, Reason};
     use crate::rng::Rng;
     use crate::time::MILLI;
@@ -370,7 +367,10 @@ mod tests {
     }
 
     /// Puts the discipline at a busy average `avg` with `n` packets queued.
-    fn hold<F: Flavour>(q: &mut Red<F>, avg: f64, n: usize) {
+    fn hold<F: Flavour>(q: &mut Red<F>, avg: f64, n: usize)
+    where
+        Red<F>: Registered,
+    {
         q.vars.avg = Average { avg, idle: false, idle_since: 0 };
         q.queue.drain();
         (0..n).for_each(|_| q.adopt(pkt(9, 1000)));

@@ -26,9 +26,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::red_core::{admit, check_line, Region};
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use super::{QueueUnit, Reason};
 
 /// avg is held scaled by 2^SCALE_BITS.
@@ -133,7 +134,9 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 100_000.0),
         6.0,
         "Start of the random-drop region (seed 001 Table 3: 6 with a 36-packet buffer)",
-    ),
+    )
+    .queue_level()
+    .below("max_th"),
     ParamSpec::int(
         "max_th",
         "max threshold",
@@ -141,7 +144,8 @@ const SPECS: &[ParamSpec] = &[
         (1.0, 100_000.0),
         12.0,
         "Start of the forced-drop region (seed 001 Table 3: 12 = 2·min_th)",
-    ),
+    )
+    .queue_level(),
     ParamSpec::real(
         "max_p",
         "max probability",
@@ -149,8 +153,10 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1.0),
         0.02,
         "Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)",
-    ),
-    ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), 9.0, "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)"),
+    )
+    .probability(Some("max_th")),
+    ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), 9.0, "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)")
+        .role(Role::Weight),
     ParamSpec::int(
         "lfsr_seed",
         "LFSR seed",
@@ -158,7 +164,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 2_097_151.0),
         0.0,
         "21-bit LFSR state at time 0; 0 = drawn once from the scenario's random stream",
-    ),
+    )
+    .role(Role::Other),
     ParamSpec::real(
         "clock_mhz",
         "LFSR clock",
@@ -166,7 +173,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 1000.0),
         125.0,
         "Free-running LFSR clock (NetFPGA-1G core: 125 MHz); 0 = one clock per packet (correlated draws)",
-    ),
+    )
+    .role(Role::Rate),
 ];
 
 fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
@@ -226,11 +234,18 @@ impl Algorithm for RedHw {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "red_hw",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+        mark_causes: &[],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Hardware RED (NetFPGA)",
         citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
         summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -242,10 +257,6 @@ impl Algorithm for RedHw {
 
 impl QueueDisc for RedHw {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let avg_fp = ewma_fixed(self.vars.avg_fp, self.queue.len() as u64, self.params.w_shift);
@@ -275,10 +286,6 @@ impl QueueDisc for RedHw {
             (self.vars.lfsr, self.vars.clocks) = (Some(Lfsr21::new(p.lfsr_seed)), 0);
         }
         Ok(())
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::RedHw(self.params)
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {
@@ -315,6 +322,8 @@ impl QueueDisc for RedHw {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::aqm::{Limit, Signal};
     use crate::rng::Rng;
     use crate::time::{Time, MICRO, MILLI};

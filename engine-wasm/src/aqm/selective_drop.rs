@@ -28,7 +28,8 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::{params, Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
+use super::params::Role;
+use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
 use crate::time::{from_secs, to_secs, Time};
 
@@ -129,6 +130,10 @@ impl Algorithm for SelectiveDrop {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "selective_drop",
         per_flow_cap: Some("q_thresh"),
+        drop_causes: &[super::Reason::Overflow, super::Reason::Selective],
+        mark_causes: &[],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Selective drop (seed 004)",
         citation: "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
         summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \
@@ -142,7 +147,9 @@ impl Algorithm for SelectiveDrop {
                 (1.0, 10_000.0),
                 6.0,
                 "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
-            ),
+            )
+            .role(Role::FlowLevel)
+            .follows_buffer(),
             ParamSpec::real(
                 "k_q",
                 "k_q",
@@ -150,7 +157,8 @@ impl Algorithm for SelectiveDrop {
                 (0.1, 20.0),
                 2.0,
                 "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)",
-            ),
+            )
+            .role(Role::Gain),
             ParamSpec::real(
                 "t_ack",
                 "T_ACK",
@@ -158,7 +166,8 @@ impl Algorithm for SelectiveDrop {
                 (0.0, 1000.0),
                 0.0,
                 "ACK generation time in T_res (seed 004 eq. 6)",
-            ),
+            )
+            .role(Role::Period),
             ParamSpec::flag(
                 "use_base_rtt",
                 "T_res from base RTT",
@@ -172,9 +181,13 @@ impl Algorithm for SelectiveDrop {
                 (0.001, 100.0),
                 1.0,
                 "A flow counts in N_C this long after its last arrival",
-            ),
+            )
+            .role(Role::Period),
         ],
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         validate(&params, link)?;
@@ -215,10 +228,6 @@ impl SelectiveDrop {
 }
 
 impl QueueDisc for SelectiveDrop {
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
-
     /// Seed 004 Fig. 7: count the flow's packets, drop the arrival that would exceed Q_thresh.
     fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
         let flow = packet.flow as usize;
@@ -266,10 +275,6 @@ impl QueueDisc for SelectiveDrop {
         self.params = p;
         self.recompute();
         Ok(())
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::SelectiveDrop(self.params.clone())
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {

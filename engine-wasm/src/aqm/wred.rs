@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 use super::params::{with_value, ParamSpec};
 use super::red_core::Signalling;
 use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, Average, Line, Marks};
+use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, AqmConfig, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
 pub const CLASSES: usize = 4;
 
@@ -86,11 +87,11 @@ impl Params {
 }
 
 macro_rules! class_specs {
-    ($($c:literal: $min:ident $max:ident $p:ident = $dmin:literal;)*) => {
+    ($($c:literal: $min:ident $max:ident $p:ident = $dmin:literal, handles $h:literal;)*) => {
         &[
-            ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), 0.002, "Shared EWMA weight (RED 1993)"),
-            ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)"),
-            ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns default)"),
+            shared_specs::W_Q,
+            shared_specs::ECN,
+            shared_specs::HARD_DROP,
             $(
                 ParamSpec::real(
                     stringify!($min),
@@ -99,7 +100,10 @@ macro_rules! class_specs {
                     (0.0, 1e6),
                     $dmin,
                     concat!("Average queue where class ", $c, " starts losing packets (RED min_th; Cisco WRED)"),
-                ),
+                )
+                .queue_level()
+                .below(stringify!($max))
+                .handle_if($h),
                 ParamSpec::real(
                     stringify!($max),
                     concat!("class ", $c, " max threshold"),
@@ -107,7 +111,9 @@ macro_rules! class_specs {
                     (0.0, 1e6),
                     15.0,
                     concat!("Class ", $c, "'s p_b reaches max_p here; forced drops beyond (RED max_th)"),
-                ),
+                )
+                .queue_level()
+                .handle_if($h),
                 ParamSpec::real(
                     stringify!($p),
                     concat!("class ", $c, " max probability"),
@@ -115,17 +121,19 @@ macro_rules! class_specs {
                     (0.0, 1.0),
                     0.1,
                     concat!("Class ", $c, "'s p_b at its max_th (Cisco WRED default 1/10)"),
-                ),
+                )
+                .probability(Some(stringify!($max)))
+                .handle_if($h),
             )*
         ]
     };
 }
 
 const SPECS: &[ParamSpec] = class_specs! {
-    "0": min_th_0 max_th_0 max_p_0 = 11.0;
-    "1": min_th_1 max_th_1 max_p_1 = 9.0;
-    "2": min_th_2 max_th_2 max_p_2 = 7.0;
-    "3": min_th_3 max_th_3 max_p_3 = 5.0;
+    "0": min_th_0 max_th_0 max_p_0 = 11.0, handles true;
+    "1": min_th_1 max_th_1 max_p_1 = 9.0, handles false;
+    "2": min_th_2 max_th_2 max_p_2 = 7.0, handles false;
+    "3": min_th_3 max_th_3 max_p_3 = 5.0, handles false;
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,11 +156,18 @@ impl Algorithm for Wred {
     const INFO: AlgorithmInfo = AlgorithmInfo {
         kind: "wred",
         per_flow_cap: None,
+        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
+        mark_causes: &[super::Reason::Early, super::Reason::Forced],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
         label: "Weighted RED",
         citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
         summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
         params: SPECS,
     };
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
         let lines = params.lines(link)?;
@@ -162,10 +177,6 @@ impl Algorithm for Wred {
 
 impl QueueDisc for Wred {
     super::fifo_storage!(dequeue);
-
-    fn kind(&self) -> &'static str {
-        Self::INFO.kind
-    }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let q = self.queue.len() as f64;
@@ -191,10 +202,6 @@ impl QueueDisc for Wred {
         self.lines = p.lines(&self.link)?;
         self.params = p;
         Ok(())
-    }
-
-    fn config(&self) -> AqmConfig {
-        AqmConfig::Wred(self.params)
     }
 
     /// avg, then each class's p_b at the current avg and its count, then the last packet's class and p_a.
@@ -233,6 +240,8 @@ impl QueueDisc for Wred {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::AqmConfig;
+    use crate::aqm::Registered;
     use crate::aqm::{Limit, Reason};
     use crate::rng::Rng;
     use crate::time::MILLI;

@@ -1,0 +1,153 @@
+//! A test-only discipline that proves the catalogue carries everything the page needs: adding it is this
+//! file and one registry line (behind `cfg(test)` or the `dummy-discipline` feature), and the page shows it
+//! in the picker, the parameter panel, the drag handles and the probability curve without a change under
+//! `web/` (docs/parameter-roles.md). Its names are deliberately unlike RED's, so no name can be guessed.
+//!
+//! ```text
+//! q = instantaneous queue (link buffer unit)
+//! q < start: admit · start ≤ q < end: early drop/mark with p = top·(q − start)/(end − start) · q ≥ end: forced drop
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::params::{with_value, ParamSpec};
+use super::shared_specs;
+use super::{check_threshold_in_buffer, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
+use super::{QueueDisc, Reason};
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    pub start: f64,
+    pub end: f64,
+    pub top: f64,
+    pub ecn: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params { start: 4.0, end: 12.0, top: 0.2, ecn: false }
+    }
+}
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec::real("start", "ramp start", "queue unit", (0.0, 1e6), 4.0, "Queue where early drops start (test only)")
+        .queue_level()
+        .below("end"),
+    ParamSpec::real("end", "ramp end", "queue unit", (0.0, 1e6), 12.0, "Queue where p reaches top (test only)")
+        .queue_level(),
+    ParamSpec::real("top", "top probability", "", (0.0, 1.0), 0.2, "Drop probability at end (test only)")
+        .probability(Some("end")),
+    shared_specs::ECN,
+];
+
+pub struct Dummy {
+    params: Params,
+    link: LinkInfo,
+    queue: PacketQueue,
+    p: f64,
+}
+
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+    if p.start >= p.end {
+        return Err(format!("start ({}) must be less than end ({})", p.start, p.end));
+    }
+    check_threshold_in_buffer("end", p.end, link.limit.unit, link)
+}
+
+impl Algorithm for Dummy {
+    type Params = Params;
+    const INFO: AlgorithmInfo = AlgorithmInfo {
+        kind: "dummy",
+        label: "Test ramp",
+        citation: "None: a test-only discipline",
+        summary: "Drops with a probability that rises linearly with the instantaneous queue (test only).",
+        params: SPECS,
+        per_flow_cap: None,
+        drop_causes: &[Reason::Overflow, Reason::Early, Reason::Forced],
+        mark_causes: &[Reason::Early],
+        band: None,
+        avg: super::params::AvgMeaning::Average,
+    };
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+        validate(&params, link)?;
+        Ok(Dummy { params, link: *link, queue: PacketQueue::new(), p: 0.0 })
+    }
+    fn params(&self) -> &Self::Params {
+        &self.params
+    }
+}
+
+impl Dummy {
+    fn probability(&self, q: f64) -> f64 {
+        let Params { start, end, top, .. } = self.params;
+        if q < start {
+            0.0
+        } else if q >= end {
+            1.0
+        } else {
+            top * (q - start) / (end - start)
+        }
+    }
+}
+
+impl QueueDisc for Dummy {
+    super::fifo_storage!(dequeue);
+
+    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
+        let q = self.queue.length(self.link.limit.unit);
+        self.p = self.probability(q);
+        let kept = if q >= self.params.end {
+            env.drop(packet, Reason::Forced);
+            None
+        } else if self.p > 0.0 && env.uniform() < self.p {
+            env.signal(packet, Reason::Early, self.params.ecn)
+        } else {
+            Some(packet)
+        };
+        if let Some(p) = kept {
+            packet = p;
+            if self.queue.fits(self.link.limit, &packet) {
+                packet.enqueued_at = env.now;
+                self.queue.push(packet);
+            } else {
+                env.drop(packet, Reason::Overflow);
+            }
+        }
+    }
+
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let next = with_value(&self.params, SPECS, name, value)?;
+        validate(&next, &self.link)?;
+        self.params = next;
+        Ok(())
+    }
+
+    fn state(&self) -> Vec<(&'static str, f64)> {
+        vec![("p", self.p)]
+    }
+
+    fn operating_point(&self) -> OperatingPoint {
+        OperatingPoint { avg: self.queue.length(self.link.limit.unit), p: self.p }
+    }
+
+    fn curve(&self) -> Option<Vec<[f64; 2]>> {
+        let Params { start, end, top, .. } = self.params;
+        Some(vec![[0.0, 0.0], [start, 0.0], [end, top], [end, 1.0], [2.0 * end, 1.0]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::super::Limit;
+    use super::*;
+
+    #[test]
+    fn ramps_linearly_from_start_to_end_then_forces() {
+        let q = Dummy::new(Params::default(), &link(Limit::packets(100))).unwrap();
+        // 4 → 0, 8 → 0.2·4/8 = 0.1, 12 → forced.
+        assert_eq!((q.probability(3.0), q.probability(8.0), q.probability(12.0)), (0.0, 0.1, 1.0));
+        assert!(Dummy::new(Params { start: 12.0, ..Params::default() }, &link(Limit::packets(100))).is_err());
+    }
+}

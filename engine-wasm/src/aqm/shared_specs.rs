@@ -1,0 +1,42 @@
+//! Parameter specs several disciplines share, declared once: the ECN and hard-drop switches (RFC 3168) and
+//! RED's averaging weight, and `concat` to build one discipline's list from another's (QVARED extends ARED).
+
+use super::params::{ParamSpec, Role};
+
+/// CE-mark instead of dropping (RFC 3168 §5); off unless a discipline's RFC says otherwise.
+pub const ECN: ParamSpec =
+    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)");
+
+/// The RED family's forced drops stay drops with ECN on (ns-2 `setbit_` with hard drop, ns-3 `UseHardDrop`).
+pub const HARD_DROP: ParamSpec =
+    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)");
+
+/// RED's EWMA weight of the average queue (Floyd & Jacobson 1993 §6).
+pub const W_Q: ParamSpec = ParamSpec::real(
+    "w_q",
+    "queue weight",
+    "",
+    (1e-6, 1.0),
+    0.002,
+    "EWMA weight of the average queue (Floyd & Jacobson 1993 §6: 0.002)",
+)
+.role(Role::Weight);
+
+/// `a` followed by `b`, in a constant (N must be A + B).
+pub const fn concat<const A: usize, const B: usize, const N: usize>(
+    a: [ParamSpec; A],
+    b: [ParamSpec; B],
+) -> [ParamSpec; N] {
+    assert!(A + B == N, "concat: N must be A + B");
+    let mut out = [ECN; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,60 @@
+// Adding a discipline needs no change under web/: the engine's test-only discipline (engine-wasm/src/aqm/
+// dummy.rs, registered under cfg(test) or `--features dummy-discipline`) is fed to the page's own code as the
+// engine describes it. Its catalogue entry is engine-wasm/tests/fixtures/dummy-discipline.json, which a Rust
+// test keeps equal to what `aqm-cli algorithms` prints when built with that feature. Its parameters are
+// named unlike any real one (start, end, top), so nothing on the page can have guessed them by name.
+import { readFileSync } from 'node:fs'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { curveParams, delayTargets, dragBounds, queueLevels } from '../charts/thresholds'
+import { eventSeries } from '../charts/events'
+import { isAlgorithmInfo, type AlgorithmInfo } from '../engine/protocol'
+import i18n from '../i18n'
+import { AlgorithmPicker } from './AlgorithmPicker'
+import { ParamPanel } from './ParamPanel'
+
+const raw: unknown = JSON.parse(readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-discipline.json', import.meta.url), 'utf8'))
+if (!isAlgorithmInfo(raw)) throw new Error('the fixture is not an AlgorithmInfo the page accepts')
+const dummy: AlgorithmInfo = raw
+const aqm = { kind: 'dummy', start: 4, end: 12, top: 0.2, ecn: false }
+
+describe('a discipline the page has never heard of', () => {
+  it('crosses the protocol guard with its roles', () => {
+    expect(dummy.kind).toBe('dummy')
+    expect(dummy.params.map((p) => p.role)).toEqual(['queue_level', 'queue_level', 'probability', 'switch'])
+  })
+
+  it('is offered in the picker under the name the engine gives it', async () => {
+    await i18n.changeLanguage('en')
+    const html = renderToStaticMarkup(<AlgorithmPicker algorithms={[dummy]} kind="dummy" error={undefined} onChange={() => {}} />)
+    expect(html).toMatch(/<option value="dummy"[^>]*>Test ramp<\/option>/)
+    expect(html).toContain(dummy.summary)
+  })
+
+  it("gets one control per parameter, a level's slider ending at the buffer", async () => {
+    await i18n.changeLanguage('en')
+    const html = renderToStaticMarkup(
+      <ParamPanel info={dummy} aqm={aqm} queueUnit="packets" bufferSize={60} errors={{}} onChange={() => {}} />,
+    )
+    for (const label of ['ramp start', 'ramp end', 'top probability', 'ECN']) expect(html).toContain(label)
+    // A level's range ends at the buffer (60), not at the schema's 10^6; the probability keeps its own.
+    expect(html.match(/Range 0 to 60 packets\./g)).toHaveLength(2)
+    expect(html).toContain('Range 0 to 1.')
+  })
+
+  it('has drag handles on the queue chart and the curve, ordered and inside the buffer', () => {
+    expect(queueLevels(dummy, aqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([['start', 4], ['end', 12]])
+    const curve = curveParams(dummy, aqm)
+    expect(curve.levels.map((p) => p.name)).toEqual(['start', 'end'])
+    expect([curve.probability?.param.name, curve.probability?.at.name]).toEqual(['top', 'end'])
+    const [start, end] = curve.levels
+    expect(dragBounds(start, aqm, 1, 60)).toEqual({ lo: 0, hi: 11 }) // below end
+    expect(dragBounds(end, aqm, 1, 60)).toEqual({ lo: 5, hi: 60 }) // above start, within the buffer
+    expect(delayTargets(dummy, aqm)).toEqual([])
+  })
+
+  it('shows exactly the drop and mark causes it declares', () => {
+    const columns = ['t', 'drops', 'marks', 'drops_overflow', 'drops_early', 'drops_forced', 'drops_target', 'marks_early', 'marks_forced', 'marks_target']
+    expect(eventSeries(columns, dummy).map((s) => s.column)).toEqual(['drops_overflow', 'drops_early', 'drops_forced', 'marks_early'])
+  })
+})
