@@ -14,6 +14,7 @@ import {
   type RunSummary,
 } from './protocol'
 import type { SimClient } from './simClient'
+import type { EngineProblem } from './engineProblem'
 
 /** Rows kept for the charts: 8192 rows is about 7 minutes at the default 50 ms interval. */
 export const BUFFER_ROWS = 8192
@@ -24,6 +25,8 @@ export interface ShownError {
   /** The detail in English: the engine's own message, a panic text, ... */
   message: string
   context: ErrorContext
+  /** The engine's typed refusal, which the page words in the reader's language (engineProblem.ts). */
+  problem?: EngineProblem
 }
 
 export interface SimSnapshot {
@@ -161,7 +164,7 @@ export class SimStore {
         if (msg.epoch === this.snapshot.epoch) this.update({ summary: msg.summary })
         return
       case 'error': {
-        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context }
+        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context, ...(msg.problem !== undefined && { problem: msg.problem }) }
         return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
       }
       default:

@@ -29,6 +29,7 @@ pub mod wred;
 
 pub mod gfr;
 
+use crate::problem::Problem;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -174,7 +175,7 @@ pub trait QueueDisc {
     fn on_tick(&mut self, _env: &mut Env) {}
 
     /// Live change of one parameter; on error nothing changes.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String>;
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem>;
 
     /// The current parameters as a scenario `aqm` object.
     fn config(&self) -> AqmConfig;
@@ -239,7 +240,7 @@ pub(crate) use fifo_storage;
 pub trait Algorithm: QueueDisc + Sized + 'static {
     type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
     const INFO: AlgorithmInfo;
-    fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, String>;
+    fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, Problem>;
 }
 
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
@@ -259,7 +260,7 @@ macro_rules! algorithms {
         }
 
         /// Builds the discipline a config describes, validating every parameter.
-        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, String> {
+        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, Problem> {
             match config {
                 $(AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
@@ -302,7 +303,7 @@ impl Default for AqmConfig {
 }
 
 /// Shared check: a queue threshold must lie within the physical buffer (in the same unit).
-pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), Problem> {
     let buffer = match (unit, link.limit.unit) {
         (a, b) if a == b => link.limit.value as f64,
         (QueueUnit::Bytes, QueueUnit::Packets) => link.limit.value as f64 * link.mean_pkt_size as f64,
@@ -310,7 +311,7 @@ pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: 
         _ => unreachable!(),
     };
     if value > buffer {
-        return Err(format!("{name} ({value}) must not exceed the buffer ({buffer} {})", unit_name(unit)));
+        return Err(Problem::above_buffer(name, value, buffer, unit_name(unit)));
     }
     Ok(())
 }
