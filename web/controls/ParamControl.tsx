@@ -20,10 +20,12 @@ interface ParamControlProps {
   /** Upper end of the slider when the schema's range is far wider than useful. */
   sliderCap?: number
   engineError: Problem | undefined
+  /** The algorithm, so an engine problem names its parameters as the panel does. */
+  aqmKind?: string
   onCommit(value: number): void
 }
 
-export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, onCommit }: ParamControlProps) {
+export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, aqmKind, onCommit }: ParamControlProps) {
   const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -58,7 +60,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
         <small id={`${id}-help`} lang={helpLang}>
           {schema.help}
         </small>
-        <ErrorNote id={`${id}-error`} problem={error} />
+        <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
       </div>
     )
   }
@@ -108,7 +110,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
         <span lang={helpLang}>{schema.help}.</span> {t('params.range', range)}
         {error !== undefined && running !== undefined && ` ${t('params.stillRunning', { value: displayValue(running) })}`}
       </small>
-      <ErrorNote id={`${id}-error`} problem={error} />
+      <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
     </div>
   )
 }

@@ -49,6 +49,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             running={Array.isArray(running) ? undefined : running}
             sliderCap={sliderCapOf(p.unit, p.name, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
+            aqmKind={info.kind}
             onCommit={(v) => onChange(p.name, v)}
           />
         )
