@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
 import { SharePage, labApi } from '../pages/SharePage'
@@ -36,5 +37,11 @@ test.describe('in Korean', () => {
     await expect(page.getByRole('alert').filter({ hasText: twice })).toHaveCount(1)
     await expect(page.getByText('must be within')).toHaveCount(0)
     expect(await sim.linkRate()).toBe(10) // the run kept its last good scenario
+    // The worded refusal beside its field leaves the lab at 0 axe violations (as a11y-axe.spec.ts checks).
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .withRules(['label-content-name-mismatch'])
+      .analyze()
+    expect(result.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   })
 })
