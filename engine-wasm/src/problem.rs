@@ -228,7 +228,10 @@ impl Problem {
             if let Some(rest) = text.strip_prefix(lead) {
                 let name = rest.split('`').next().unwrap_or_default().to_string();
                 let expected = rest.split("expected ").nth(1).map(backticked).unwrap_or_default();
-                // serde's path for an unknown key ends at the key itself; for a variant, at its field.
+                // serde's path for an unknown key ends at the key itself, except inside an internally
+                // tagged object (`aqm`), where it ends at the object; for a variant, at its field.
+                let at_key = path == name || path.ends_with(&format!(".{name}"));
+                let path = if kind == Kind::UnknownField && !at_key { join(&path, &name) } else { path };
                 return Problem { name: Some(name), expected, ..Self::bare(kind, path, message) };
             }
         }
@@ -417,6 +420,15 @@ mod tests {
         let p = parse::<Inner>("aqm", r#"{"rate":1,"mode":"line","x":2}"#);
         assert_eq!((p.kind, p.field.as_str()), (Kind::UnknownField, "aqm.x"));
         assert!(p.to_string().starts_with("aqm: unknown field `x`"), "{p}");
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(tag = "kind", deny_unknown_fields)]
+        #[allow(dead_code)]
+        enum Tagged {
+            #[serde(rename = "a")]
+            A { x: f64 },
+        }
+        let p = parse::<Tagged>("aqm", r#"{"kind":"a","x":1,"foo":2}"#);
+        assert_eq!((p.kind, p.field.as_str(), p.name.as_deref()), (Kind::UnknownField, "aqm.foo", Some("foo")));
         let p = parse::<Outer>("", "{");
         assert_eq!((p.kind, p.field.as_str()), (Kind::Parse, ""));
         assert!(p.to_string().starts_with("scenario: "), "{p}");
