@@ -8,7 +8,7 @@ import { test, expect } from '../fixtures'
 const truncatedZ = 'N4IgZgNg9g7gziAXAbVAYygVwHYBckDMANCAKZrZK4BOmpJAJqRAIYCepDA+i2gNZVa9ENRjYGSAGw'
 
 const cases = [
-  { name: 'a million flows', query: '?v=1&flows=1e6', message: 'flows[0].count must be within 1..=10000 (got 1000000).' },
+  { name: 'a million flows', query: '?v=1&flows=1e6', message: 'Number of flows (flow group 1) must be within 1..=10000 (got 1000000).' },
   { name: 'truncated compressed data', query: `?v=1&seed=5&z=${truncatedZ}`, message: 'The compressed part of the link (z=) is damaged or cut short.' },
   { name: 'a future version', query: '?v=999&aqm=codel&hologram=1', message: 'This link was made by a newer AQM Lab (format v999' },
   { name: 'a parameter the algorithm does not have', query: '?v=1&aqm=codel&max_th=15', message: 'max_th is not a parameter of codel' },

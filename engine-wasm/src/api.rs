@@ -1,6 +1,8 @@
-//! The only wasm-bindgen code: a thin facade over [`Simulation`] for the page's Web Worker. Errors become
-//! JS `Error`s with the engine's message; a panic is caught by the hook below so the worker can show
-//! its text (`last_panic_message`) instead of a bare "unreachable".
+//! The only wasm-bindgen code: a thin facade over [`Simulation`] for the page's Web Worker. A refusal
+//! becomes a JS `Error` whose message is the engine's English sentence and whose `problem` property is
+//! the typed [`Problem`] (kind, field, bounds, unit, got) the page words in the reader's language; a
+//! panic is caught by the hook below so the worker can show its text (`last_panic_message`) instead of a
+//! bare "unreachable".
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use std::cell::RefCell;
@@ -9,6 +11,7 @@ use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use crate::aqm::{self, AqmConfig};
+use crate::problem::Problem;
 use crate::scenario::Scenario;
 use crate::sim::Simulation as Engine;
 use crate::time::{from_secs, to_secs};
@@ -34,6 +37,16 @@ fn js_error(message: impl AsRef<str>) -> JsError {
     JsError::new(message.as_ref())
 }
 
+/// A JS `Error` with the English sentence as its message and the problem as `error.problem`.
+fn js_problem(problem: Problem) -> JsValue {
+    let error = js_sys::Error::new(&problem.message);
+    if let Ok(value) = js_sys::JSON::parse(&problem.to_json()) {
+        // Setting a property on a fresh Error object cannot fail; if it did, the message still tells.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("problem"), &value);
+    }
+    error.into()
+}
+
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
     serde_json::to_string(value).map_err(|e| js_error(e.to_string()))
 }
@@ -53,17 +66,25 @@ pub fn algorithms() -> Result<String, JsError> {
 /// The page's "Behave as" selector: the scenario with every field the profile ("paper", "ns2", "ns3",
 /// "linux") controls set to that profile's value, and `profile` set (`crate::profile::apply_profile`).
 #[wasm_bindgen]
-pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, JsError> {
-    crate::profile::apply_profile(scenario_json, profile).map_err(js_error)
+pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, JsValue> {
+    crate::profile::apply_profile(scenario_json, profile).map_err(js_problem)
 }
 
-/// "" when the scenario is valid, else a message naming the field and the allowed range.
+/// "" when the scenario is valid, else the JSON of the [`Problem`] (kind, field, bounds, unit, got and
+/// the English `message`).
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> String {
     match Scenario::from_json(json).and_then(Engine::new) {
         Ok(_) => String::new(),
-        Err(e) => e,
+        Err(e) => e.to_json(),
     }
+}
+
+/// JSON Schema of the scenario's `aqm` object, generated from the catalogue (`crate::schema`); the
+/// page's `npm run gen:schema` writes it into its scenario schema.
+#[wasm_bindgen]
+pub fn aqm_schema() -> String {
+    crate::schema::aqm_definition_json()
 }
 
 /// Hex digest of a trace (see digest.rs), to compare runs bit for bit.
@@ -90,9 +111,9 @@ fn pairs_to_json(pairs: &[(&'static str, f64)]) -> Result<String, JsError> {
 #[wasm_bindgen]
 impl Simulation {
     #[wasm_bindgen(constructor)]
-    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
-        let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
-        Ok(Simulation { engine: Engine::new(scenario).map_err(js_error)?, view_scratch: Vec::new() })
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
+        let scenario = Scenario::from_json(scenario_json).map_err(js_problem)?;
+        Ok(Simulation { engine: Engine::new(scenario).map_err(js_problem)?, view_scratch: Vec::new() })
     }
 
     /// Advances simulated time by `seconds`.
@@ -122,14 +143,14 @@ impl Simulation {
         Float64Array::from(rows.as_slice())
     }
 
-    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsError> {
-        self.engine.set_param(name, value).map_err(js_error)
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsValue> {
+        self.engine.set_param(name, value).map_err(|e| js_problem(e.under("aqm")))
     }
 
     /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}` with defaults for missing params.
-    pub fn set_algorithm(&mut self, aqm_json: &str) -> Result<(), JsError> {
-        let config: AqmConfig = serde_json::from_str(aqm_json).map_err(|e| js_error(format!("aqm: {e}")))?;
-        self.engine.set_algorithm(&config).map_err(js_error)
+    pub fn set_algorithm(&mut self, aqm_json: &str) -> Result<(), JsValue> {
+        let config: AqmConfig = crate::problem::from_json("aqm", aqm_json).map_err(js_problem)?;
+        self.engine.set_algorithm(&config).map_err(|e| js_problem(e.under("aqm")))
     }
 
     /// JSON of the running AQM's parameters.

@@ -11,6 +11,10 @@
 //! wasm-bindgen code. Randomness comes from `rng.rs` (one seed, one stream per component) and every
 //! transcendental function from `libm`, so native and WebAssembly runs are bit-identical.
 
+// A refusal (`problem::Problem`) carries its field, bounds and English sentence; it is returned only by
+// checks outside the event loop (validation, live parameter changes), so its size costs nothing that matters.
+#![allow(clippy::result_large_err)]
+
 pub mod aqm;
 pub mod atm;
 pub mod packet;
@@ -23,9 +27,11 @@ pub mod digest;
 pub mod headers;
 pub mod link;
 pub mod metrics;
+pub mod problem;
 pub mod profile;
 pub mod scenario;
 pub mod scheduler;
+pub mod schema;
 pub mod sim;
 pub mod stats;
 pub mod tcp;

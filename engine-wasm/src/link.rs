@@ -5,6 +5,7 @@
 
 use crate::aqm::{self, AqmConfig, Env, LinkInfo, QueueDisc, Signal};
 use crate::packet::Packet;
+use crate::problem::Problem;
 use crate::rng::Rng;
 use crate::time::{transmission_time, Time};
 
@@ -20,7 +21,7 @@ pub struct Bottleneck {
 }
 
 impl Bottleneck {
-    pub fn new(config: &AqmConfig, info: LinkInfo, rng: Rng) -> Result<Self, String> {
+    pub fn new(config: &AqmConfig, info: LinkInfo, rng: Rng) -> Result<Self, Problem> {
         let qdisc = aqm::build(config, &info)?;
         Ok(Bottleneck { info, qdisc, rng, signals: Vec::new(), in_service: None, tick_gen: 0 })
     }
@@ -89,13 +90,13 @@ impl Bottleneck {
         self.qdisc.on_tick(&mut env);
     }
 
-    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         self.qdisc.set_param(name, value)
     }
 
     /// Swaps the discipline live; the queued packets move to the new one in order. On error the old one
     /// keeps running untouched.
-    pub fn replace(&mut self, config: &AqmConfig) -> Result<(), String> {
+    pub fn replace(&mut self, config: &AqmConfig) -> Result<(), Problem> {
         let mut next = aqm::build(config, &self.info)?;
         for p in self.qdisc.drain() {
             next.adopt(p);

@@ -14,6 +14,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::problem::{Kind, Problem};
 use crate::scenario::{Profile, Scenario};
 
 /// A value in a profile table (serde_json values cannot be built in a `const`).
@@ -235,12 +236,16 @@ pub fn fill_absent(json: &str) -> String {
 /// The page's "Behave as" selector: the scenario with every field `profile` controls set to that
 /// profile's value (overriding what the scenario wrote) and `profile` set. The result is checked like any
 /// scenario.
-pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, String> {
-    let p: Profile = serde_json::from_value(Value::from(profile))
-        .map_err(|_| format!("profile must be one of paper, ns2, ns3, linux (got {profile:?})"))?;
-    let mut root = match serde_json::from_str::<Value>(scenario_json).map_err(|e| format!("scenario: {e}"))? {
+pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, Problem> {
+    let p: Profile = serde_json::from_value(Value::from(profile)).map_err(|_| {
+        let expected = ["paper", "ns2", "ns3", "linux"].map(String::from).to_vec();
+        let message = format!("profile must be one of paper, ns2, ns3, linux (got {profile:?})");
+        Problem { name: Some(profile.into()), expected, ..Problem::constraint("profile", message) }
+            .of_kind(Kind::UnknownVariant)
+    })?;
+    let mut root = match crate::problem::from_json::<Value>("", scenario_json)? {
         Value::Object(root) => root,
-        _ => return Err("scenario: expected a JSON object".into()),
+        _ => return Err(Problem::constraint("", "scenario: expected a JSON object".into()).of_kind(Kind::WrongType)),
     };
     apply(&mut root, p, true);
     root.insert("profile".into(), Value::from(profile));

@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::aqm::{AqmConfig, QueueUnit};
+use crate::problem::{in_range, Problem};
 use crate::tcp::Variant;
 
 /// The scenario model's version; bumped (with a migration in the page's URL codec) when it changes shape.
@@ -317,10 +318,10 @@ impl Default for FlowGroup {
     }
 }
 
-fn in_range(field: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result<(), String> {
+/// `field` within `lo..=hi` where `lo` is the value of `other` (a range's upper end not below its lower).
+fn not_below(field: &str, value: f64, other: &str, lo: f64, hi: f64, unit: &str) -> Result<(), Problem> {
     if !value.is_finite() || value < lo || value > hi {
-        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
-        return Err(format!("{field} must be within {lo}..={hi}{unit} (got {value})"));
+        return Err(Problem::out_of_range_of(field, (lo, hi), unit, value, other, "not_below"));
     }
     Ok(())
 }
@@ -328,9 +329,9 @@ fn in_range(field: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result<(),
 impl Scenario {
     /// Parses and validates a scenario. Its `profile` first supplies the fields it leaves out
     /// (`crate::profile::fill_absent`; nothing for the default "paper").
-    pub fn from_json(json: &str) -> Result<Scenario, String> {
+    pub fn from_json(json: &str) -> Result<Scenario, Problem> {
         let json = crate::profile::fill_absent(json);
-        let s: Scenario = serde_json::from_str(&json).map_err(|e| format!("scenario: {e}"))?;
+        let s: Scenario = crate::problem::from_json("", &json)?;
         s.validate()?;
         Ok(s)
     }
@@ -345,12 +346,9 @@ impl Scenario {
     }
 
     /// Checks every field; the message names the field and the allowed range.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Problem> {
         if self.version != SCENARIO_VERSION {
-            return Err(format!(
-                "version {} is not supported (this engine reads version {SCENARIO_VERSION})",
-                self.version
-            ));
+            return Err(Problem::unsupported_version(self.version, SCENARIO_VERSION));
         }
         in_range("duration", self.duration, 0.1, 36_000.0, "s")?;
         if let Some(w) = self.warmup {
@@ -374,13 +372,11 @@ impl Scenario {
         }
         let mut after = 0.0;
         for (i, step) in l.rate_schedule.iter().enumerate() {
-            in_range(
-                &format!("link.rate_schedule[{i}].at_s"),
-                step.at_s,
-                after,
-                36_000.0,
-                "s (after the step before)",
-            )?;
+            let field = format!("link.rate_schedule[{i}].at_s");
+            if !(after..=36_000.0).contains(&step.at_s) {
+                let before = format!("link.rate_schedule[{}].at_s", i.saturating_sub(1));
+                return Err(Problem::out_of_range_of(&field, (after, 36_000.0), "s", step.at_s, &before, "after"));
+            }
             in_range(&format!("link.rate_schedule[{i}].rate_mbps"), step.rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
             after = step.at_s;
         }
@@ -388,57 +384,82 @@ impl Scenario {
             in_range("link.rate_slots.start_s", p.start_s, 0.0, 36_000.0, "s")?;
             in_range("link.rate_slots.slot_s", p.slot_s, 0.001, 36_000.0, "s")?;
             in_range("link.rate_slots.min_mbps", p.min_mbps, 0.01, 100_000.0, "Mbit/s")?;
-            in_range("link.rate_slots.max_mbps", p.max_mbps, p.min_mbps, 100_000.0, "Mbit/s (not below min_mbps)")?;
+            not_below(
+                "link.rate_slots.max_mbps",
+                p.max_mbps,
+                "link.rate_slots.min_mbps",
+                p.min_mbps,
+                100_000.0,
+                "Mbit/s",
+            )?;
         }
         let mut after = 0.0;
         for (i, step) in l.delay_schedule.iter().enumerate() {
-            in_range(
-                &format!("link.delay_schedule[{i}].at_s"),
-                step.at_s,
-                after,
-                36_000.0,
-                "s (after the step before)",
-            )?;
+            let field = format!("link.delay_schedule[{i}].at_s");
+            if !(after..=36_000.0).contains(&step.at_s) {
+                let before = format!("link.delay_schedule[{}].at_s", i.saturating_sub(1));
+                return Err(Problem::out_of_range_of(&field, (after, 36_000.0), "s", step.at_s, &before, "after"));
+            }
             in_range(&format!("link.delay_schedule[{i}].delay_ms"), step.delay_ms, 0.0, 10_000.0, "ms")?;
             after = step.at_s;
         }
         if self.flows.is_empty() {
-            return Err("flows must hold at least one flow group".into());
+            return Err(Problem::no_groups());
         }
         if self.flows.len() > MAX_GROUPS {
-            return Err(format!("flows may hold at most {MAX_GROUPS} groups (got {})", self.flows.len()));
+            return Err(Problem::too_many_groups(MAX_GROUPS, self.flows.len()));
         }
         for (i, g) in self.flows.iter().enumerate() {
             self.validate_group(i, g)?;
         }
         let total = self.total_flows();
         if total > MAX_FLOWS as u64 {
-            return Err(format!("the total number of flows must be within 1..={MAX_FLOWS} (got {total})"));
+            return Err(Problem::too_many_flows(MAX_FLOWS, total));
         }
         Ok(())
     }
 
-    fn validate_group(&self, i: usize, g: &FlowGroup) -> Result<(), String> {
+    fn validate_group(&self, i: usize, g: &FlowGroup) -> Result<(), Problem> {
         let f = |name: &str| format!("flows[{i}].{name}");
         in_range(&f("count"), g.count as f64, 1.0, MAX_FLOWS as f64, "")?;
         // Every delay the link will take, scheduled or not, must fit in the flow's base RTT.
         let max_delay = self.link.delay_schedule.iter().map(|d| d.delay_ms).fold(self.link.delay_ms, f64::max);
         let min_rtt = 2.0 * max_delay;
-        in_range(&f("rtt_ms[0]"), g.rtt_ms[0], min_rtt, 60_000.0, "ms (at least twice the link delay)")?;
-        in_range(&f("rtt_ms[1]"), g.rtt_ms[1], g.rtt_ms[0], 60_000.0, "ms (not below rtt_ms[0])")?;
+        if !g.rtt_ms[0].is_finite() || !(min_rtt..=60_000.0).contains(&g.rtt_ms[0]) {
+            let field = f("rtt_ms[0]");
+            return Err(Problem::out_of_range_of(
+                &field,
+                (min_rtt, 60_000.0),
+                "ms",
+                g.rtt_ms[0],
+                "link.delay_ms",
+                "twice",
+            ));
+        }
+        not_below(&f("rtt_ms[1]"), g.rtt_ms[1], &f("rtt_ms[0]"), g.rtt_ms[0], 60_000.0, "ms")?;
         in_range(&f("access_rate_mbps"), g.access_rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
         in_range(&f("packet_size"), g.packet_size as f64, 41.0, 65_535.0, "bytes")?;
         in_range(&f("start_s"), g.start_s, 0.0, 36_000.0, "s")?;
         in_range(&f("start_spread_s"), g.start_spread_s, 0.0, 3_600.0, "s")?;
         if let Some(stop) = g.stop_s {
-            in_range(&f("stop_s"), stop, g.start_s, 36_000.0, "s (not before start_s)")?;
+            if !stop.is_finite() || !(g.start_s..=36_000.0).contains(&stop) {
+                let field = f("stop_s");
+                return Err(Problem::out_of_range_of(
+                    &field,
+                    (g.start_s, 36_000.0),
+                    "s",
+                    stop,
+                    &f("start_s"),
+                    "not_before",
+                ));
+            }
         }
         in_range(&f("rwnd"), g.rwnd as f64, 1.0, 1_000_000.0, "segments")?;
         in_range(&f("initial_cwnd"), g.initial_cwnd as f64, 1.0, 100.0, "segments")?;
         in_range(&f("min_rto_ms"), g.min_rto_ms, 1.0, 60_000.0, "ms")?;
         in_range(&f("class"), g.class as f64, 0.0, 3.0, "")?;
         in_range(&f("vegas_alpha"), g.vegas_alpha, 0.0, 100.0, "segments")?;
-        in_range(&f("vegas_beta"), g.vegas_beta, g.vegas_alpha, 100.0, "segments (not below vegas_alpha)")?;
+        not_below(&f("vegas_beta"), g.vegas_beta, &f("vegas_alpha"), g.vegas_alpha, 100.0, "segments")?;
         in_range(&f("vegas_gamma"), g.vegas_gamma, 0.0, 100.0, "segments")?;
         in_range(&f("timer_granularity_ms"), g.timer_granularity_ms, 0.001, 1_000.0, "ms")?;
         match &g.traffic {
@@ -489,7 +510,73 @@ mod tests {
         assert!(err.contains("unknown variant `frame`"), "{err}");
         let err = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
         assert!(err.contains("version 99 is not supported"), "{err}");
-        assert!(Scenario::from_json("{").unwrap_err().starts_with("scenario:"));
+        assert!(Scenario::from_json("{").unwrap_err().message.starts_with("scenario:"));
+    }
+
+    #[test]
+    fn rejections_are_typed_with_path_bounds_unit_and_value() {
+        use crate::problem::Kind;
+        let p = Scenario::from_json(r#"{"link":{"rate_mbps":0}}"#).unwrap_err();
+        assert_eq!((p.kind, p.field.as_str()), (Kind::OutOfRange, "link.rate_mbps"));
+        assert_eq!((p.lo, p.hi, p.unit.as_str(), p.got), (Some(0.01), Some(100_000.0), "Mbit/s", Some(0.0)));
+        assert_eq!(p.to_string(), "link.rate_mbps must be within 0.01..=100000 Mbit/s (got 0)");
+        let p = Scenario::from_json(r#"{"link":{"delay_ms":30},"flows":[{"rtt_ms":[20,100]}]}"#).unwrap_err();
+        assert_eq!(
+            (p.kind, p.field.as_str(), p.lo, p.got),
+            (Kind::OutOfRange, "flows[0].rtt_ms[0]", Some(60.0), Some(20.0))
+        );
+        assert_eq!((p.other.as_deref(), p.rule), (Some("link.delay_ms"), Some("twice")));
+        assert_eq!(
+            p.to_string(),
+            "flows[0].rtt_ms[0] must be within 60..=60000 ms (at least twice the link delay) (got 20)"
+        );
+        let p = Scenario::from_json(r#"{"flows":[{"rtt_ms":[80,50]}]}"#).unwrap_err();
+        assert_eq!(
+            (p.field.as_str(), p.other.as_deref(), p.rule),
+            ("flows[0].rtt_ms[1]", Some("flows[0].rtt_ms[0]"), Some("not_below"))
+        );
+        let p = Scenario::from_json(r#"{"flows":[{"count":6000},{"count":6000}]}"#).unwrap_err();
+        assert_eq!(
+            (p.kind, p.field.as_str(), p.hi, p.got),
+            (Kind::TooManyFlows, "flows", Some(10_000.0), Some(12_000.0))
+        );
+        let p = Scenario::from_json(r#"{"flows":[]}"#).unwrap_err();
+        assert_eq!(p.kind, Kind::NoGroups);
+        let p = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
+        assert_eq!((p.kind, p.got, p.hi), (Kind::UnsupportedVersion, Some(99.0), Some(1.0)));
+        let p = Scenario::from_json(r#"{"link":{"rate":1}}"#).unwrap_err();
+        assert_eq!((p.kind, p.field.as_str(), p.name.as_deref()), (Kind::UnknownField, "link.rate", Some("rate")));
+        assert!(p.expected.iter().any(|e| e == "rate_mbps"), "{:?}", p.expected);
+        let p = Scenario::from_json(r#"{"flows":[{"tcp":"westwood"}]}"#).unwrap_err();
+        assert_eq!(
+            (p.kind, p.field.as_str(), p.name.as_deref()),
+            (Kind::UnknownVariant, "flows[0].tcp", Some("westwood"))
+        );
+        let p = Scenario::from_json(r#"{"aqm":{"kind":"nope"}}"#).unwrap_err();
+        assert_eq!((p.kind, p.field.as_str()), (Kind::UnknownVariant, "aqm.kind"));
+        assert!(p.expected.iter().any(|e| e == "red"), "{:?}", p.expected);
+        let p = Scenario::from_json(r#"{"aqm":{"kind":"red","max_th":"x"}}"#).unwrap_err();
+        assert_eq!(p.kind, Kind::WrongType);
+        let p = Scenario::from_json("{").unwrap_err();
+        assert_eq!(p.kind, Kind::Parse);
+        let p = crate::sim::Simulation::new(
+            Scenario::from_json(r#"{"aqm":{"kind":"red","min_th":20,"max_th":15}}"#).unwrap(),
+        )
+        .err()
+        .unwrap();
+        assert_eq!((p.kind, p.field.as_str(), p.other.as_deref()), (Kind::Order, "aqm.min_th", Some("aqm.max_th")));
+        assert_eq!(p.to_string(), "aqm: min_th (20) must be at least 0 and below max_th (15)");
+        let p = crate::sim::Simulation::new(Scenario::from_json(r#"{"aqm":{"kind":"red","max_th":101}}"#).unwrap())
+            .err()
+            .unwrap();
+        assert_eq!(
+            (p.kind, p.field.as_str(), p.hi, p.unit.as_str()),
+            (Kind::AboveBuffer, "aqm.max_th", Some(100.0), "packets")
+        );
+        let p = crate::sim::Simulation::new(Scenario::from_json(r#"{"aqm":{"kind":"red","max_p":2}}"#).unwrap())
+            .err()
+            .unwrap();
+        assert_eq!((p.kind, p.field.as_str(), p.got), (Kind::OutOfRange, "aqm.max_p", Some(2.0)));
     }
 
     #[test]

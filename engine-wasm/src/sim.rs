@@ -8,6 +8,7 @@ use crate::aqm::{AqmConfig, LinkInfo, Reason, Signal};
 use crate::link::Bottleneck;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
 use crate::packet::{Ack, FlowId, Packet};
+use crate::problem::Problem;
 use crate::rng::{stream, Rng};
 use crate::scenario::{LossRecovery, Scenario, Traffic};
 use crate::scheduler::Scheduler;
@@ -149,7 +150,7 @@ struct SenderCounters {
 }
 
 impl Simulation {
-    pub fn new(scenario: Scenario) -> Result<Simulation, String> {
+    pub fn new(scenario: Scenario) -> Result<Simulation, Problem> {
         scenario.validate()?;
         let specs = topology::expand(&scenario);
         let link_delay = from_millis(scenario.link.delay_ms);
@@ -164,8 +165,8 @@ impl Simulation {
             flows: specs.len(),
             atm: l.atm,
         };
-        let bottleneck = Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM))
-            .map_err(|e| format!("aqm: {e}"))?;
+        let bottleneck =
+            Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM)).map_err(|e| e.inside("aqm"))?;
         let flows: Vec<Flow> = specs.into_iter().map(|spec| new_flow(spec, &scenario)).collect();
         let n = flows.len();
         let mut sim = Simulation {
@@ -305,7 +306,7 @@ impl Simulation {
     }
 
     /// Live change of one parameter of the running discipline; on error nothing changes.
-    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let before = self.bottleneck.qdisc().tick_interval();
         self.bottleneck.set_param(name, value)?;
         self.scenario.aqm = self.aqm_config();
@@ -317,7 +318,7 @@ impl Simulation {
     }
 
     /// Swaps the discipline live, keeping the queued packets; on error the old one keeps running.
-    pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), String> {
+    pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), Problem> {
         self.bottleneck.replace(config)?;
         self.scenario.aqm = self.aqm_config();
         self.schedule_aqm_tick();

@@ -1,21 +1,41 @@
-// An error shown next to the control it belongs to; announced to screen readers. A worker error is
-// worded from the catalogue (errors.<code>), with the engine's English detail marked lang="en".
-import { Trans } from 'react-i18next'
+// An error shown next to the control it belongs to; announced to screen readers. The engine's typed
+// refusal is worded from the `problems` catalogue (problemWords.ts); another worker error from
+// errors.<code>, with its English detail marked lang="en".
+import { Trans, useTranslation } from 'react-i18next'
 import type { ErrorCode } from '../engine/protocol'
+import type { EngineProblem } from '../engine/engineProblem'
+import { wordProblem } from './problemWords'
 
-/** A worker error (code + English detail), or a message already in the reader's language. */
-export type Problem = { code: ErrorCode; message: string } | string
+/** A worker error (code + English detail, and the engine's typed problem), or a message already in the reader's language. */
+export type Problem = { code: ErrorCode; message: string; problem?: EngineProblem } | string
 
-export function ProblemText({ problem }: { problem: Problem }) {
+function EngineProblemText({ problem, aqmKind }: { problem: EngineProblem; aqmKind?: string }) {
+  const { t, i18n } = useTranslation('problems')
+  const worded = wordProblem(t, problem, i18n.resolvedLanguage ?? 'en', aqmKind)
+  return (
+    <>
+      {worded.text}
+      {worded.english !== undefined && (
+        <>
+          {' '}
+          <span lang="en">{worded.english}</span>
+        </>
+      )}
+    </>
+  )
+}
+
+export function ProblemText({ problem, aqmKind }: { problem: Problem; aqmKind?: string }) {
   if (typeof problem === 'string') return <>{problem}</>
+  if (problem.code === 'engine' && problem.problem !== undefined) return <EngineProblemText problem={problem.problem} aqmKind={aqmKind} />
   return <Trans i18nKey={`errors.${problem.code}`} values={{ detail: problem.message }} components={{ en: <span lang="en" /> }} />
 }
 
-export function ErrorNote({ id, problem }: { id: string; problem: Problem | undefined }) {
+export function ErrorNote({ id, problem, aqmKind }: { id: string; problem: Problem | undefined; aqmKind?: string }) {
   if (problem === undefined) return null
   return (
     <p className="error-note" id={id} role="alert">
-      <ProblemText problem={problem} />
+      <ProblemText problem={problem} aqmKind={aqmKind} />
     </p>
   )
 }

@@ -22,10 +22,12 @@ interface ParamControlProps {
   engineError: Problem | undefined
   /** Worksheet mode: shown, not changeable (web/teacher). */
   locked?: boolean
+  /** The algorithm, so an engine problem names its parameters as the panel does. */
+  aqmKind?: string
   onCommit(value: number): void
 }
 
-export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, locked = false, onCommit }: ParamControlProps) {
+export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, locked = false, aqmKind, onCommit }: ParamControlProps) {
   const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -60,7 +62,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
         <small id={`${id}-help`} lang={helpLang}>
           {schema.help}
         </small>
-        <ErrorNote id={`${id}-error`} problem={error} />
+        <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
       </div>
     )
   }
@@ -113,7 +115,7 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
         {error !== undefined && running !== undefined && ` ${t('params.stillRunning', { value: displayValue(running) })}`}
         {locked && ` ${t('teacher.lockedParam')}`}
       </small>
-      <ErrorNote id={`${id}-error`} problem={error} />
+      <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
     </div>
   )
 }

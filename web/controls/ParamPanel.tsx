@@ -52,6 +52,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
             sliderCap={sliderCapOf(p, queueUnit, bufferSize)}
             engineError={errors[`set-param:${p.name}`]}
             locked={isParamLocked(p.name)}
+            aqmKind={info.kind}
             onCommit={(v) => onChange(p.name, v)}
           />
         )

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { getAt, PROFILES, RUN_FIELDS, SEED_FIELD, type Json, type JsonObject } from './scenarioDraft'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
+import { problemOfError } from '../engine/engineProblem'
 import type { DraftEditorProps } from './LinkSettings'
 import { loadMainEngine } from '../share/mainEngine'
 import { schema } from '../scenario/model'
@@ -32,7 +33,10 @@ export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorP
     setProfileError(undefined)
     withProfile(draft, next).then(
       (d) => onUpdate(() => d),
-      (e: unknown) => setProfileError({ code: 'engine', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => {
+        const problem = problemOfError(e)
+        setProfileError({ code: 'engine', message: e instanceof Error ? e.message : String(e), ...(problem !== undefined && { problem }) })
+      },
     )
   }
   return (

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
+import { parseValidation } from '../engine/engineProblem'
 import {
   addFlowGroup,
   applyErrorPlace,
   editorPaths,
-  fieldOfMessage,
+  fieldLabelKey,
   getAt,
   parseDraft,
   parsePath,
@@ -115,10 +116,10 @@ describe('field input', () => {
   })
 })
 
-describe('engine messages find their field', () => {
-  const messageFor = (edit: (d: JsonObject) => JsonObject) => validate_scenario(JSON.stringify(edit(defaults)))
+describe("the engine's problems find their field", () => {
+  const problemFor = (edit: (d: JsonObject) => JsonObject) => parseValidation(validate_scenario(JSON.stringify(edit(defaults))))
 
-  it('for each field the editor shows', () => {
+  it('for each field the editor shows, with a label the form gives it', () => {
     const cases: Array<[string, (d: JsonObject) => JsonObject]> = [
       ['flows[0].count', (d) => setAt(d, 'flows[0].count', 20000)],
       ['link.rate_mbps', (d) => setAt(d, 'link.rate_mbps', 0)],
@@ -134,27 +135,29 @@ describe('engine messages find their field', () => {
       ['flows', (d) => setAt(setAt(addFlowGroup(d), 'flows[0].count', 6000), 'flows[1].count', 6000)],
     ]
     for (const [path, edit] of cases) {
-      const message = messageFor(edit)
-      expect(message, path).not.toBe('')
-      expect(fieldOfMessage(message), message).toBe(path)
+      const problem = problemFor(edit)
+      expect(problem?.field, path).toBe(path)
       expect(editorPaths(edit(defaults)), path).toContain(path)
+      if (path !== 'flows') expect(fieldLabelKey(path), path).not.toBeNull()
     }
+    expect(fieldLabelKey('link.rate_mbps')).toEqual({ key: 'link.rate' })
+    expect(fieldLabelKey('flows[2].rtt_ms[0]')).toEqual({ key: 'flows.rttMin', group: 3 })
+    expect(fieldLabelKey('flows[0].rwnd')).toBeNull()
   })
 
   it('are placed beside that field only when the editor shows it', () => {
     const shown = editorPaths(defaults)
-    const engine = (message: string) => ({ code: 'engine', message })
+    const engine = (edit: (d: JsonObject) => JsonObject) => ({ code: 'engine', problem: problemFor(edit) ?? undefined })
     expect(applyErrorPlace(undefined, shown)).toBeNull()
-    expect(applyErrorPlace(engine('flows[0].count must be within 1..=10000 (got 20000)'), shown)).toEqual({ field: 'flows[0].count' })
-    expect(applyErrorPlace(engine('duration must be within 0.1..=36000 s (got 0)'), shown)).toEqual({ field: 'duration' })
-    expect(applyErrorPlace(engine('flows[0].rwnd must be within 1..=1000000 (got 0)'), shown)).toBe('apply') // not in the editor
-    expect(applyErrorPlace(engine('aqm: max_th (40) must not exceed the buffer (10 packets)'), shown)).toBe('apply')
-    expect(applyErrorPlace({ code: 'panic', message: 'link.rate_mbps must be positive' }, shown)).toBe('apply')
+    expect(applyErrorPlace(engine((d) => setAt(d, 'flows[0].count', 20000)), shown)).toEqual({ field: 'flows[0].count' })
+    expect(applyErrorPlace(engine((d) => setAt(d, 'duration', 0)), shown)).toEqual({ field: 'duration' })
+    expect(applyErrorPlace(engine((d) => setAt(d, 'flows[0].rwnd', 0)), shown)).toBe('apply') // not in the editor
+    expect(applyErrorPlace(engine((d) => setAt(setAt(d, 'link.buffer', 10), 'aqm', { kind: 'red', max_th: 40 })), shown)).toBe('apply')
+    expect(applyErrorPlace({ code: 'panic' }, shown)).toBe('apply')
   })
 
-  it('and messages about no one field go beside the Apply button', () => {
-    expect(fieldOfMessage('scenario: invalid type: null, expected f64 at line 1 column 25')).toBeNull()
-    expect(fieldOfMessage('aqm: max_th (40) must not exceed the buffer (10 packets)')).toBeNull()
-    expect(fieldOfMessage('version 99 is not supported (this engine reads version 1)')).toBeNull()
+  it('and problems about no one field go beside the Apply button', () => {
+    expect(applyErrorPlace({ code: 'engine', problem: parseValidation(validate_scenario('{"seed":')) ?? undefined }, editorPaths(defaults))).toBe('apply')
+    expect(applyErrorPlace({ code: 'engine', problem: parseValidation(validate_scenario('{"version":99}')) ?? undefined }, ['duration'])).toBe('apply')
   })
 })

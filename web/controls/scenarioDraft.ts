@@ -328,23 +328,42 @@ export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 
   return { ok: true, value: v }
 }
 
-/**
- * The field an engine validation message is about, e.g. "flows[0].count" from "flows[0].count must
- * be within 1..=10000 (got 20000)"; "flows" for the total-count and group-count rules; null when
- * the message names no field (then it is shown beside the Apply button).
- */
-export function fieldOfMessage(message: string): string | null {
-  if (/^the total number of flows\b/.test(message)) return 'flows'
-  const m = /^([a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*) (?:must|may)\b/.exec(message)
-  return m === null ? null : m[1]
+/** Catalogue keys (namespace app) of the editor's choice fields, by path with the group index left out. */
+const CHOICE_LABELS: Record<string, string> = {
+  'link.buffer_unit': 'link.bufferUnit',
+  'link.atm': 'link.atm',
+  'flows[].tcp': 'flows.tcp',
+  'flows[].traffic': 'flows.traffic',
+  'flows[].traffic.kind': 'flows.traffic',
 }
 
 /**
- * Where a refused Apply is shown: beside the field its engine message names when the editor shows
- * that field, otherwise beside the Apply button (panics, messages about no one field, hidden fields).
+ * How the form labels the field at an engine path: the catalogue key of its label (namespace app) and,
+ * for a flow group's field, the group's number as the form shows it (1-based); null for a field the
+ * editor does not show.
  */
-export function applyErrorPlace(error: { code: string; message: string } | undefined, shownPaths: readonly string[]): { field: string } | 'apply' | null {
+export function fieldLabelKey(path: string): { key: string; group?: number } | null {
+  const keys = parseFieldName(path)
+  if (keys === null) return null
+  const group = keys[0] === 'flows' && typeof keys[1] === 'number' ? keys[1] : null
+  if (group === null) {
+    const spec = [...linkFields({}), ...linkFields({ link: { buffer_unit: 'bytes' } }), SEED_FIELD, ...RUN_FIELDS].find((f) => f.path === path)
+    return spec !== undefined ? { key: spec.label } : CHOICE_LABELS[path] !== undefined ? { key: CHOICE_LABELS[path] } : null
+  }
+  const f = groupFields(group)
+  const traffic = TRAFFIC_KINDS.flatMap((kind) => trafficFields({ traffic: { kind } }, group))
+  const spec = [...f.main, ...f.timing, ...f.more, ...vegasFields(group), ...traffic].find((x) => x.path === path)
+  const choice = CHOICE_LABELS[path.replace(`flows[${group}]`, 'flows[]')]
+  const key = spec?.label ?? choice
+  return key === undefined ? null : { key, group: group + 1 }
+}
+
+/**
+ * Where a refused Apply is shown: beside the field the engine's problem names when the editor shows
+ * that field, otherwise beside the Apply button (panics, problems about no one field, hidden fields).
+ */
+export function applyErrorPlace(error: { code: string; problem?: { field: string } } | undefined, shownPaths: readonly string[]): { field: string } | 'apply' | null {
   if (error === undefined) return null
-  const field = error.code === 'engine' ? fieldOfMessage(error.message) : null
+  const field = error.code === 'engine' ? (error.problem?.field ?? null) : null
   return field !== null && shownPaths.includes(field) ? { field } : 'apply'
 }

@@ -3,6 +3,7 @@
 // place where an incoming `unknown` becomes a typed message: no `as` casts anywhere else.
 
 import { isHistogram, type DelayHistogram, type FlowResult } from '../results/model'
+import { isEngineProblem, type EngineProblem } from './engineProblem'
 
 export const PROTOCOL_VERSION = 1
 
@@ -207,7 +208,8 @@ export type FromWorker =
     }
   /** The run summary, at most about once per wall second while playing, and after a step or pause. */
   | { type: 'summary'; epoch: number; summary: RunSummary }
-  | { type: 'error'; code: ErrorCode; message: string; context: ErrorContext }
+  /** `problem`: the engine's typed refusal (code 'engine'), worded by the page in the reader's language. */
+  | { type: 'error'; code: ErrorCode; message: string; context: ErrorContext; problem?: EngineProblem }
 
 // ---- guards -----------------------------------------------------------------------------
 
@@ -399,7 +401,7 @@ export function isFromWorker(x: unknown): x is FromWorker {
     case 'summary':
       return isNum(x.epoch) && isRunSummary(x.summary)
     case 'error':
-      return isErrorCode(x.code) && isStr(x.message) && isErrorContext(x.context)
+      return isErrorCode(x.code) && isStr(x.message) && isErrorContext(x.context) && (x.problem === undefined || isEngineProblem(x.problem))
     default:
       return false
   }

@@ -13,6 +13,7 @@ import {
   type ToWorker,
 } from './protocol'
 import { durationOf, parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
+import { parseValidation, problemOfError } from './engineProblem'
 
 /** What the runner needs from one wasm `Simulation` object. */
 export interface EngineSim {
@@ -39,6 +40,7 @@ export interface Engine {
   createSimulation(scenarioJson: string): EngineSim
   defaultScenario(): string
   algorithms(): string
+  /** "" when the engine accepts the scenario, else the JSON of its problem (engineProblem.ts). */
   validateScenario(json: string): string
   lastPanicMessage(): string
 }
@@ -179,9 +181,9 @@ export class Runner {
   }
 
   private configure(json: string): void {
-    const problem = this.engine.validateScenario(json)
-    if (problem !== '') {
-      this.post({ type: 'error', code: 'engine', message: problem, context: { control: 'configure' } })
+    const problem = parseValidation(this.engine.validateScenario(json))
+    if (problem !== null) {
+      this.post({ type: 'error', code: 'engine', message: problem.message, problem, context: { control: 'configure' } })
       return
     }
     try {
@@ -243,7 +245,8 @@ export class Runner {
 
   private reportAndRecover(context: ErrorContext, e: unknown): void {
     if (!isTrap(e)) {
-      this.post({ type: 'error', code: 'engine', message: errorMessage(e), context })
+      const problem = problemOfError(e)
+      this.post({ type: 'error', code: 'engine', message: errorMessage(e), context, ...(problem !== undefined && { problem }) })
       return
     }
     let panic = ''

@@ -15,6 +15,7 @@ import {
   type RunSummary,
 } from './protocol'
 import type { SimClient } from './simClient'
+import type { EngineProblem } from './engineProblem'
 
 /** A frame's system view as it arrived, with the engine's queue length at the same instant. */
 export interface ViewFrameMsg {
@@ -41,6 +42,8 @@ export interface ShownError {
   /** The detail in English: the engine's own message, a panic text, ... */
   message: string
   context: ErrorContext
+  /** The engine's typed refusal, which the page words in the reader's language (engineProblem.ts). */
+  problem?: EngineProblem
 }
 
 export interface SimSnapshot {
@@ -188,7 +191,7 @@ export class SimStore {
         if (msg.epoch === this.snapshot.epoch) this.update({ summary: msg.summary })
         return
       case 'error': {
-        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context }
+        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context, ...(msg.problem !== undefined && { problem: msg.problem }) }
         return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
       }
       default:

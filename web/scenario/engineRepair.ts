@@ -1,8 +1,8 @@
 // The engine has the final word on a scenario (cross-field rules the schema cannot state: RTT at least
 // twice the link delay, RED's min_th below max_th, thresholds within the buffer, ...). When it refuses,
-// this finds the nearest scenario it accepts by reading its message, which names the field and, for
-// ranges, the allowed range: clamp into the range, or reset the named AQM parameter, then the AQM, and
-// as a last resort take the defaults.
+// this finds the nearest scenario it accepts from its typed problem (engine/engineProblem.ts), which
+// names the field and, for ranges, the allowed range: clamp into the range, or reset the named AQM
+// parameter, then the AQM, and as a last resort take the defaults.
 import {
   aqmDefaults,
   clone,
@@ -15,8 +15,9 @@ import {
   type JsonObject,
 } from './model'
 import { dedupe, problem, type Problem } from './problems'
+import { parseValidation, type EngineProblem } from '../engine/engineProblem'
 
-/** The engine's validate_scenario: "" when valid, else a message naming the field. */
+/** The engine's validate_scenario: "" when valid, else the JSON of its problem. */
 export type EngineValidate = (scenarioJson: string) => string
 
 export interface EngineChecked {
@@ -25,35 +26,38 @@ export interface EngineChecked {
 }
 
 const MAX_STEPS = 16
-const WITHIN = /^([a-z_][a-z0-9_.[\]]*) must be within (-?[0-9.e+-]+)\.\.=(-?[0-9.e+-]+)/
 
-function safeValidate(validate: EngineValidate, s: JsonObject): string {
+function safeValidate(validate: EngineValidate, s: JsonObject): EngineProblem | null {
   try {
-    return validate(JSON.stringify(s))
+    return parseValidation(validate(JSON.stringify(s)))
   } catch (e) {
-    return e instanceof Error ? e.message : String(e)
+    return { kind: 'constraint', field: '', message: e instanceof Error ? e.message : String(e) }
   }
 }
 
-/** One step towards a scenario the engine accepts; false when the message gives nothing to act on. */
-function fixOnce(s: JsonObject, message: string): boolean {
-  const within = WITHIN.exec(message)
-  const path = within ? parseFieldName(within[1]) : null
-  if (within && path) {
+/** The AQM parameters a problem is about: its field and the field its bound comes from. */
+function aqmParams(p: EngineProblem): string[] {
+  return [p.field, p.other ?? '']
+    .filter((f) => f.startsWith('aqm.'))
+    .map((f) => f.slice(4).split('[')[0])
+}
+
+/** One step towards a scenario the engine accepts; false when the problem gives nothing to act on. */
+function fixOnce(s: JsonObject, p: EngineProblem): boolean {
+  const path = p.kind === 'out_of_range' && !p.field.startsWith('aqm.') ? parseFieldName(p.field) : null
+  if (path !== null) {
     const v = getAt(s, path)
-    const lo = Number(within[2])
-    const hi = Number(within[3])
-    if (typeof v !== 'number' || !Number.isFinite(lo) || !Number.isFinite(hi)) return false
+    const { lo, hi } = p
+    if (typeof v !== 'number' || lo === undefined || hi === undefined || !Number.isFinite(lo) || !Number.isFinite(hi)) return false
     const clamped = Math.min(Math.max(v, lo), hi)
     if (clamped === v) return false
     setAt(s, path, clamped)
     return true
   }
-  if (message.startsWith('aqm:') && isObject(s.aqm) && typeof s.aqm.kind === 'string') {
+  if (p.field.startsWith('aqm') && isObject(s.aqm) && typeof s.aqm.kind === 'string') {
     const aqm = s.aqm
     const defaults = aqmDefaults(String(aqm.kind))
-    const words = message.match(/[a-z_][a-z0-9_]*/g) ?? []
-    for (const w of words) {
+    for (const w of aqmParams(p)) {
       if (w === 'kind' || !(w in defaults) || deepEqual(getAt(aqm, [w]), defaults[w])) continue
       aqm[w] = clone(defaults[w])
       return true
@@ -76,10 +80,10 @@ export function repairWithEngine(scenario: JsonObject, validate: EngineValidate)
   const s = clone(scenario)
   const problems: Problem[] = []
   for (let step = 0; step < MAX_STEPS; step++) {
-    const message = safeValidate(validate, s)
-    if (message === '') return { scenario: s, problems: dedupe(problems) }
-    problems.push(problem('engine', { message }))
-    if (!fixOnce(s, message)) break
+    const refusal = safeValidate(validate, s)
+    if (refusal === null) return { scenario: s, problems: dedupe(problems) }
+    problems.push({ ...problem('engine', { message: refusal.message }), engine: refusal })
+    if (!fixOnce(s, refusal)) break
   }
   return { scenario: defaultScenario(), problems: dedupe([...problems, problem('unrepairable')]) }
 }

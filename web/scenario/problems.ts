@@ -2,6 +2,7 @@
 // English text comes from the same catalogue the page shows (web/i18n/locales/en/share.json, key
 // `problems.<code>`), so a test, a console and a person read the same words; the page translates by code.
 import en from '../i18n/locales/en/share.json'
+import type { EngineProblem } from '../engine/engineProblem'
 
 export type ProblemCode =
   | 'too-long'
@@ -44,6 +45,8 @@ export interface Problem {
   params: ProblemParams
   /** English, from the catalogue. */
   message: string
+  /** For code 'engine': the engine's typed refusal, which the page words in the reader's language. */
+  engine?: EngineProblem
 }
 
 const templates: Record<ProblemCode, string> = en.problems

@@ -7,13 +7,17 @@ import Ajv from 'ajv'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Simulation, algorithms, default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
+import { Simulation, algorithms, aqm_schema, default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
 import { parseAlgorithms } from '../engine/decode'
 import type { AlgorithmInfo } from '../engine/protocol'
 import { fullScenario } from './arbitraries'
 import { repairWithEngine } from './engineRepair'
 import { aqmBranch, aqmDefaults, aqmKinds, clone, defaultScenario, nodeAt, schema, setAt, typeOf, type JsonObject } from './model'
 import { checkScenario } from './validate'
+
+function isObjectWith<K extends string>(x: unknown, key: K): x is Record<K, unknown> {
+  return typeof x === 'object' && x !== null && key in x
+}
 
 const generatedPath = new URL('./validate.generated.js', import.meta.url)
 
@@ -38,6 +42,16 @@ describe('the committed validator', () => {
     const source = validatorSource()
     if (process.env.UPDATE_VALIDATOR) writeFileSync(generatedPath, source)
     expect(readFileSync(generatedPath, 'utf8'), 'run UPDATE_VALIDATOR=1 npx vitest run web/scenario/schema.test.ts').toBe(source)
+  })
+})
+
+describe('the committed schema', () => {
+  it("holds the engine's generated aqm schema, as npm run gen:schema writes it", () => {
+    const text = readFileSync(new URL('./scenario.schema.json', import.meta.url), 'utf8')
+    const committed: unknown = JSON.parse(text)
+    const generated: unknown = JSON.parse(aqm_schema())
+    expect(isObjectWith(committed, 'definitions') && isObjectWith(committed.definitions, 'aqm') ? committed.definitions.aqm : null, 'run npm run gen:schema').toEqual(generated)
+    expect(text, 'run npm run gen:schema').toBe(`${JSON.stringify(committed, null, 2)}\n`)
   })
 })
 

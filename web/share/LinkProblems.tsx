@@ -2,18 +2,28 @@
 // or the defaults. The page behind keeps running what it ran, so it stays usable whatever the choice.
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { fieldName, wordProblem } from '../controls/problemWords'
 import type { Problem } from '../scenario/problems'
 import type { ShareLink } from './useShareLink'
 import './share.css'
 
 const SHOWN = 6
 
-export function problemText(t: (key: string, options: Record<string, unknown>) => string, p: Problem): string {
-  return t(`problems.${p.code}`, { ...p.params, defaultValue: p.message })
+/** A problem in the reader's language; the engine's refusal is worded from its typed problem. */
+export function problemText(t: TFunction, p: Problem, lng: string): string {
+  if (p.engine !== undefined) {
+    const worded = wordProblem(t, p.engine, lng)
+    const message = worded.english === undefined ? worded.text : `${worded.text} ${worded.english}`
+    return t('problems.engine', { ns: 'share', message })
+  }
+  // A field the editor shows is named as the form labels it ("link.rate_mbps" → "Link rate").
+  const field = typeof p.params.field === 'string' ? { field: fieldName(t, p.params.field) } : {}
+  return t(`problems.${p.code}`, { ...p.params, ...field, defaultValue: p.message })
 }
 
 export function LinkProblems({ link }: { link: ShareLink }) {
-  const { t } = useTranslation('share')
+  const { t, i18n } = useTranslation('share')
   const titleId = useId()
   const pending = link.pending
   if (pending === null) return null
@@ -24,7 +34,7 @@ export function LinkProblems({ link }: { link: ShareLink }) {
       <h2 id={titleId}>{title}</h2>
       <ul>
         {pending.problems.slice(0, SHOWN).map((p) => (
-          <li key={p.message}>{problemText(t, p)}</li>
+          <li key={p.message}>{problemText(t, p, i18n.resolvedLanguage ?? 'en')}</li>
         ))}
       </ul>
       {more > 0 && <p>{t('problems.more', { n: more })}</p>}

@@ -13,6 +13,7 @@
 //! Thresholds are in packets. Feng et al.'s 1999 self-configuring RED, which seed 003 calls "ARED", is the
 //! separate `feng_ared`.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -192,13 +193,13 @@ pub(super) struct Resolved {
 }
 
 /// Validates ARED's parameters on `link` (shared with QVARED).
-pub(super) fn resolve(p: &Params, link: &LinkInfo) -> Result<Resolved, String> {
+pub(super) fn resolve(p: &Params, link: &LinkInfo) -> Result<Resolved, Problem> {
     let (min_th, max_th, w_q) = if p.auto { ared_auto(p.target_delay, link) } else { (p.min_th, p.max_th, p.w_q) };
-    let tag = |e: String| if p.auto { format!("automatic settings: {e}") } else { e };
+    let tag = |e: Problem| if p.auto { e.headed("automatic settings") } else { e };
     check_line(min_th, max_th, p.max_p, QueueUnit::Packets, link).map_err(tag)?;
     check_weight(w_q)?;
     if p.interval.is_nan() || p.interval <= 0.0 {
-        return Err(format!("interval ({}) must be positive", p.interval));
+        return Err(Problem::constraint("interval", format!("interval ({}) must be positive", p.interval)));
     }
     let gentle_upper = p.gentle.then_some(2.0 * max_th);
     let bottom = if p.max_p_bottom_auto { ared_auto_bottom(link) } else { p.max_p_bottom };
@@ -245,7 +246,7 @@ impl Algorithm for Ared {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params, link)?;
         let vars = Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p };
         Ok(Ared { params, link: *link, resolved, queue: PacketQueue::new(), vars })
@@ -299,7 +300,7 @@ impl QueueDisc for Ared {
     }
 
     /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p, &self.link)?;
         self.params = p;

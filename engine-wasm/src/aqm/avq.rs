@@ -17,6 +17,7 @@
 //! "κ = 1.0" has no AVQ counterpart and is read as γ (docs/algorithms/avq.md). Its preset sets γ = 1.0, while the
 //! default γ is 0.98.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -85,9 +86,12 @@ impl Algorithm for Avq {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         if link.rate_bps <= 0.0 {
-            return Err(format!("AVQ needs a positive link rate (got {} bit/s)", link.rate_bps));
+            return Err(Problem::constraint(
+                "",
+                format!("AVQ needs a positive link rate (got {} bit/s)", link.rate_bps),
+            ));
         }
         let vars = Vars { c_virtual: params.gamma * link.rate_bps / 8.0, ..Vars::default() };
         Ok(Avq { params, link: *link, queue: PacketQueue::new(), vars })
@@ -146,7 +150,7 @@ impl QueueDisc for Avq {
         self.link.rate_bps = rate_bps;
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         self.params = params::with_value(&self.params, Self::INFO.params, name, value)?;
         Ok(())
     }

@@ -12,6 +12,7 @@
 //! dropped (or CE-marked) with probability p_m. The queue length q and the loss threshold L are in the unit of
 //! the link's buffer, and L = 0 means "the buffer itself".
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -107,13 +108,13 @@ impl Algorithm for Blue {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         Ok(Blue { params, link: *link, queue: PacketQueue::new(), vars: Vars::default() })
     }
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_threshold_in_buffer("loss_threshold", p.loss_threshold as f64, link.limit.unit, link)
 }
 
@@ -169,7 +170,7 @@ impl QueueDisc for Blue {
         }
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;

@@ -18,6 +18,7 @@
 //!
 //! The state machine ([`Vars::dequeue`]) is shared with FQ-CoDel (`fq_codel.rs`), which runs one per queue.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -90,11 +91,14 @@ pub(crate) struct Settings {
 
 impl Settings {
     /// Checks the cross-constraint TARGET < INTERVAL (RFC 8289 §4.3: TARGET is 5–10 % of INTERVAL).
-    pub(crate) fn new(target_ms: f64, interval_ms: f64, max_packet: u64, ecn: bool) -> Result<Self, String> {
+    pub(crate) fn new(target_ms: f64, interval_ms: f64, max_packet: u64, ecn: bool) -> Result<Self, Problem> {
         if target_ms >= interval_ms {
-            return Err(format!(
-                "target ({target_ms} ms) must be less than interval ({interval_ms} ms) (RFC 8289 §4.3)"
-            ));
+            let message =
+                format!("target ({target_ms} ms) must be less than interval ({interval_ms} ms) (RFC 8289 §4.3)");
+            return Err(Problem {
+                unit: "ms".into(),
+                ..Problem::below("target", target_ms, "interval", interval_ms, message)
+            });
         }
         Ok(Settings {
             target: from_millis(target_ms),
@@ -256,7 +260,7 @@ pub struct CoDel {
     vars: Vars,
 }
 
-fn settings(p: &Params) -> Result<Settings, String> {
+fn settings(p: &Params) -> Result<Settings, Problem> {
     Ok(Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)?.with_newton(p.control_law_newton))
 }
 
@@ -293,7 +297,7 @@ impl Algorithm for CoDel {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;
         Ok(CoDel { params, settings, link: *link, queue: PacketQueue::new(), vars: Vars::default() })
     }
@@ -315,7 +319,7 @@ impl QueueDisc for CoDel {
         self.vars.dequeue(&mut self.queue, &self.settings, env)
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         self.settings = settings(&p)?;
         self.params = p;

@@ -1,6 +1,7 @@
 //! Drop-tail: a FIFO that accepts every packet that fits and drops arrivals when full (docs/algorithms/droptail.md).
 //! The baseline of seeds 000, 001 and 004. Its limit is the bottleneck buffer, in packets or bytes.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc, Reason};
@@ -33,7 +34,7 @@ impl Algorithm for DropTail {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         Ok(DropTail { params, link: *link, queue: PacketQueue::new() })
     }
 }
@@ -50,8 +51,9 @@ impl QueueDisc for DropTail {
         }
     }
 
-    fn set_param(&mut self, name: &str, _value: f64) -> Result<(), String> {
-        Err(format!("drop-tail has no parameter '{name}' (its limit is the link's buffer)"))
+    fn set_param(&mut self, name: &str, _value: f64) -> Result<(), Problem> {
+        let message = format!("drop-tail has no parameter '{name}' (its limit is the link's buffer)");
+        Err(Problem::unknown_param(name, Vec::new(), message))
     }
 
     fn state(&self) -> Vec<(&'static str, f64)> {

@@ -8,6 +8,7 @@
 //! q < start: admit · start ≤ q < end: early drop/mark with p = top·(q − start)/(end − start) · q ≥ end: forced drop
 //! ```
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
@@ -48,9 +49,10 @@ pub struct Dummy {
     p: f64,
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     if p.start >= p.end {
-        return Err(format!("start ({}) must be less than end ({})", p.start, p.end));
+        let message = format!("start ({}) must be less than end ({})", p.start, p.end);
+        return Err(Problem::below("start", p.start, "end", p.end, message));
     }
     check_threshold_in_buffer("end", p.end, link.limit.unit, link)
 }
@@ -69,7 +71,7 @@ impl Algorithm for Dummy {
         band: None,
         avg: super::params::AvgMeaning::Average,
     };
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         Ok(Dummy { params, link: *link, queue: PacketQueue::new(), p: 0.0 })
     }
@@ -116,7 +118,7 @@ impl QueueDisc for Dummy {
         }
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let next = with_value(&self.params, SPECS, name, value)?;
         validate(&next, &self.link)?;
         self.params = next;

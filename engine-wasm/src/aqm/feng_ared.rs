@@ -12,6 +12,7 @@
 //! max_p changes only when avg *enters* a region (ns-3 `FengAdaptive`). Ours: the status starts `below`
 //! (the queue starts empty, so the first arrival does not divide max_p) and max_p is capped at 1.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -135,7 +136,7 @@ const SPECS: &[ParamSpec] = &[
     super::red::DEVICE_QUEUE_SPEC,
 ];
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_line(p.min_th, p.max_th, p.max_p, QueueUnit::Packets, link)?;
     check_weight(p.w_q)
 }
@@ -195,7 +196,7 @@ impl Algorithm for FengAred {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         let status = if params.start_above { Region::Above } else { Region::Below };
         let vars = Vars { avg: Average::default(), marks: Marks::default(), max_p: params.max_p, status };
@@ -242,7 +243,7 @@ impl QueueDisc for FengAred {
     }
 
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = with_value(&self.params, SPECS, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;

@@ -12,6 +12,7 @@
 //! random perturbation, which can make flows collide. CoDel's MAXPACKET check uses the backlog of the flow's
 //! own queue (RFC 8290 §4: "each queue is managed by CoDel"; ns-3 does the same). Linux uses the total backlog.
 
+use crate::problem::Problem;
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -90,7 +91,7 @@ pub struct FqCodel {
     sojourn: u64,
 }
 
-fn settings(p: &Params) -> Result<Settings, String> {
+fn settings(p: &Params) -> Result<Settings, Problem> {
     Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?.with_newton(p.control_law_newton))
 }
 
@@ -142,7 +143,7 @@ impl Algorithm for FqCodel {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;
         Ok(FqCodel {
             queues: vec![FlowQueue::default(); params.flows as usize],
@@ -277,7 +278,7 @@ impl QueueDisc for FqCodel {
         self.bytes
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         let s = settings(&p)?;
         let regroup = p.flows != self.params.flows;

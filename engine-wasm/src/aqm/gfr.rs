@@ -29,6 +29,7 @@
 //! CDVT 0 are docs/algorithms/gfr-atm.md's defaults. Variant B (ambiguity 1) reads the seed's 1500 as LBO with HBO =
 //! MAX_Q − 4·MFS = 2908: [`Params::variant_b`]. MAX_Q is the buffer: `link.buffer` is not used.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -254,8 +255,10 @@ impl Algorithm for Gfr {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
-        let atm = link.atm.ok_or("gfr works on ATM cells: turn on the link's ATM mode (link.atm)")?;
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
+        let atm = link.atm.ok_or_else(|| {
+            Problem::constraint("kind", "gfr works on ATM cells: turn on the link's ATM mode (link.atm)".into())
+        })?;
         validate(&params, link)?;
         let mut q = Gfr {
             params,
@@ -273,24 +276,36 @@ impl Algorithm for Gfr {
     }
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     if !(p.lbo_cells <= p.hbo_cells && p.hbo_cells <= p.max_q_cells) {
-        return Err(format!(
+        let message = format!(
             "thresholds must satisfy lbo_cells ≤ hbo_cells ≤ max_q_cells (got {}, {}, {})",
             p.lbo_cells, p.hbo_cells, p.max_q_cells
-        ));
+        );
+        return Err(if p.lbo_cells > p.hbo_cells {
+            Problem::below("lbo_cells", p.lbo_cells as f64, "hbo_cells", p.hbo_cells as f64, message)
+        } else {
+            Problem::below("hbo_cells", p.hbo_cells as f64, "max_q_cells", p.max_q_cells as f64, message)
+        });
     }
     if !p.mcr_mbps.is_empty() && p.mcr_mbps.len() != link.flows {
-        return Err(format!(
+        let message = format!(
             "mcr_mbps lists {} VCs but the scenario has {} flows (leave it empty for the mcr_step_mbps rule)",
             p.mcr_mbps.len(),
             link.flows
-        ));
+        );
+        return Err(Problem::constraint("mcr_mbps", message));
     }
     for vc in 0..link.flows {
         let mcr = p.mcr_of(vc);
         if !(mcr.is_finite() && mcr > 0.0 && mcr <= p.pcr_mbps) {
-            return Err(format!("the MCR of VC {vc} must be within 0..={} Mbit/s (pcr_mbps) (got {mcr})", p.pcr_mbps));
+            let field = if p.mcr_mbps.is_empty() { "mcr_step_mbps".to_string() } else { format!("mcr_mbps[{vc}]") };
+            let message = format!("the MCR of VC {vc} must be within 0..={} Mbit/s (pcr_mbps) (got {mcr})", p.pcr_mbps);
+            return Err(Problem {
+                other: Some("pcr_mbps".into()),
+                message,
+                ..Problem::out_of_range(&field, 0.0, p.pcr_mbps, "Mbit/s", mcr)
+            });
         }
     }
     Ok(())
@@ -391,7 +406,7 @@ impl QueueDisc for Gfr {
         self.queue.bytes()
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;

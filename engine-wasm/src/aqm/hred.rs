@@ -15,6 +15,7 @@
 //! constants; K_β = 2·K_α is Table 2's ratio. Ours: initial p_min 0.01, floor 1e−6, the line extended over the
 //! whole buffer (Fig. 2 is illegible), Bernoulli drops unless `count_spacing`.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -153,7 +154,7 @@ const SPECS: &[ParamSpec] = &[
 ];
 
 /// Validates and returns (K_α, K_β) per unit of queue.
-fn gains(p: &Params, link: &LinkInfo) -> Result<(f64, f64), String> {
+fn gains(p: &Params, link: &LinkInfo) -> Result<(f64, f64), Problem> {
     check_thresholds(p.min_th, p.max_th, unit_of(p.byte_mode), link)?;
     check_weight(p.w_q)?;
     if p.literal {
@@ -161,7 +162,10 @@ fn gains(p: &Params, link: &LinkInfo) -> Result<(f64, f64), String> {
     }
     let rtt = if p.rtt > 0.0 { p.rtt } else { to_secs(link.base_rtt) };
     if rtt <= 0.0 {
-        return Err("HRED's gains need an RTT: set rtt or give the flows a base RTT".into());
+        return Err(Problem::constraint(
+            "rtt",
+            "HRED's gains need an RTT: set rtt or give the flows a base RTT".into(),
+        ));
     }
     // Eq. 11: K_α ≈ 2S/(C·RTT)², S and C in the queue's unit (bytes and bytes/s, or 1 and packets/s).
     let (s, c) =
@@ -252,7 +256,7 @@ impl Algorithm for Hred {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let params = fit_default_line(params, link);
         let (k_alpha, k_beta) = gains(&params, link)?;
         let vars = Vars { avg: Average::default(), l: 0.0, p_min: params.p_min, p_max: 0.0, prob: 0.0, count: -1 };
@@ -300,7 +304,7 @@ impl QueueDisc for Hred {
     }
 
     /// p_min and the averaged queue survive a change; switching `byte_mode` converts the thresholds.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let mut p = with_value(&self.params, SPECS, name, value)?;
         let scale = unit_switch_factor(self.params.byte_mode, p.byte_mode, &self.link);
         (p.min_th, p.max_th) = (p.min_th * scale, p.max_th * scale);

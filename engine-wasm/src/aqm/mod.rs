@@ -33,6 +33,7 @@ pub mod gfr;
 #[cfg(any(test, feature = "dummy-discipline"))]
 pub mod dummy;
 
+use crate::problem::Problem;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -192,7 +193,7 @@ pub trait QueueDisc: Registered {
     fn on_tick(&mut self, _env: &mut Env) {}
 
     /// Live change of one parameter; on error nothing changes.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String>;
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem>;
 
     /// Internal state for the UI (avg, p_b, count, ...).
     fn state(&self) -> Vec<(&'static str, f64)>;
@@ -262,7 +263,7 @@ pub(crate) use fifo_storage;
 pub trait Algorithm: QueueDisc + Sized + 'static {
     type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
     const INFO: AlgorithmInfo;
-    fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, String>;
+    fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, Problem>;
     /// The parameters in force (what [`Registered::config`] reports).
     fn params(&self) -> &Self::Params;
 }
@@ -284,7 +285,7 @@ macro_rules! algorithms {
         }
 
         /// Builds the discipline a config describes, validating every parameter.
-        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, String> {
+        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, Problem> {
             match config {
                 $($(#[$attr])* AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
@@ -339,7 +340,7 @@ impl Default for AqmConfig {
 }
 
 /// Shared check: a queue threshold must lie within the physical buffer (in the same unit).
-pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), Problem> {
     let buffer = match (unit, link.limit.unit) {
         (a, b) if a == b => link.limit.value as f64,
         (QueueUnit::Bytes, QueueUnit::Packets) => link.limit.value as f64 * link.mean_pkt_size as f64,
@@ -347,7 +348,7 @@ pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: 
         _ => unreachable!(),
     };
     if value > buffer {
-        return Err(format!("{name} ({value}) must not exceed the buffer ({buffer} {})", unit_name(unit)));
+        return Err(Problem::above_buffer(name, value, buffer, unit_name(unit)));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Parameter schemas (rendered by the UI, checked here) and the one generic way to change a parameter live:
 //! serialise the params, set the field, check its range, deserialise. A failed change leaves nothing touched.
 
+use crate::problem::Problem;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
@@ -199,22 +200,18 @@ impl ParamSpec {
         ParamSpec { handle: false, ..self }
     }
 
-    /// Checks one value against this spec, with a message naming the parameter and its range.
-    pub fn check(&self, value: f64) -> Result<(), String> {
+    /// Checks one value against this spec; the problem names the parameter and its range.
+    pub fn check(&self, value: f64) -> Result<(), Problem> {
         if !value.is_finite() {
-            return Err(format!("{} must be a finite number", self.name));
+            return Err(Problem::not_finite(self.name));
         }
         if self.boolean && value != 0.0 && value != 1.0 {
-            return Err(format!("{} is a switch: 0 (off) or 1 (on)", self.name));
+            return Err(Problem::not_switch(self.name, value));
         }
         if self.integer && value.fract() != 0.0 {
-            return Err(format!("{} must be a whole number", self.name));
+            return Err(Problem::not_integer(self.name, value));
         }
-        if value < self.min || value > self.max {
-            let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
-            return Err(format!("{} must be within {}..={}{} (got {})", self.name, self.min, self.max, unit, value));
-        }
-        Ok(())
+        crate::problem::in_range(self.name, value, self.min, self.max, self.unit)
     }
 }
 
@@ -248,13 +245,14 @@ fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S:
 }
 
 /// Checks every field of `params` that has a spec against its range (used when a whole config arrives).
-pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), String> {
-    let value = serde_json::to_value(params).map_err(|e| e.to_string())?;
+pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), Problem> {
+    let value = serde_json::to_value(params).map_err(|e| Problem::constraint("", e.to_string()))?;
     for spec in specs {
         match value.get(spec.name) {
             Some(serde_json::Value::Bool(_)) | None => {}
             Some(v) => {
-                let x = v.as_f64().ok_or_else(|| format!("{} must be a number", spec.name))?;
+                // Parameters are numbers by their serde types; a NaN serialises as null.
+                let x = v.as_f64().ok_or_else(|| Problem::not_finite(spec.name))?;
                 spec.check(x)?;
             }
         }
@@ -268,26 +266,28 @@ pub fn with_value<P: Serialize + DeserializeOwned>(
     specs: &[ParamSpec],
     name: &str,
     value: f64,
-) -> Result<P, String> {
+) -> Result<P, Problem> {
     let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
-        let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
-        format!("unknown parameter '{name}' (this algorithm has: {})", known.join(", "))
+        let known: Vec<String> = specs.iter().map(|s| s.name.to_string()).collect();
+        let message = format!("unknown parameter '{name}' (this algorithm has: {})", known.join(", "));
+        Problem::unknown_param(name, known, message)
     })?;
     spec.check(value)?;
-    let mut json = serde_json::to_value(params).map_err(|e| e.to_string())?;
-    let obj = json.as_object_mut().ok_or("parameters are not an object")?;
+    let mut json = serde_json::to_value(params).map_err(|e| Problem::constraint(name, e.to_string()))?;
+    let obj = json.as_object_mut().ok_or_else(|| Problem::constraint(name, "parameters are not an object".into()))?;
     let new = match obj.get(name) {
         Some(serde_json::Value::Bool(_)) => serde_json::Value::Bool(value != 0.0),
         Some(serde_json::Value::Number(n)) if n.is_u64() || n.is_i64() => serde_json::Value::from(value as i64),
         _ => serde_json::Value::from(value),
     };
     obj.insert(name.to_string(), new);
-    serde_json::from_value(json).map_err(|e| format!("{name}: {e}"))
+    serde_json::from_value(json).map_err(|e| Problem::constraint(name, format!("{name}: {e}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::Kind;
     use serde::Deserialize;
 
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
@@ -311,7 +311,16 @@ mod tests {
         let err = with_value(&p, SPECS, "n", 11.0).unwrap_err();
         assert!(err.contains("n must be within 1..=10 pkts"), "{err}");
         assert!(with_value(&p, SPECS, "n", 2.5).unwrap_err().contains("whole number"));
-        assert!(with_value(&p, SPECS, "y", 1.0).unwrap_err().contains("unknown parameter 'y'"));
+        let err = with_value(&p, SPECS, "y", 1.0).unwrap_err();
+        assert!(err.contains("unknown parameter 'y'"), "{err}");
+        assert_eq!((err.kind, err.name.as_deref(), err.expected.len()), (Kind::UnknownParam, Some("y"), 3));
+        let err = with_value(&p, SPECS, "n", 0.0).unwrap_err();
+        assert_eq!(
+            (err.kind, err.field.as_str(), err.lo, err.hi, err.got),
+            (Kind::OutOfRange, "n", Some(1.0), Some(10.0), Some(0.0))
+        );
+        assert_eq!(err.unit, "pkts");
+        assert_eq!(with_value(&p, SPECS, "on", 0.5).unwrap_err().kind, Kind::NotSwitch);
         assert!(with_value(&p, SPECS, "x", f64::NAN).is_err());
         assert!(check_all(&P { x: 2.0, n: 2, on: true }, SPECS).unwrap_err().contains("x must be within"));
     }

@@ -15,6 +15,7 @@
 //! In byte mode q and q_ref are bytes and an arrival of s bytes is dropped with p·s/mean_pkt_size. Seed 003
 //! runs q_ref = 187 KB, 160 Hz, a = 1.1379e−8, b = 1.1349e−8 per byte (K_PI = 4.8e−9, z ≈ 0.42).
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -152,7 +153,7 @@ impl Algorithm for Pi {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         Ok(Pi { params, link: *link, queue: PacketQueue::new(), vars: Vars::default() })
     }
@@ -166,14 +167,16 @@ fn unit(p: &Params) -> QueueUnit {
     }
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_threshold_in_buffer("q_ref", p.q_ref, unit(p), link)?;
     if p.k_pi > 0.0 {
         if p.z >= 2.0 * p.f_s {
-            return Err(format!("z ({}) must be below 2·f_s ({}) so that b = K_PI(1/z − T/2) > 0", p.z, 2.0 * p.f_s));
+            let message = format!("z ({}) must be below 2·f_s ({}) so that b = K_PI(1/z − T/2) > 0", p.z, 2.0 * p.f_s);
+            return Err(Problem::constraint("z", message));
         }
     } else if p.a <= p.b {
-        return Err(format!("a ({}) must exceed b ({}): a − b = K_PI·T is the integral gain", p.a, p.b));
+        let message = format!("a ({}) must exceed b ({}): a − b = K_PI·T is the integral gain", p.a, p.b);
+        return Err(Problem::above("a", p.a, "b", p.b, message));
     }
     Ok(())
 }
@@ -227,7 +230,7 @@ impl QueueDisc for Pi {
         self.update(q);
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;
         if p.byte_mode != self.params.byte_mode {

@@ -17,6 +17,7 @@
 //! dequeue left the queue empty (as Linux does) or when the queue is empty at the update. The `dq_rate_estimator`
 //! option uses the departure-rate estimate of §5.2 instead, qdelay = backlog·avg_dq_time/DQ_THRESHOLD.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -197,14 +198,14 @@ impl Algorithm for Pie {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         let vars = Vars { burst_allowance: from_millis(params.max_burst), ..Vars::default() };
         Ok(Pie { params, link: *link, queue: PacketQueue::new(), vars })
     }
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     if p.dq_rate_estimator {
         // A cycle only starts with DQ_THRESHOLD bytes queued (§5.2), so the buffer must be able to hold them.
         check_threshold_in_buffer("dq_threshold", p.dq_threshold as f64, QueueUnit::Bytes, link)?;
@@ -342,7 +343,7 @@ impl QueueDisc for Pie {
         self.update(qdelay);
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;
         if p.max_burst != self.params.max_burst {

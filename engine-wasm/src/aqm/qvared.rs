@@ -13,6 +13,7 @@
 //! 0 at max_th) is the opt-in `literal`; q_tmax never decays in the paper, `qt_reset_interval` (s, 0 = never)
 //! restarts it. The modulation applies between the thresholds only; the gentle ramp above is ARED's.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::ared::{self, resolve, Resolved};
@@ -183,7 +184,7 @@ impl Algorithm for Qvared {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params.ared(), link)?;
         let vars = Vars {
             avg: Average::default(),
@@ -239,7 +240,7 @@ impl QueueDisc for Qvared {
     }
 
     /// As ARED: setting `max_p` restarts the adaptation from it.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p.ared(), &self.link)?;
         self.params = p;

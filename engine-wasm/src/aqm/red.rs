@@ -12,6 +12,7 @@
 //! `gentle_red` is the same type with `gentle` on by default: the [`Flavour`] type parameter only picks that
 //! default and the picker entry. The shared arithmetic lives in `red_core`.
 
+use crate::problem::Problem;
 use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
@@ -103,7 +104,7 @@ impl<F: Flavour> Default for Params<F> {
 
 impl<F: Flavour> Params<F> {
     /// Validates and returns the drop line these parameters describe on `link`.
-    fn line(&self, link: &LinkInfo) -> Result<Line, String> {
+    fn line(&self, link: &LinkInfo) -> Result<Line, Problem> {
         check_line(self.min_th, self.max_th, self.max_p, unit_of(self.byte_mode), link)?;
         check_weight(self.w_q)?;
         let buffer = buffer_in(unit_of(self.byte_mode), link);
@@ -112,7 +113,8 @@ impl<F: Flavour> Params<F> {
             (true, false) => Some(2.0 * self.max_th),
             (true, true) if buffer > self.max_th => Some(buffer),
             (true, true) => {
-                return Err(format!("gentle_to_buffer needs max_th ({}) below the buffer ({buffer})", self.max_th))
+                let message = format!("gentle_to_buffer needs max_th ({}) below the buffer ({buffer})", self.max_th);
+                return Err(Problem::constraint("gentle_to_buffer", message));
             }
         };
         Ok(Line { min_th: self.min_th, max_th: self.max_th, max_p: self.max_p, gentle_upper })
@@ -274,7 +276,7 @@ where
     fn params(&self) -> &Self::Params {
         &self.params
     }
-    fn new(params: Params<F>, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params<F>, link: &LinkInfo) -> Result<Self, Problem> {
         let line = params.line(link)?;
         Ok(Red { params, link: *link, line, queue: PacketQueue::new(), vars: Vars::default() })
     }
@@ -322,7 +324,7 @@ where
         self.link.rate_bps = rate_bps;
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let mut p = with_value(&self.params, F::INFO.params, name, value)?;
         // Switching the unit keeps the thresholds' meaning: they (and avg) are converted at the mean size.
         let scale = unit_switch_factor(self.params.byte_mode, p.byte_mode, &self.link);

@@ -14,6 +14,7 @@
 //! - ARED's AIMD step and automatic settings (Floyd, Gummadi, Shenker 2001; seed 000 Fig. 3).
 
 use super::{check_threshold_in_buffer, Env, Limit, LinkInfo, Packet, PacketQueue, QueueUnit, Reason};
+use crate::problem::Problem;
 use crate::time::{to_secs, Time};
 
 /// Where the average queue lies on the drop line. `code()` is what `state()` reports.
@@ -408,17 +409,18 @@ pub fn admit(mut packet: Packet, env: &mut Env, queue: &mut PacketQueue, limit: 
 }
 
 /// The checks every RED line needs, with messages naming the violated constraint.
-pub fn check_line(min_th: f64, max_th: f64, max_p: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+pub fn check_line(min_th: f64, max_th: f64, max_p: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), Problem> {
     if !(max_p > 0.0 && max_p <= 1.0) {
-        return Err(format!("max_p ({max_p}) must be in (0, 1]"));
+        return Err(open_unit_interval("max_p", max_p));
     }
     check_thresholds(min_th, max_th, unit, link)
 }
 
 /// 0 ≤ min_th < max_th ≤ buffer.
-pub fn check_thresholds(min_th: f64, max_th: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), String> {
+pub fn check_thresholds(min_th: f64, max_th: f64, unit: QueueUnit, link: &LinkInfo) -> Result<(), Problem> {
     if min_th < 0.0 || min_th >= max_th {
-        return Err(format!("min_th ({min_th}) must be at least 0 and below max_th ({max_th})"));
+        let message = format!("min_th ({min_th}) must be at least 0 and below max_th ({max_th})");
+        return Err(Problem { lo: Some(0.0), ..Problem::below("min_th", min_th, "max_th", max_th, message) });
     }
     check_threshold_in_buffer("max_th", max_th, unit, link)
 }
@@ -442,11 +444,19 @@ pub fn unit_switch_factor(from_bytes: bool, to_bytes: bool, link: &LinkInfo) -> 
 }
 
 /// w_q is a weight: in (0, 1].
-pub fn check_weight(w_q: f64) -> Result<(), String> {
+pub fn check_weight(w_q: f64) -> Result<(), Problem> {
     if w_q > 0.0 && w_q <= 1.0 {
         Ok(())
     } else {
-        Err(format!("w_q ({w_q}) must be in (0, 1]"))
+        Err(open_unit_interval("w_q", w_q))
+    }
+}
+
+/// `name (v) must be in (0, 1]`: a probability or weight that may not be 0.
+fn open_unit_interval(name: &str, value: f64) -> Problem {
+    Problem {
+        message: format!("{name} ({value}) must be in (0, 1]"),
+        ..Problem::out_of_range(name, 0.0, 1.0, "", value)
     }
 }
 

@@ -24,6 +24,7 @@
 //! strongly correlated.) The state at time 0 is `lfsr_seed`, or, if that is 0, a value drawn once from the
 //! discipline's random stream at the first arrival, so the scenario seed drives it like every other draw.
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
@@ -177,7 +178,7 @@ const SPECS: &[ParamSpec] = &[
     .role(Role::Rate),
 ];
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_line(p.min_th as f64, p.max_th as f64, p.max_p, QueueUnit::Packets, link)
 }
 
@@ -247,7 +248,7 @@ impl Algorithm for RedHw {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         let lfsr = (params.lfsr_seed != 0).then(|| Lfsr21::new(params.lfsr_seed));
         let vars = Vars { avg_fp: 0, lfsr, clocks: 0, draw: 0, threshold: 0, region: Region::Below };
@@ -278,7 +279,7 @@ impl QueueDisc for RedHw {
     }
 
     /// A fixed seed reloads the register (as its state at time 0); other changes keep the running state.
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = with_value(&self.params, SPECS, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;

@@ -24,6 +24,7 @@
 //! senders' window cuts in whole segments as in the seed's ns-2 (at 5 Mbit/s auto mode's 7 times out ~240
 //! times in 100 s where the seed's 6 does once).
 
+use crate::problem::Problem;
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -189,7 +190,7 @@ impl Algorithm for SelectiveDrop {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         let mut q = SelectiveDrop { params, link: *link, queue: PacketQueue::new(), vars: Vars::default() };
         q.recompute();
@@ -197,12 +198,11 @@ impl Algorithm for SelectiveDrop {
     }
 }
 
-fn validate(p: &Params, link: &LinkInfo) -> Result<(), String> {
+fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     if !p.auto && link.limit.unit == super::QueueUnit::Packets && p.q_thresh as u64 > link.limit.value {
-        return Err(format!(
-            "q_thresh ({}) must not exceed the buffer ({} packets): the cap would never act",
-            p.q_thresh, link.limit.value
-        ));
+        let mut problem = Problem::above_buffer("q_thresh", p.q_thresh as f64, link.limit.value as f64, "packets");
+        problem.message.push_str(": the cap would never act");
+        return Err(problem);
     }
     Ok(())
 }
@@ -269,7 +269,7 @@ impl QueueDisc for SelectiveDrop {
         self.link.rate_bps = rate_bps;
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = params::with_value(&self.params, Self::INFO.params, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;

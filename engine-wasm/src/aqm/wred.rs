@@ -13,6 +13,7 @@
 //! common max_th 15 and max_p 0.1, Cisco's 1/10). Classes above 3 use class 3's line. The spacing counter is
 //! per class (count since that class's last mark).
 
+use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
@@ -69,7 +70,7 @@ impl Default for Params {
 
 impl Params {
     /// Validates every class and returns their lines, with the class named in any message.
-    fn lines(&self, link: &LinkInfo) -> Result<[Line; CLASSES], String> {
+    fn lines(&self, link: &LinkInfo) -> Result<[Line; CLASSES], Problem> {
         check_weight(self.w_q)?;
         let raw = [
             (self.min_th_0, self.max_th_0, self.max_p_0),
@@ -79,7 +80,12 @@ impl Params {
         ];
         let mut lines = [Line { min_th: 0.0, max_th: 1.0, max_p: 1.0, gentle_upper: None }; CLASSES];
         for (c, (min_th, max_th, max_p)) in raw.into_iter().enumerate() {
-            check_line(min_th, max_th, max_p, QueueUnit::Packets, link).map_err(|e| format!("class {c}: {e}"))?;
+            check_line(min_th, max_th, max_p, QueueUnit::Packets, link).map_err(|e| {
+                // The rule is checked on one line's names; the problem is about this class's parameters.
+                let field = format!("{}_{c}", e.field);
+                let other = e.other.as_ref().map(|o| format!("{o}_{c}"));
+                e.at(&field, other.as_deref()).headed(&format!("class {c}"))
+            })?;
             lines[c] = Line { min_th, max_th, max_p, gentle_upper: None };
         }
         Ok(lines)
@@ -169,7 +175,7 @@ impl Algorithm for Wred {
         &self.params
     }
 
-    fn new(params: Params, link: &LinkInfo) -> Result<Self, String> {
+    fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let lines = params.lines(link)?;
         Ok(Wred { params, link: *link, lines, queue: PacketQueue::new(), vars: Vars::default() })
     }
@@ -197,7 +203,7 @@ impl QueueDisc for Wred {
         self.link.rate_bps = rate_bps;
     }
 
-    fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.lines = p.lines(&self.link)?;
         self.params = p;
@@ -300,7 +306,11 @@ mod tests {
         let mut q = Wred::new(Params::default(), &link(Limit::packets(100))).unwrap();
         let err = q.set_param("min_th_2", 15.0).unwrap_err();
         assert!(err.contains("class 2: min_th (15) must be at least 0 and below max_th (15)"), "{err}");
-        assert!(q.set_param("max_th_1", 101.0).unwrap_err().starts_with("class 1: max_th (101) must not exceed"));
+        assert!(q
+            .set_param("max_th_1", 101.0)
+            .unwrap_err()
+            .message
+            .starts_with("class 1: max_th (101) must not exceed"));
         assert!(q.set_param("max_p_0", 0.0).unwrap_err().contains("class 0: max_p (0)"));
         assert_eq!(q.config(), AqmConfig::Wred(Params::default()));
         q.set_param("min_th_3", 2.0).unwrap();

@@ -6,6 +6,7 @@
 //! aqm-cli sweep --seeds k < s.jsonl                   per line: each metric's mean and ci95 over k seeds
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
+//! aqm-cli schema                                       JSON Schema of the scenario's `aqm` object
 //! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
 //! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
 //! aqm-cli profile <paper|ns2|ns3|linux> <scenario.json|->  the scenario with every field the profile
@@ -40,16 +41,16 @@ static PROFILE: OnceLock<String> = OnceLock::new();
 /// Parses a scenario, with `"profile"` set to the `--profile` flag's value when there is one.
 fn scenario(json: &str) -> Result<Scenario, String> {
     let Some(profile) = PROFILE.get() else {
-        return Scenario::from_json(json);
+        return Ok(Scenario::from_json(json)?);
     };
     let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("scenario: {e}"))?;
     let root = value.as_object_mut().ok_or("scenario: expected a JSON object")?;
     root.insert("profile".into(), serde_json::Value::from(profile.as_str()));
-    Scenario::from_json(&value.to_string())
+    Ok(Scenario::from_json(&value.to_string())?)
 }
 
 fn load(path: &str) -> Result<Simulation, String> {
-    Simulation::new(scenario(&read_source(path)?)?)
+    Ok(Simulation::new(scenario(&read_source(path)?)?)?)
 }
 
 fn profile(args: &[String]) -> Result<(), String> {
@@ -109,7 +110,7 @@ fn sweep_cmd(args: &[String]) -> Result<(), String> {
 /// mean and 95 % confidence half-width over them (`aqm_engine::stats::replications`, docs/results.md).
 fn sweep_line(n: usize, line: &str, seeds: Option<usize>) -> String {
     let result = scenario(line).and_then(|s| match seeds {
-        None => Simulation::new(s).map(|mut sim| {
+        None => Simulation::new(s).map_err(|e| e.to_string()).map(|mut sim| {
             sim.run_to_end();
             serde_json::to_string(&sim.summary()).unwrap_or_default()
         }),
@@ -118,7 +119,7 @@ fn sweep_line(n: usize, line: &str, seeds: Option<usize>) -> String {
             let runs = seeds
                 .iter()
                 .map(|seed| {
-                    let mut sim = Simulation::new(Scenario { seed: *seed, ..s.clone() })?;
+                    let mut sim = Simulation::new(Scenario { seed: *seed, ..s.clone() }).map_err(|e| e.to_string())?;
                     sim.run_to_end();
                     Ok(sim.summary())
                 })
@@ -342,11 +343,15 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("profile") => profile(&args[1..]),
         Some("flows") => flows(&args[1..]),
+        Some("schema") => {
+            println!("{}", aqm_engine::schema::aqm_definition_json());
+            Ok(())
+        }
         Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
             .map(|s| println!("{s}"))
             .map_err(|e| e.to_string()),
         _ => {
-            Err("usage: aqm-cli run|sweep|digest|algorithms|bench|profile|flows [--profile name] (see the file's doc)"
+            Err("usage: aqm-cli run|sweep|digest|algorithms|schema|bench|profile|flows [--profile name] (see the file's doc)"
                 .into())
         }
     };
