@@ -45,6 +45,7 @@ interface QueueChartProps {
 
 export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
+  const { t: tTeach } = useTranslation('teach')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem))
@@ -145,7 +146,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />
           {levels.length > 0 && <LegendItem colour="var(--c-ink)" dashed label={t('queue.thresholds')} />}
-          {sketchPoints.length > 1 && <LegendItem colour="var(--c-ink)" dashed label={t('sketch.legend', { ns: 'teach' })} />}
+          {sketchPoints.length > 1 && <LegendItem colour="var(--c-ink)" dashed label={tTeach('sketch.legend')} />}
         </>
       }
     >
