@@ -49,5 +49,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
     include: ['web/**/*.test.ts', 'web/**/*.test.tsx'],
+    // Property and fuzz tests run thousands of cases; on a shared 2-core machine 5 s is not enough.
+    testTimeout: 30_000,
   },
 })

@@ -71,7 +71,9 @@ export function CurveHandles({ params, aqm, unitKind, unit, x, y, height, buffer
           {(pos, value, active) => (
             <g className="curve-p" transform={`translate(${x(prob.at.value)},${pos})`}>
               <line className="curve-guide" x1={-x(prob.at.value)} x2={0} />
-              <circle className="level-hit" r={12} />
+              {/* Its hit zone stops at the plot's bottom edge, where the levels' grips are: a small p must not
+                  cover max_th's grip. */}
+              <circle className="p-hit" r={Math.max(6, Math.min(12, height - pos))} />
               <path className={`grip${active ? ' grip-active' : ''}`} d="M0,-8 L8,0 L0,8 L-8,0 Z" />
               <text className="handle-label" x={-10} y={-10} textAnchor="end">
                 {prob.param.name} = {formatValue(value)}
