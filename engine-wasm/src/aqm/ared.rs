@@ -263,12 +263,8 @@ impl QueueDisc for Ared {
     super::fifo_storage!();
 
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let before = self.queue.len();
-        let packet = self.queue.pop();
-        if packet.is_some() {
-            self.view().on_dequeue(&mut self.vars.avg, before, env.now);
-        }
-        packet
+        let view = self.view();
+        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
     }
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {

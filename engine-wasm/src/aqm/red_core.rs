@@ -234,6 +234,16 @@ impl View {
         }
     }
 
+    /// Takes the head packet from `queue` for the link, noting when that leaves RED's own queue empty.
+    pub fn dequeue(&self, queue: &mut PacketQueue, avg: &mut Average, now: Time) -> Option<Packet> {
+        let before = queue.len();
+        let packet = queue.pop();
+        if packet.is_some() {
+            self.on_dequeue(avg, before, now);
+        }
+        packet
+    }
+
     /// The link took a packet; `before` is the backlog in packets before it did. With a device queue, a
     /// backlog of exactly `device_queue` means the discipline itself is now empty: ns-3 polls it and it
     /// goes idle.
