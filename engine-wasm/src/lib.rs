@@ -14,6 +14,7 @@
 // A refusal (`problem::Problem`) carries its field, bounds and English sentence; it is returned only by
 // checks outside the event loop (validation, live parameter changes), so its size costs nothing that matters.
 #![allow(clippy::result_large_err)]
+#![warn(missing_docs)]
 
 pub mod aqm;
 pub mod atm;

@@ -70,6 +70,7 @@ struct Interval {
     capacity_bits: Option<f64>,
 }
 
+/// Bottleneck measurements: trace rows per sample interval and the summary of the window after the warm-up.
 pub struct Metrics {
     flows: usize,
     /// The capacity in force (it changes with `link.rate_schedule` / `link.rate_slots`).
@@ -177,6 +178,7 @@ impl Metrics {
         }
     }
 
+    /// Names of the trace columns, in row order: fixed columns, drops and marks per reason, cwnd and throughput per flow.
     pub fn columns(&self) -> Vec<String> {
         let mut c: Vec<String> = FIXED_COLUMNS.iter().map(|s| s.to_string()).collect();
         c.extend(Reason::ALL.iter().map(|r| format!("drops_{}", r.name())));
@@ -189,6 +191,7 @@ impl Metrics {
         c
     }
 
+    /// Number of values in one trace row (the length of `columns()`).
     pub fn stride(&self) -> usize {
         FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows + self.capacity_column as usize
     }
@@ -202,6 +205,7 @@ impl Metrics {
         now >= self.warmup
     }
 
+    /// Counts a packet arriving at the bottleneck (only after the warm-up).
     pub fn on_arrival(&mut self, flow: FlowId, now: Time) {
         if self.measuring(now) {
             self.arrivals += 1;
@@ -209,6 +213,7 @@ impl Metrics {
         }
     }
 
+    /// Counts a packet lost at random on the link (only after the warm-up).
     pub fn on_random_loss(&mut self, flow: FlowId, now: Time) {
         if self.measuring(now) {
             self.random_losses += 1;
@@ -216,6 +221,7 @@ impl Metrics {
         }
     }
 
+    /// Counts an AQM drop or CE mark by reason, in the current trace interval and, after the warm-up, in the summary.
     pub fn on_signal(&mut self, s: &Signal, now: Time) {
         let flow = s.packet.flow as usize;
         if s.marked {
@@ -374,6 +380,7 @@ impl Metrics {
         }
     }
 
+    /// The summary of the window from the warm-up to `now`.
     pub fn summary(&self, now: Time, flows: &[FlowSummaryInput]) -> Summary {
         let span = to_secs(now.saturating_sub(self.warmup)).max(1e-9);
         let mut q = (self.q_integral, self.q_sq_integral, self.q_bytes_integral);
@@ -509,12 +516,17 @@ pub fn response_time(samples: &[(f64, f64)], t_change: f64, lo: f64, hi: f64, ho
 
 /// What the metrics need to know about each flow for the summary.
 pub struct FlowSummaryInput {
+    /// The flow's index in the scenario.
     pub id: FlowId,
+    /// Index of the flow group it belongs to.
     pub group: usize,
+    /// Congestion-control name, or "udp".
     pub tcp: &'static str,
+    /// Round-trip propagation delay without queueing, ms.
     pub base_rtt_ms: f64,
     /// Retransmissions and RTO expiries since the warm-up ended.
     pub retransmits: u64,
+    /// RTO expiries since the warm-up ended.
     pub timeouts: u64,
     /// Mean of the sender's RTT samples (RFC 6298, Karn's rule) since the warm-up; NaN if none (UDP).
     pub mean_rtt_ms: f64,
@@ -524,10 +536,15 @@ pub struct FlowSummaryInput {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// One flow's results over the measured window.
 pub struct FlowSummary {
+    /// The flow's index in the scenario.
     pub id: FlowId,
+    /// Index of the flow group it belongs to.
     pub group: usize,
+    /// Congestion-control name, or "udp".
     pub tcp: &'static str,
+    /// Round-trip propagation delay without queueing, ms.
     pub base_rtt_ms: f64,
     /// Bytes leaving the bottleneck (in ATM mode: 53-byte cells, seed 002's "ATM throughput").
     pub throughput_mbps: f64,
@@ -544,14 +561,19 @@ pub struct FlowSummary {
     pub goodput_payload_mbps: f64,
     /// Mean time the flow's packets waited in the bottleneck queue (NaN if none left it).
     pub delay_ms: f64,
+    /// Packets of the flow that reached the bottleneck queue.
     pub arrivals: u64,
+    /// Packets of the flow the AQM dropped.
     pub drops: u64,
+    /// Packets of the flow the AQM marked CE (RFC 3168).
     pub marks: u64,
     /// (drops + random link losses) / arrivals at the bottleneck; CE marks are not losses.
     pub loss_rate: f64,
+    /// Packets of the flow lost at random on the link.
     pub random_losses: u64,
     /// Since the warm-up ended.
     pub retransmits: u64,
+    /// RTO expiries (RFC 6298) since the warm-up ended.
     pub timeouts: u64,
     /// Mean of the sender's RTT samples since the warm-up (NaN for UDP or before any sample).
     pub mean_rtt_ms: f64,
@@ -561,40 +583,64 @@ pub struct FlowSummary {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// Queueing delay at the bottleneck, ms; quantiles are the middle of their histogram bin.
 pub struct DelayStats {
+    /// Mean over departed packets, ms.
     pub mean: f64,
+    /// Median, ms.
     pub p50: f64,
+    /// 95th percentile, ms.
     pub p95: f64,
+    /// 99th percentile, ms.
     pub p99: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// Results of a run over the measured window (from the warm-up to the end).
 pub struct Summary {
+    /// Start of the measured window (the warm-up), s.
     pub measured_from_s: f64,
+    /// End of the measured window, s.
     pub measured_to_s: f64,
+    /// Bits sent on the link / link capacity over the window, 0..1.
     pub utilisation: f64,
+    /// Time-averaged queue length, packets.
     pub mean_queue_pkts: f64,
+    /// Time-weighted standard deviation of the queue length, packets.
     pub std_queue_pkts: f64,
+    /// Time-averaged queue length, bytes.
     pub mean_queue_bytes: f64,
+    /// Queueing delay of the departed packets.
     pub delay_ms: DelayStats,
     /// The queueing delays of the measured window in fixed log-spaced bins; merge runs by adding counts.
     pub delay_histogram: HistogramSummary,
+    /// Packets that reached the bottleneck queue.
     pub arrivals: u64,
+    /// Packets the AQM dropped (all reasons).
     pub drops: u64,
+    /// Packets the AQM marked CE (all reasons).
     pub marks: u64,
+    /// Packets lost at random on the link.
     pub random_losses: u64,
+    /// Drops per reason name; reasons with none are left out.
     pub drops_by_reason: std::collections::BTreeMap<&'static str, u64>,
+    /// CE marks per reason name; reasons with none are left out.
     pub marks_by_reason: std::collections::BTreeMap<&'static str, u64>,
+    /// `drops` / `arrivals` (0 with no arrivals).
     pub drop_rate: f64,
     /// Σ per-flow `goodput_mbps` (wire bytes of in-order data); Jain and min/max fairness use these.
     pub total_goodput_mbps: f64,
     /// Σ per-flow `goodput_payload_mbps`: payload delivered in order to the applications.
     pub total_goodput_payload_mbps: f64,
+    /// Jain's fairness index of the per-flow goodputs (Jain, Chiu & Hawe 1984).
     pub jain: f64,
+    /// Smallest over largest per-flow goodput, percent (NaN if all are 0).
     pub min_max_fairness_pct: f64,
+    /// Global synchronisation of the flows' window reductions (docs/metrics.md).
     pub sync: SyncIndex,
     /// ACKs lost in the reverse-path bottleneck (whole run).
     pub ack_drops: u64,
+    /// Per-flow results, in flow order.
     pub flows: Vec<FlowSummary>,
 }
 

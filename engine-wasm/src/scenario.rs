@@ -20,11 +20,14 @@ pub const SCENARIO_VERSION: u32 = 1;
 
 /// Limits that keep a scenario within what a browser tab can run.
 pub const MAX_FLOWS: u32 = 10_000;
+/// Most flow groups in one scenario.
 pub const MAX_GROUPS: usize = 64;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+/// One experiment: the dumbbell, its flows, the AQM and the run's timing; the page, the URL and the CLI share it.
 pub struct Scenario {
+    /// The model's shape version (`SCENARIO_VERSION`).
     pub version: u32,
     /// Seeds every random stream (topology, AQM, loss, traffic).
     pub seed: u64,
@@ -34,8 +37,11 @@ pub struct Scenario {
     pub warmup: Option<f64>,
     /// Seconds between trace samples.
     pub sample_interval: f64,
+    /// The bottleneck link.
     pub link: LinkSpec,
+    /// The groups of flows that share the bottleneck.
     pub flows: Vec<FlowGroup>,
+    /// The bottleneck's queue discipline and its parameters.
     pub aqm: AqmConfig,
     /// Which implementation the lab behaves like (`crate::profile`): the papers (default), ns-2, ns-3 or
     /// Linux. A profile supplies defaults for the fields a scenario leaves out; written fields win.
@@ -49,8 +55,11 @@ pub enum Profile {
     /// The algorithms as their papers and RFCs specify them (today's behaviour).
     #[default]
     Paper,
+    /// ns-2's defaults and details.
     Ns2,
+    /// ns-3's defaults and details.
     Ns3,
+    /// Linux's defaults and details.
     Linux,
 }
 
@@ -86,11 +95,13 @@ impl Default for Scenario {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LinkSpec {
+    /// Bottleneck capacity, Mbit/s.
     pub rate_mbps: f64,
     /// One-way propagation delay.
     pub delay_ms: f64,
     /// Physical buffer, in `buffer_unit`.
     pub buffer: u64,
+    /// Whether `buffer` counts packets or bytes.
     pub buffer_unit: QueueUnit,
     /// Random loss probability per packet on the bottleneck, independent of the queue.
     pub loss_rate: f64,
@@ -162,6 +173,7 @@ impl Default for RateSlots {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ReverseLink {
+    /// ACK path capacity, Mbit/s.
     pub rate_mbps: f64,
     /// Buffer in ACKs.
     pub buffer: u32,
@@ -202,18 +214,34 @@ pub enum Traffic {
     /// HTTP-like TCP sessions: Pareto-sized objects separated by exponential think times.
     Http {
         #[serde(default = "http_object_kb")]
+        /// Mean object size, KB.
         mean_object_kb: f64,
         #[serde(default = "http_shape")]
+        /// Pareto shape parameter of the object sizes.
         shape: f64,
         #[serde(default = "http_think_s")]
+        /// Mean think time between objects, s.
         think_s: f64,
     },
     /// UDP at a constant bit rate (does not react to loss).
-    Cbr { rate_mbps: f64 },
+    Cbr {
+        /// Sending rate, Mbit/s.
+        rate_mbps: f64,
+    },
     /// UDP with exponential gaps at this mean rate.
-    Poisson { rate_mbps: f64 },
+    Poisson {
+        /// Mean sending rate, Mbit/s.
+        rate_mbps: f64,
+    },
     /// UDP at `rate_mbps` during exponential on periods, silent during exponential off periods.
-    OnOff { rate_mbps: f64, on_s: f64, off_s: f64 },
+    OnOff {
+        /// Sending rate while on, Mbit/s.
+        rate_mbps: f64,
+        /// Mean on period, s.
+        on_s: f64,
+        /// Mean off period, s.
+        off_s: f64,
+    },
 }
 
 fn http_object_kb() -> f64 {
@@ -227,6 +255,7 @@ fn http_think_s() -> f64 {
 }
 
 impl Traffic {
+    /// Whether the flow runs over TCP (FTP and HTTP) rather than UDP.
     pub fn is_tcp(&self) -> bool {
         matches!(self, Traffic::Ftp | Traffic::Http { .. })
     }
@@ -236,8 +265,11 @@ impl Traffic {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FlowGroup {
+    /// Number of flows in the group.
     pub count: u32,
+    /// Congestion-control algorithm of the TCP flows.
     pub tcp: Variant,
+    /// What each flow sends.
     pub traffic: Traffic,
     /// Base round-trip time range (no queueing), ms; each flow draws uniformly from it.
     pub rtt_ms: [f64; 2],
@@ -247,12 +279,15 @@ pub struct FlowGroup {
     pub packet_size: u32,
     /// Each flow starts at a uniform time in [start_s, start_s + start_spread_s].
     pub start_s: f64,
+    /// Width of the start-time window, s.
     pub start_spread_s: f64,
     /// Stops offering new data at this time (none: runs forever).
     pub stop_s: Option<f64>,
+    /// Sender is ECN-capable (RFC 3168): the AQM may mark CE instead of dropping.
     pub ecn: bool,
     /// Receiver window, segments.
     pub rwnd: u32,
+    /// Receiver acknowledges every second segment (RFC 1122, RFC 5681 §4.2).
     pub delayed_ack: bool,
     /// Initial congestion window, segments.
     pub initial_cwnd: u32,
@@ -276,7 +311,9 @@ pub struct FlowGroup {
     pub hystart: bool,
     /// Vegas thresholds α, β, γ in segments queued (ns-2 1/3/1; Linux and ns-3 2/4/1).
     pub vegas_alpha: f64,
+    /// Vegas β, segments queued (see `vegas_alpha`).
     pub vegas_beta: f64,
+    /// Vegas γ, segments queued, for leaving slow start (see `vegas_alpha`).
     pub vegas_gamma: f64,
     /// The RTT Vegas compares once per RTT: "ns2" the mean of the round's samples, "min" the smallest
     /// (Linux, ns-3).
@@ -336,6 +373,7 @@ impl Scenario {
         Ok(s)
     }
 
+    /// Number of flows over all groups.
     pub fn total_flows(&self) -> u64 {
         self.flows.iter().map(|g| g.count as u64).sum()
     }
