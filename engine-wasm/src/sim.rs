@@ -75,20 +75,26 @@ struct Flow {
 /// Packet accounting, for conservation checks: every packet sent is in one of these places.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {
+    /// Packets the senders have put on their access links.
     pub sent: u64,
     /// On a sender's access link or propagating to the bottleneck.
     pub in_access: u64,
+    /// Packets lost at random on the bottleneck link.
     pub random_losses: u64,
     /// Dropped by the queue discipline (any reason; an ATM frame cut by PPD counts when it reaches the
     /// receiver, having used the link).
     pub dropped: u64,
+    /// Packets waiting in the bottleneck queue.
     pub queued: u64,
+    /// Packets being transmitted by the bottleneck (0 or 1).
     pub in_service: u64,
     /// Sent by the bottleneck, propagating to the receiver.
     pub in_link: u64,
+    /// Packets that reached their receiver.
     pub delivered: u64,
     /// Largest queue seen, packets and bytes.
     pub max_queue_pkts: u64,
+    /// Largest queue seen, bytes.
     pub max_queue_bytes: u64,
 }
 
@@ -106,6 +112,7 @@ impl Ledger {
     }
 }
 
+/// The whole dumbbell run: scheduler, bottleneck with its discipline, flows and metrics.
 pub struct Simulation {
     scenario: Scenario,
     ledger: Ledger,
@@ -150,6 +157,7 @@ struct SenderCounters {
 }
 
 impl Simulation {
+    /// Validates the scenario and builds its network, flows and discipline at time 0.
     pub fn new(scenario: Scenario) -> Result<Simulation, Problem> {
         scenario.validate()?;
         let specs = topology::expand(&scenario);
@@ -214,14 +222,17 @@ impl Simulation {
         Ok(sim)
     }
 
+    /// The scenario being run.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
     }
 
+    /// The simulated clock.
     pub fn now(&self) -> Time {
         self.now
     }
 
+    /// Number of events handled so far.
     pub fn events_handled(&self) -> u64 {
         self.events_handled
     }
@@ -232,6 +243,7 @@ impl Simulation {
         Ledger { queued: q.len_packets() as u64, in_service: self.bottleneck.busy() as u64, ..self.ledger }
     }
 
+    /// Number of flows over all groups.
     pub fn flow_count(&self) -> usize {
         self.flows.len()
     }
@@ -259,18 +271,22 @@ impl Simulation {
         self.run_until(from_secs(self.scenario.duration));
     }
 
+    /// Trace column names (`Metrics::columns`).
     pub fn columns(&self) -> Vec<String> {
         self.metrics.columns()
     }
 
+    /// Trace rows sampled since the last call, row-major, one `columns()` entry per value.
     pub fn take_samples(&mut self) -> Vec<f64> {
         self.metrics.take_rows()
     }
 
+    /// The running discipline's parameters as a scenario `aqm` object.
     pub fn aqm_config(&self) -> AqmConfig {
         self.bottleneck.qdisc().config()
     }
 
+    /// Queue length (packets, bytes) followed by the discipline's internal state, for the UI.
     pub fn aqm_state(&self) -> Vec<(&'static str, f64)> {
         let q = self.bottleneck.qdisc();
         let mut s = vec![("q_pkts", q.len_packets() as f64), ("q_bytes", q.len_bytes() as f64)];
@@ -301,6 +317,7 @@ impl Simulation {
         out[head + 4] = total.min(u32::MAX as u64) as u32;
     }
 
+    /// The discipline's drop/mark probability curve, if it has one (`QueueDisc::curve`).
     pub fn aqm_curve(&self) -> Option<Vec<[f64; 2]>> {
         self.bottleneck.qdisc().curve()
     }
@@ -386,6 +403,7 @@ impl Simulation {
             .collect()
     }
 
+    /// The summary of the measured window up to now (`Metrics::summary`).
     pub fn summary(&self) -> Summary {
         let now_counters = self.sender_counters();
         // Before the warm-up ends nothing is measured yet: the counters so far are the baseline.

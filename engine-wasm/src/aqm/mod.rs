@@ -65,11 +65,14 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in `index` order (the trace's drops_*/marks_* columns).
     pub const ALL: [Reason; 7] =
         [Reason::Overflow, Reason::Early, Reason::Forced, Reason::Target, Reason::Selective, Reason::Epd, Reason::Ppd];
+    /// Position in `ALL` (a counter array index).
     pub fn index(self) -> usize {
         self as usize
     }
+    /// Lower-case name used in trace columns and summaries.
     pub fn name(self) -> &'static str {
         ["overflow", "early", "forced", "target", "selective", "epd", "ppd"][self.index()]
     }
@@ -78,7 +81,9 @@ impl Reason {
 /// A drop or a CE mark made by a discipline, reported to the simulation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Signal {
+    /// The packet dropped, or marked and kept.
     pub packet: Packet,
+    /// Why the discipline signalled.
     pub reason: Reason,
     /// true: CE-marked and kept; false: dropped.
     pub marked: bool,
@@ -112,16 +117,20 @@ impl LinkInfo {
 
 /// What a discipline may use while deciding: the clock, its own random stream, and a sink for signals.
 pub struct Env<'a> {
+    /// The simulated time of the decision.
     pub now: Time,
+    /// The discipline's own random stream.
     pub rng: &'a mut Rng,
     signals: &'a mut Vec<Signal>,
 }
 
 impl<'a> Env<'a> {
+    /// Wraps the clock, a random stream and the signal sink for one call.
     pub fn new(now: Time, rng: &'a mut Rng, signals: &'a mut Vec<Signal>) -> Self {
         Env { now, rng, signals }
     }
 
+    /// A uniform draw in [0, 1) from the discipline's stream.
     pub fn uniform(&mut self) -> f64 {
         self.rng.uniform()
     }
@@ -148,17 +157,21 @@ impl<'a> Env<'a> {
 /// The averaged queue and current drop/mark probability, for the trace; NaN where it has no meaning.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OperatingPoint {
+    /// Averaged queue, in the discipline's unit (NaN if none).
     pub avg: f64,
+    /// Current drop/mark probability (NaN if none).
     pub p: f64,
 }
 
 impl OperatingPoint {
+    /// For disciplines with neither an average nor a probability.
     pub const NONE: OperatingPoint = OperatingPoint { avg: f64::NAN, p: f64::NAN };
 }
 
 /// What the registry (`algorithms!`) knows of a discipline: its kind tag and its parameters as a scenario
 /// `aqm` object. Generated for every registered type; never written by hand.
 pub trait Registered {
+    /// The `kind` tag of the scenario's `aqm` object.
     fn kind(&self) -> &'static str;
     /// The current parameters as a scenario `aqm` object.
     fn config(&self) -> AqmConfig;
@@ -172,7 +185,9 @@ pub trait QueueDisc: Registered {
     /// The link asks for the next packet (dequeue-time disciplines such as CoDel drop here).
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet>;
 
+    /// Packets queued (the one in service on the link excluded).
     fn len_packets(&self) -> usize;
+    /// Bytes queued (the one in service on the link excluded).
     fn len_bytes(&self) -> u64;
 
     /// The link finished sending and the queue is empty (RED's idle start, BLUE's decrease).
@@ -190,6 +205,7 @@ pub trait QueueDisc: Registered {
     fn tick_interval(&self) -> Option<Time> {
         None
     }
+    /// Timer callback, every `tick_interval`.
     fn on_tick(&mut self, _env: &mut Env) {}
 
     /// Live change of one parameter; on error nothing changes.
@@ -204,6 +220,7 @@ pub trait QueueDisc: Registered {
         Vec::new()
     }
 
+    /// Averaged queue and probability for the trace.
     fn operating_point(&self) -> OperatingPoint {
         OperatingPoint::NONE
     }
@@ -261,8 +278,11 @@ pub(crate) use fifo_storage;
 
 /// The static side of an algorithm: its params, schema and validating constructor.
 pub trait Algorithm: QueueDisc + Sized + 'static {
+    /// The serde model of the parameters (defaults = the paper's).
     type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
+    /// Name, citation and parameter schema shown in the page's catalogue.
     const INFO: AlgorithmInfo;
+    /// Builds the discipline, validating every parameter against the link.
     fn new(params: Self::Params, link: &LinkInfo) -> Result<Self, Problem>;
     /// The parameters in force (what [`Registered::config`] reports).
     fn params(&self) -> &Self::Params;
@@ -275,10 +295,14 @@ macro_rules! algorithms {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind")]
         pub enum AqmConfig {
-            $($(#[$attr])* #[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),)*
+            $(
+                #[doc = concat!("`\"kind\": \"", $kind, "\"` and that discipline's parameters.")]
+                $(#[$attr])* #[serde(rename = $kind)] $variant(<$ty as Algorithm>::Params),
+            )*
         }
 
         impl AqmConfig {
+            /// The `kind` tag of this config.
             pub fn kind(&self) -> &'static str {
                 match self { $($(#[$attr])* AqmConfig::$variant(_) => $kind,)* }
             }
@@ -365,6 +389,7 @@ pub fn delay_band(target_ms: f64, link: &LinkInfo) -> [(&'static str, f64); 3] {
     [("band_lo", 0.0), ("band_hi", hi), ("band_ms", target_ms)]
 }
 
+/// Name of a queue unit as the page and messages show it.
 pub fn unit_name(unit: QueueUnit) -> &'static str {
     match unit {
         QueueUnit::Packets => "packets",
