@@ -9,7 +9,9 @@ use crate::problem::Problem;
 use crate::rng::Rng;
 use crate::time::{transmission_time, Time};
 
+/// The bottleneck queue discipline and the link it feeds.
 pub struct Bottleneck {
+    /// The link as the discipline sees it (its rate follows `set_rate`).
     pub info: LinkInfo,
     qdisc: Box<dyn QueueDisc>,
     rng: Rng,
@@ -21,19 +23,23 @@ pub struct Bottleneck {
 }
 
 impl Bottleneck {
+    /// Builds the discipline `config` describes for this link.
     pub fn new(config: &AqmConfig, info: LinkInfo, rng: Rng) -> Result<Self, Problem> {
         let qdisc = aqm::build(config, &info)?;
         Ok(Bottleneck { info, qdisc, rng, signals: Vec::new(), in_service: None, tick_gen: 0 })
     }
 
+    /// The running discipline.
     pub fn qdisc(&self) -> &dyn QueueDisc {
         self.qdisc.as_ref()
     }
 
+    /// Whether a packet is being transmitted.
     pub fn busy(&self) -> bool {
         self.in_service.is_some()
     }
 
+    /// An arrival: framed into ATM cells in ATM mode, then handed to the discipline.
     pub fn enqueue(&mut self, mut packet: Packet, now: Time) {
         if self.info.atm.is_some() {
             packet.cells = crate::atm::aal5_cells(packet.size);
@@ -85,11 +91,13 @@ impl Bottleneck {
         self.in_service.take()
     }
 
+    /// The discipline's timer fired.
     pub fn tick(&mut self, now: Time) {
         let mut env = Env::new(now, &mut self.rng, &mut self.signals);
         self.qdisc.on_tick(&mut env);
     }
 
+    /// Live change of one discipline parameter; on error nothing changes.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
         self.qdisc.set_param(name, value)
     }

@@ -8,21 +8,31 @@ use crate::tcp::Variant;
 use crate::time::{from_millis, from_secs, Time};
 
 #[derive(Clone, Debug)]
+/// One concrete flow of a group, with its drawn RTT and start time.
 pub struct FlowSpec {
+    /// Index over all flows of the scenario.
     pub id: FlowId,
+    /// Index of its group in `Scenario::flows`.
     pub group: usize,
+    /// Congestion-control algorithm (TCP flows).
     pub tcp: Variant,
+    /// What the flow sends.
     pub traffic: Traffic,
     /// One-way delay from the sender to the bottleneck (and from the bottleneck back to the sender).
     pub access_delay: Time,
+    /// Sender access link rate, bit/s.
     pub access_rate_bps: f64,
+    /// Bytes of one packet on the wire, headers included.
     pub packet_size: u32,
+    /// When the flow starts sending.
     pub start: Time,
+    /// When it stops offering new data (None: never).
     pub stop: Option<Time>,
     /// Round-trip propagation delay: 2·(access_delay + bottleneck delay).
     pub base_rtt: Time,
 }
 
+/// The scenario's flows, group by group, their RTTs and start times drawn from the topology stream.
 pub fn expand(s: &Scenario) -> Vec<FlowSpec> {
     let mut rng = Rng::new(s.seed, stream::TOPOLOGY);
     let link_delay = from_millis(s.link.delay_ms);

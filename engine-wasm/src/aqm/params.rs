@@ -74,15 +74,23 @@ pub enum AvgMeaning {
 /// One user-settable parameter of an algorithm: what the UI renders and what `set_param` checks.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParamSpec {
+    /// Key in the scenario's `aqm` object and in `set_param`.
     pub name: &'static str,
+    /// Name the UI shows.
     pub label: &'static str,
     /// Unit shown next to the value ("pkts", "s", "", ...). Queue thresholds say "queue unit".
     pub unit: &'static str,
+    /// Smallest accepted value.
     pub min: f64,
+    /// Largest accepted value.
     pub max: f64,
+    /// Value when the scenario leaves it out.
     pub default: f64,
+    /// Increment of the UI's control.
     pub step: f64,
+    /// Only whole numbers are accepted.
     pub integer: bool,
+    /// An on/off switch stored as 0 or 1.
     pub boolean: bool,
     /// One line of help, citing the paper or RFC the value comes from.
     pub help: &'static str,
@@ -220,11 +228,14 @@ impl ParamSpec {
 pub struct AlgorithmInfo {
     /// The `kind` tag used in scenarios and URLs.
     pub kind: &'static str,
+    /// Name the UI shows.
     pub label: &'static str,
     /// Paper or RFC, and the seed file that describes it.
     pub citation: &'static str,
+    /// One-sentence description for the catalogue.
     pub summary: &'static str,
     #[serde(serialize_with = "specs_as_list")]
+    /// The user-settable parameters, in display order.
     pub params: &'static [ParamSpec],
     /// The parameter that caps each flow's own packets in the queue, for a discipline that decides per flow
     /// from that count (seed 004's Q_thresh, Chae & Choi 2004) rather than from the shared queue: the page

@@ -11,45 +11,56 @@ use crate::packet::Packet;
 #[serde(rename_all = "snake_case")]
 pub enum QueueUnit {
     #[default]
+    /// Queue length counts packets.
     Packets,
+    /// Queue length counts bytes.
     Bytes,
 }
 
 /// The physical buffer: an arrival that does not fit is an overflow drop, whatever the AQM decided.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limit {
+    /// Whether `value` counts packets or bytes.
     pub unit: QueueUnit,
+    /// Capacity, in `unit`.
     pub value: u64,
 }
 
 impl Limit {
+    /// A buffer of `n` packets.
     pub fn packets(n: u64) -> Self {
         Limit { unit: QueueUnit::Packets, value: n }
     }
+    /// A buffer of `n` bytes.
     pub fn bytes(n: u64) -> Self {
         Limit { unit: QueueUnit::Bytes, value: n }
     }
 }
 
 #[derive(Clone, Debug, Default)]
+/// A FIFO of packets that keeps its total size in bytes.
 pub struct PacketQueue {
     packets: VecDeque<Packet>,
     bytes: u64,
 }
 
 impl PacketQueue {
+    /// An empty queue.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Packets queued.
     pub fn len(&self) -> usize {
         self.packets.len()
     }
 
+    /// Whether no packet is queued.
     pub fn is_empty(&self) -> bool {
         self.packets.is_empty()
     }
 
+    /// Bytes queued (sum of packet sizes).
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
@@ -70,26 +81,31 @@ impl PacketQueue {
         }
     }
 
+    /// Appends at the tail.
     pub fn push(&mut self, pkt: Packet) {
         self.bytes += pkt.size as u64;
         self.packets.push_back(pkt);
     }
 
+    /// Removes the head.
     pub fn pop(&mut self) -> Option<Packet> {
         let pkt = self.packets.pop_front()?;
         self.bytes -= pkt.size as u64;
         Some(pkt)
     }
 
+    /// The head, left in place.
     pub fn front(&self) -> Option<&Packet> {
         self.packets.front()
     }
 
+    /// Removes every packet, head first.
     pub fn drain(&mut self) -> Vec<Packet> {
         self.bytes = 0;
         self.packets.drain(..).collect()
     }
 
+    /// The packets head first, left in place.
     pub fn iter(&self) -> impl Iterator<Item = &Packet> {
         self.packets.iter()
     }

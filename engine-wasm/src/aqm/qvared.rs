@@ -29,16 +29,25 @@ use crate::time::{from_secs, to_secs, Time};
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// Packets; ignored when `auto` is on.
     pub min_th: f64,
+    /// Packets; ignored when `auto` is on.
     pub max_th: f64,
     /// Initial max_p, then adapted as ARED.
     pub max_p: f64,
+    /// EWMA weight; ignored when `auto` is on.
     pub w_q: f64,
+    /// ARED's max_p adaptation period, s.
     pub interval: f64,
+    /// Set min_th, max_th and w_q from the link rate (ARED 2001).
     pub auto: bool,
+    /// Target queueing delay of the automatic thresholds, s.
     pub target_delay: f64,
+    /// Gentle ramp above max_th.
     pub gentle: bool,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
+    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
     /// Restart q_tmax every this many seconds (0 = never, as the paper).
     pub qt_reset_interval: f64,
@@ -111,6 +120,7 @@ struct Vars {
     p_b_line: f64,
 }
 
+/// QVARED (seed 000): ARED with p_b scaled by the rate of change of the average queue.
 pub struct Qvared {
     params: Params,
     link: LinkInfo,

@@ -31,6 +31,7 @@ pub enum Region {
 }
 
 impl Region {
+    /// The region as a number for the trace (0 below … 3 above).
     pub fn code(self) -> f64 {
         self as u8 as f64
     }
@@ -39,14 +40,18 @@ impl Region {
 /// RED's piecewise-linear drop probability as a function of the average queue.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Line {
+    /// Average queue where early drops begin, in the discipline's unit.
     pub min_th: f64,
+    /// Average queue where p_b reaches max_p, in the discipline's unit.
     pub max_th: f64,
+    /// p_b at max_th (Floyd & Jacobson 1993 §4).
     pub max_p: f64,
     /// Some(upper) turns on the gentle segment [max_th, upper) (gentle RED); None is the 1993 cliff.
     pub gentle_upper: Option<f64>,
 }
 
 impl Line {
+    /// Which segment of the line `avg` falls on.
     pub fn region(&self, avg: f64) -> Region {
         if avg < self.min_th {
             Region::Below
@@ -142,9 +147,11 @@ pub fn buffer_in(unit: QueueUnit, link: &LinkInfo) -> f64 {
 /// The averaged queue with Floyd's idle-period correction.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Average {
+    /// The EWMA of the queue length, in the discipline's unit (Floyd & Jacobson 1993 §4).
     pub avg: f64,
     /// True from the moment the link went idle until the next arrival ("q_time" starts the idle period).
     pub idle: bool,
+    /// When the idle period began.
     pub idle_since: Time,
 }
 
@@ -265,8 +272,11 @@ impl View {
 /// RED's per-arrival outcome before ECN and the buffer limit are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Queue the packet.
     Admit,
+    /// Chosen by the random test with probability p_a: mark or drop.
     Early,
+    /// Drop (or mark, without `hard_drop`): avg beyond the line.
     Forced,
 }
 
@@ -275,8 +285,11 @@ pub enum Verdict {
 pub struct Marks {
     /// Packets since the last mark; −1 while avg < min_th.
     pub count: i64,
+    /// Probability from the line before spacing (Floyd & Jacobson 1993 §4).
     pub p_b: f64,
+    /// p_b spread by the count since the last mark: p_b/(1 − count·p_b), or ns's `wait` form (see `Rules`).
     pub p_a: f64,
+    /// Where avg lay at the last decision.
     pub region: Region,
     /// ns rules only: avg was at or above min_th with more than one packet queued at the last arrival
     /// (ns `edv_.old` / `m_old`).
@@ -379,7 +392,9 @@ impl Marks {
 /// forced drops (avg beyond the line) drops even when ECN is on (ns-2/ns-3 `UseHardDrop`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Signalling {
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
+    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
 }
 

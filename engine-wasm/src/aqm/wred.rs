@@ -23,26 +23,42 @@ use super::shared_specs;
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
+/// Number of service classes with their own drop line (0..=3).
 pub const CLASSES: usize = 4;
 
 /// Per-class lines in packets; see the module doc for the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// Weight of the shared queue average's EWMA (Floyd & Jacobson 1993 §4).
     pub w_q: f64,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
+    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
+    /// Class 0's min_th, packets.
     pub min_th_0: f64,
+    /// Class 0's max_th, packets.
     pub max_th_0: f64,
+    /// Class 0's max_p.
     pub max_p_0: f64,
+    /// Class 1's min_th, packets.
     pub min_th_1: f64,
+    /// Class 1's max_th, packets.
     pub max_th_1: f64,
+    /// Class 1's max_p.
     pub max_p_1: f64,
+    /// Class 2's min_th, packets.
     pub min_th_2: f64,
+    /// Class 2's max_th, packets.
     pub max_th_2: f64,
+    /// Class 2's max_p.
     pub max_p_2: f64,
+    /// Class 3's min_th, packets.
     pub min_th_3: f64,
+    /// Class 3's max_th, packets.
     pub max_th_3: f64,
+    /// Class 3's max_p.
     pub max_p_3: f64,
 }
 
@@ -149,6 +165,7 @@ struct Vars {
     last_class: usize,
 }
 
+/// Weighted RED: RED with a drop line per service class over one shared average (RFC 2597 drop precedences).
 pub struct Wred {
     params: Params,
     link: LinkInfo,
