@@ -48,17 +48,21 @@ pub enum Kind {
 /// What is wrong, where, and what would be right. Absent parts are left out of the JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Problem {
+    /// What kind of problem it is (the page words it from this).
     pub kind: Kind,
     /// The field's path in the scenario JSON; "" when the problem is about no one field.
     pub field: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Lowest accepted value, in `unit`.
     pub lo: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Highest accepted value, in `unit`.
     pub hi: Option<f64>,
     /// The unit of `lo`, `hi` and `got`, as the engine names it ("Mbit/s", "ms", "packets", ...).
     #[serde(skip_serializing_if = "str::is_empty")]
     pub unit: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The value given, in `unit`.
     pub got: Option<f64>,
     /// The field a bound comes from (RTT's floor from `link.delay_ms`, `max_th` above `min_th`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,6 +75,7 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// The accepted keys, choices or parameters.
     pub expected: Vec<String>,
     /// The English sentence (`Display`).
     pub message: String,
@@ -141,14 +146,17 @@ impl Problem {
         }
     }
 
+    /// `field` is NaN or infinite.
     pub fn not_finite(field: &str) -> Problem {
         Self::bare(Kind::NotFinite, field, format!("{field} must be a finite number"))
     }
 
+    /// `field` must be a whole number.
     pub fn not_integer(field: &str, got: f64) -> Problem {
         Problem { got: Some(got), ..Self::bare(Kind::NotInteger, field, format!("{field} must be a whole number")) }
     }
 
+    /// `field` is a switch and must be 0 or 1.
     pub fn not_switch(field: &str, got: f64) -> Problem {
         Problem {
             got: Some(got),
@@ -172,6 +180,7 @@ impl Problem {
         Problem { got: Some(got), hi: Some(buffer), unit: unit.into(), ..Self::bare(Kind::AboveBuffer, field, message) }
     }
 
+    /// No parameter `name` in the discipline; `expected` lists those it has.
     pub fn unknown_param(name: &str, expected: Vec<String>, message: String) -> Problem {
         Problem { name: Some(name.into()), expected, ..Self::bare(Kind::UnknownParam, "", message) }
     }
@@ -181,6 +190,7 @@ impl Problem {
         Self::bare(Kind::Constraint, field, message)
     }
 
+    /// The scenario's `version` is not the one this engine reads.
     pub fn unsupported_version(got: u32, reads: u32) -> Problem {
         let message = format!("version {got} is not supported (this engine reads version {reads})");
         Problem {
@@ -190,15 +200,18 @@ impl Problem {
         }
     }
 
+    /// The scenario has no flow group.
     pub fn no_groups() -> Problem {
         Self::bare(Kind::NoGroups, "flows", "flows must hold at least one flow group".into())
     }
 
+    /// More flow groups than `max`.
     pub fn too_many_groups(max: usize, got: usize) -> Problem {
         let message = format!("flows may hold at most {max} groups (got {got})");
         Problem { hi: Some(max as f64), got: Some(got as f64), ..Self::bare(Kind::TooManyGroups, "flows", message) }
     }
 
+    /// Total flows outside 1..=`max`.
     pub fn too_many_flows(max: u32, got: u64) -> Problem {
         let message = format!("the total number of flows must be within 1..={max} (got {got})");
         Problem {

@@ -20,8 +20,11 @@ use crate::scenario::{Profile, Scenario};
 /// A value in a profile table (serde_json values cannot be built in a `const`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum V {
+    /// A boolean.
     B(bool),
+    /// A number.
     N(f64),
+    /// A string.
     S(&'static str),
 }
 

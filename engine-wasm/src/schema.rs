@@ -14,8 +14,11 @@ pub struct Ordered(Vec<(&'static str, Node)>);
 
 /// A node of the generated schema.
 pub enum Node {
+    /// A plain JSON value.
     Value(Value),
+    /// An object with its keys in written order.
     Object(Ordered),
+    /// An array.
     List(Vec<Node>),
 }
 

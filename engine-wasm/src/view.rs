@@ -9,8 +9,11 @@ use crate::aqm::{QueueDisc, QueueUnit, Reason, Signal};
 /// CoDel's dequeue-time drops, RFC 8289 §5) or on the discipline's timer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Where {
+    /// At the tail, as a packet arrived.
     Arrival = 0,
+    /// At the head, as a packet left.
     Departure = 1,
+    /// On the discipline's timer.
     Timer = 2,
 }
 
@@ -49,11 +52,13 @@ pub struct EventLog {
 }
 
 impl EventLog {
+    /// An empty log keeping at most `cap` events (at least 2).
     pub fn new(cap: usize) -> Self {
         let cap = cap.max(2);
         EventLog { kept: Vec::with_capacity(cap), cap, stride: 1, total: 0 }
     }
 
+    /// Records one event word, sampling as described on the type.
     pub fn record(&mut self, word: u32) {
         if self.total % self.stride == 0 {
             if self.kept.len() == self.cap {
@@ -78,6 +83,7 @@ impl EventLog {
         self.total
     }
 
+    /// The event words kept so far in this interval.
     pub fn kept(&self) -> &[u32] {
         &self.kept
     }

@@ -45,7 +45,9 @@ pub struct Params {
     pub target_delay: f64,
     /// Gentle ramp above max_th (on, as the 2001 paper recommends).
     pub gentle: bool,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
+    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
     /// Lower bound of the adapted max_p (0.01, ARED 2001 §4).
     pub max_p_bottom: f64,
@@ -214,6 +216,7 @@ struct Vars {
     max_p: f64,
 }
 
+/// Adaptive RED (Floyd, Gummadi & Shenker 2001): RED whose max_p adapts to keep the average between the thresholds.
 pub struct Ared {
     params: Params,
     link: LinkInfo,

@@ -54,6 +54,7 @@ struct Vars {
     last_arrival: Time,
 }
 
+/// AVQ (Kunniyur & Srikant 2001): drops when a virtual queue served at an adapted capacity overflows.
 pub struct Avq {
     params: Params,
     link: LinkInfo,

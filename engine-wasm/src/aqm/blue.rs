@@ -52,6 +52,7 @@ struct Vars {
     idle_events: u64,
 }
 
+/// BLUE (Feng et al. 1999): a mark probability raised on loss events and lowered when the link goes idle.
 pub struct Blue {
     params: Params,
     link: LinkInfo,

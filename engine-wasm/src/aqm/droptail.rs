@@ -8,8 +8,10 @@ use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueD
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+/// Drop-tail has no parameters: its limit is the link's buffer.
 pub struct Params {}
 
+/// A FIFO that drops arrivals that do not fit in the buffer.
 pub struct DropTail {
     params: Params,
     link: LinkInfo,

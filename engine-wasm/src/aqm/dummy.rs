@@ -18,10 +18,15 @@ use super::{QueueDisc, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+/// The test discipline's ramp, in the link buffer's unit.
 pub struct Params {
+    /// Queue where early drops begin.
     pub start: f64,
+    /// Queue where the probability reaches `top` and forced drops begin.
     pub end: f64,
+    /// Drop probability at `end`.
     pub top: f64,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
 }
 
@@ -42,6 +47,7 @@ const SPECS: &[ParamSpec] = &[
     shared_specs::ECN,
 ];
 
+/// Test-only discipline: a linear drop ramp on the instantaneous queue.
 pub struct Dummy {
     params: Params,
     link: LinkInfo,

@@ -33,12 +33,15 @@ pub struct Params {
     pub max_th: f64,
     /// Initial max_p (0.02).
     pub max_p: f64,
+    /// EWMA weight of the average queue (Floyd & Jacobson 1993 §4).
     pub w_q: f64,
     /// Divisor of max_p on entering below min_th (3).
     pub alpha: f64,
     /// Factor of max_p on entering above max_th (2).
     pub beta: f64,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
+    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
     /// Start with status `above` as ns-3 does (`InitializeParams`: m_fengStatus = Above); off: `below`.
     pub start_above: bool,
@@ -150,6 +153,7 @@ struct Vars {
     status: Region,
 }
 
+/// Self-configuring RED (Feng et al. 1999): max_p divided by alpha when avg enters below min_th, multiplied by beta when it enters above max_th.
 pub struct FengAred {
     params: Params,
     link: LinkInfo,

@@ -78,6 +78,7 @@ struct FlowQueue {
     list: List,
 }
 
+/// FQ-CoDel (RFC 8290): per-flow queues served by deficit round robin, each governed by CoDel.
 pub struct FqCodel {
     params: Params,
     settings: Settings,

@@ -45,6 +45,7 @@ const SEED_MFS: u32 = 23;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+/// GFR's parameters (seed 002 §3.1 and the ATM Forum TM 4.1 contract); cells are 53 bytes.
 pub struct Params {
     /// MCR of each VC (flow id order), Mbit/s of cells; empty: VC i gets (i + 1)·`mcr_step_mbps`.
     pub mcr_mbps: Vec<f64>,
@@ -95,6 +96,7 @@ impl Params {
 /// A VC's contract in F-GCRA units (integer ns, like the clock).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contract {
+    /// Minimum cell rate guaranteed to the VC, Mbit/s of cells.
     pub mcr_mbps: f64,
     /// I = 1/MCR, ns per cell.
     pub i: i64,
@@ -103,6 +105,7 @@ pub struct Contract {
 }
 
 impl Contract {
+    /// The contract of a VC with this MCR under `p`'s PCR, MBS and CDVT.
     pub fn new(mcr_mbps: f64, p: &Params) -> Self {
         let per_cell_ns = |mbps: f64| CELL_BITS * 1e3 / mbps;
         let i = per_cell_ns(mcr_mbps);
@@ -114,15 +117,21 @@ impl Contract {
 /// Per-VC counters, exposed through `per_flow_state`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct VcStats {
+    /// Frames F-GCRA found conforming (CLP = 0).
     pub untagged_frames: u64,
+    /// Frames tagged CLP = 1 as non-conforming.
     pub tagged_frames: u64,
     /// IP bytes of the frames classified untagged / tagged.
     pub untagged_bytes: u64,
+    /// IP bytes of the frames tagged CLP = 1.
     pub tagged_bytes: u64,
+    /// Frames discarded whole by Early Packet Discard.
     pub epd_frames: u64,
+    /// Frames cut short by Partial Packet Discard.
     pub ppd_frames: u64,
     /// Cells sent on the link, by CLP.
     pub untagged_cells_out: u64,
+    /// Cells sent on the link with CLP = 1.
     pub tagged_cells_out: u64,
 }
 
@@ -161,6 +170,7 @@ impl Vc {
     }
 }
 
+/// GFR (ATM Forum TM 4.1): per-VC F-GCRA tagging over one cell FIFO with EPD/PPD thresholds.
 pub struct Gfr {
     params: Params,
     link: LinkInfo,
@@ -332,6 +342,7 @@ impl Gfr {
         (c - self.contracts.iter().map(|k| k.mcr_mbps).sum::<f64>()) / n as f64
     }
 
+    /// The counters of VC `vc` (flow id), if it exists.
     pub fn vc_stats(&self, vc: usize) -> Option<VcStats> {
         self.vcs.get(vc).map(|v| v.stats)
     }

@@ -29,6 +29,7 @@ use crate::time::to_secs;
 
 /// Seed 003 Table 2's printed gains.
 pub const LITERAL_K_ALPHA: f64 = 1.3563e-10;
+/// Seed 003 Table 2's printed K_β.
 pub const LITERAL_K_BETA: f64 = 2.7126e-10;
 /// Lower bound of p_min (ours), so that it can recover.
 pub const P_MIN_FLOOR: f64 = 1e-6;
@@ -55,6 +56,7 @@ pub struct Params {
     pub literal: bool,
     /// RED's count spacing instead of Bernoulli drops.
     pub count_spacing: bool,
+    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
     pub ecn: bool,
 }
 
@@ -185,6 +187,7 @@ struct Vars {
     count: i64,
 }
 
+/// HRED (Joo & Bahk 2003): a drop line whose p_min is pushed up or down per arrival while the queue is outside the thresholds (seed 003).
 pub struct Hred {
     params: Params,
     link: LinkInfo,

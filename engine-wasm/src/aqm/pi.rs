@@ -71,6 +71,7 @@ struct Vars {
     i_term: f64,
 }
 
+/// The PI controller (Hollot et al. 2001): p updated at the sampling rate from the instantaneous queue against q_ref.
 pub struct Pi {
     params: Params,
     link: LinkInfo,

@@ -103,6 +103,7 @@ struct Vars {
     avg_dq_time: f64,
 }
 
+/// PIE (RFC 8033): a drop probability updated from the estimated queueing delay against a target.
 pub struct Pie {
     params: Params,
     link: LinkInfo,

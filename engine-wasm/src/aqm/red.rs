@@ -60,7 +60,9 @@ pub struct Params<F: Flavour = Plain> {
 
 /// What differs between the `red` and `gentle_red` entries of the picker.
 pub trait Flavour: Clone + Copy + std::fmt::Debug + PartialEq + Default + 'static {
+    /// Gentle ramp on by default.
     const GENTLE: bool;
+    /// The catalogue entry of this flavour.
     const INFO: AlgorithmInfo;
 }
 
@@ -245,6 +247,7 @@ struct Vars {
     marks: Marks,
 }
 
+/// RED (Floyd & Jacobson 1993), plain or gentle by its flavour.
 pub struct Red<F: Flavour = Plain> {
     params: Params<F>,
     link: LinkInfo,

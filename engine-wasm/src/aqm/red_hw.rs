@@ -50,13 +50,16 @@ pub const PERIOD: u64 = (1 << LFSR_BITS) - 1;
 pub struct Lfsr21(u32);
 
 impl Lfsr21 {
+    /// The 21 state bits.
     pub const MASK: u32 = (1 << LFSR_BITS) - 1;
 
+    /// Starts from `seed`'s low 21 bits (1 if they are all zero, the lock-up state).
     pub fn new(seed: u32) -> Self {
         let s = seed & Self::MASK;
         Lfsr21(if s == 0 { 1 } else { s })
     }
 
+    /// One clock: the state times x mod P; returns the new state.
     pub fn clock(&mut self) -> u32 {
         let shifted = (self.0 as u64) << 1;
         self.0 = (if shifted >> LFSR_BITS & 1 == 1 { shifted ^ POLY } else { shifted }) as u32;
@@ -77,6 +80,7 @@ impl Lfsr21 {
         self.0
     }
 
+    /// The current state.
     pub fn value(self) -> u32 {
         self.0
     }
@@ -195,6 +199,7 @@ struct Vars {
     region: Region,
 }
 
+/// RED in integer arithmetic with an LFSR for its random numbers, as built on NetFPGA in seed 001.
 pub struct RedHw {
     params: Params,
     link: LinkInfo,

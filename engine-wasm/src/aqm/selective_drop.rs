@@ -119,6 +119,7 @@ impl Vars {
     }
 }
 
+/// Seed 004's per-flow selective drop (Chae & Choi 2004): drops an arrival of a flow already holding Q_thresh packets in the queue.
 pub struct SelectiveDrop {
     params: Params,
     link: LinkInfo,

@@ -46,6 +46,7 @@ impl Default for DelayHistogram {
 }
 
 impl DelayHistogram {
+    /// Counts one queueing delay in its bin (delays beyond the last edge go in the last bin).
     pub fn add(&mut self, delay: Time) {
         // The last edge ≤ delay: partition_point counts the edges ≤ delay (edges[0] = 0 always is).
         let k = self.edges.partition_point(|e| *e <= delay) - 1;
@@ -60,6 +61,7 @@ impl DelayHistogram {
         }
     }
 
+    /// Number of delays counted.
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
@@ -82,6 +84,7 @@ impl DelayHistogram {
         None
     }
 
+    /// The edges in ms and the counts, for the summary.
     pub fn to_summary(&self) -> HistogramSummary {
         HistogramSummary { edges_ms: self.edges.iter().map(|e| *e as f64 / 1e6).collect(), counts: self.counts.clone() }
     }
@@ -90,7 +93,9 @@ impl DelayHistogram {
 /// The histogram as the summary carries it: `edges_ms` has one more entry than `counts`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HistogramSummary {
+    /// Bin edges, ms, ascending from 0.
     pub edges_ms: Vec<f64>,
+    /// Delays counted in each bin [edges_ms[k], edges_ms[k+1]).
     pub counts: Vec<u64>,
 }
 

@@ -34,6 +34,7 @@ pub struct RttEstimator {
     pub min_rtt: Option<Time>,
     /// Number and sum of the samples taken, for the summary's mean RTT (not used by the estimator).
     pub samples: u64,
+    /// Sum of the samples taken.
     pub sample_sum: Time,
 }
 
