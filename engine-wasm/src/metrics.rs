@@ -616,9 +616,9 @@ pub struct Summary {
     pub delay_histogram: HistogramSummary,
     /// Packets that reached the bottleneck queue.
     pub arrivals: u64,
-    /// Packets the AQM dropped (all reasons).
+    /// Packets the discipline dropped (all reasons, buffer overflow included).
     pub drops: u64,
-    /// Packets the AQM marked CE (all reasons).
+    /// Packets the discipline marked CE (all reasons).
     pub marks: u64,
     /// Packets lost at random on the link.
     pub random_losses: u64,

@@ -313,7 +313,7 @@ pub struct FlowGroup {
     pub vegas_alpha: f64,
     /// Vegas β, segments queued (see `vegas_alpha`).
     pub vegas_beta: f64,
-    /// Vegas γ, segments queued, for leaving slow start (see `vegas_alpha`).
+    /// Vegas γ, segments queued: slow start ends when the estimate exceeds it (see `vegas_alpha`).
     pub vegas_gamma: f64,
     /// The RTT Vegas compares once per RTT: "ns2" the mean of the round's samples, "min" the smallest
     /// (Linux, ns-3).

@@ -276,7 +276,7 @@ impl Simulation {
         self.metrics.columns()
     }
 
-    /// Trace rows sampled since the last call, row-major, one `columns()` entry per value.
+    /// Trace rows sampled since the last call, row-major, `columns().len()` values per row.
     pub fn take_samples(&mut self) -> Vec<f64> {
         self.metrics.take_rows()
     }

@@ -50,7 +50,7 @@ pub const PERIOD: u64 = (1 << LFSR_BITS) - 1;
 pub struct Lfsr21(u32);
 
 impl Lfsr21 {
-    /// The 21 state bits.
+    /// Mask of the 21 state bits.
     pub const MASK: u32 = (1 << LFSR_BITS) - 1;
 
     /// Starts from `seed`'s low 21 bits (1 if they are all zero, the lock-up state).
