@@ -82,10 +82,11 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
     <section className="charts-panel" aria-label={t('panel.aria')}>
       <div className="charts-bar">
         <TimeControls view={view} store={store} />
+        {/* Beside the window buttons, not on a row of its own: every chart stays on screen at 1280×720. */}
+        {barTools}
         <Readouts store={store} />
         <RunSummaryReadout store={store} />
         <CapacityLegend store={store} columns={columns} />
-        {barTools}
       </div>
       <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} sketch={sketch} />
       <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />

@@ -20,7 +20,7 @@ import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
 import './system.css'
 
-const ROW_H_PX = 34
+const ROW_H_PX = 30
 const REFRESH_MS = 250
 /** Groups listed by name; the rest are summed up in one line. */
 const GROUPS_SHOWN = 3
