@@ -9,13 +9,13 @@ import globals from 'globals'
 // Folders under web/ depend one way (docs/architecture.md): base layers, then the UI kit, then the lab's
 // parts, then views. A folder may import its own tier and the tiers below it; a view imports another view
 // only through the entry points listed here.
-const TIERS = [
+export const TIERS = [
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
   ['share', 'teacher', 'firstvisit', 'pwa'],
   ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet'],
 ]
-const VIEW_ENTRY_POINTS = {
+export const VIEW_ENTRY_POINTS = {
   lab: ['Lab'], // the preset page is the lab with a lesson panel
   presets: ['PresetInfo', 'NotFound'], // a preset's card and the "no such preset" gallery, on every teaching view
   validation: ['AgreementBadge'], // the ns-3 agreement of a preset, on its card
