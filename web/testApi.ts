@@ -2,7 +2,7 @@
 // console). Installed in every build; it only reads the page's own state.
 import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from './engine/protocol'
 import type { SimStore } from './engine/store'
-import { loadMainEngine } from './share/mainEngine'
+import { loadMainEngine } from './engine/mainEngine'
 
 async function traceDigest(store: SimStore, untilS: number, column?: string): Promise<string | null> {
   const rows = store.buffer

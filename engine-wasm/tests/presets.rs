@@ -3,7 +3,7 @@
 //! numbers printed beside the paper's (`cargo test --release --test presets -- --nocapture`).
 //!
 //! A comparison side and a sweep point are made from the preset's scenario exactly as the page makes them
-//! (web/presets/patch.ts): `set` paths first, then `aqm` replaced; a sweep sets its parameter, then each derived
+//! (web/catalog/patch.ts): `set` paths first, then `aqm` replaced; a sweep sets its parameter, then each derived
 //! parameter that exists in that side's scenario to x·mul/div. Paths: `link.buffer`, `flows[0].count`,
 //! `flows[*].rwnd`, `flows[1].rtt_ms[*]`.
 
@@ -36,7 +36,7 @@ fn preset(id: &str) -> Value {
     read_json(&format!("{id}.json"))
 }
 
-// ---- paths and sides, as web/presets/patch.ts ----------------------------------------------------------------
+// ---- paths and sides, as web/catalog/patch.ts ----------------------------------------------------------------
 
 enum Step {
     Key(String),

@@ -33,7 +33,7 @@ interface ChartsPanelProps {
   scenario: string
   columns: string[]
   errors: Record<string, ShownError>
-  /** A prediction to draw on the queue chart (web/sketch/). */
+  /** A prediction to draw on the queue chart (web/charts/sketch/). */
   sketch?: QueueSketch
   /** More controls for the toolbar (the Predict button); keep the element stable, the panel is memoised. */
   barTools?: ReactNode

@@ -8,7 +8,7 @@ import type { AxisScale } from './Axis'
 import { clampDrag, type Bounds, type DragParam } from './thresholds'
 import { throttle, type Throttle } from './throttle'
 import { formatValue } from './format'
-import { isParamHidden, isParamLocked } from '../teacher/teacherView'
+import { isParamHidden, isParamLocked } from '../scenario/teacherView'
 
 /** Interval between two sends while dragging: the change shows within the next frames. */
 export const DRAG_SEND_MS = 40

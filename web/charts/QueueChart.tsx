@@ -16,10 +16,10 @@ import { queueLevels, targetBand } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
-import { SketchLayer } from '../sketch/SketchLayer'
-import type { SketchStore } from '../sketch/sketchStore'
+import { SketchLayer } from './sketch/SketchLayer'
+import type { SketchStore } from './sketch/sketchStore'
 
-/** The predicted queue curve drawn on this chart (web/sketch/): the page's sketches and which one is this chart's. */
+/** The predicted queue curve drawn on this chart (web/charts/sketch/): the page's sketches and which one is this chart's. */
 export interface QueueSketch {
   store: SketchStore
   id: string

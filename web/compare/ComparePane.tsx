@@ -11,7 +11,7 @@ import { bufferOf, linkOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
 import { algorithmName } from '../i18n/names'
 import { SideFlowResults } from '../results/CompareResults'
-import type { Side } from '../presets/side'
+import type { Side } from '../engine/side'
 import { MoreCharts } from './MoreCharts'
 import '../charts/charts.css'
 

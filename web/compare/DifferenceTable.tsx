@@ -7,8 +7,8 @@ import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { download } from '../share/exporters'
 import { MAX_RUNS, parseRuns } from '../stats/seeds'
-import { metricLabel } from '../sweep/SweepForm'
-import type { SummaryJson } from '../sweep/summary'
+import { metricLabel } from '../runs/metricLabel'
+import type { SummaryJson } from '../runs/summary'
 import { differenceCsv, replicatedRows } from './difference'
 
 interface DifferenceTableProps {

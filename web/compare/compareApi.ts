@@ -1,8 +1,8 @@
 // window.__aqmCompare: read-only hooks for the end-to-end tests: each side's scenario and clock, the
 // digests of its AQM-independent columns until the first drop on any side, and the summaries.
-import type { SummaryJson } from '../sweep/summary'
+import type { SummaryJson } from '../runs/summary'
 import { firstSignalTime, prefixDigest, trafficColumns } from './traffic'
-import type { Side } from '../presets/side'
+import type { Side } from '../engine/side'
 
 export interface CompareTestApi {
   sides(): Array<{ scenario: unknown; simTime: number; rows: number; kind: string | null; ready: boolean }>

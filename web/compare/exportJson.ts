@@ -2,7 +2,7 @@
 // label and scenario), how (runs a side and their seeds), and every run's engine summary, with the
 // difference table's means and 95 % intervals computed from them.
 import { seedOf } from '../stats/seeds'
-import type { SummaryJson } from '../sweep/summary'
+import type { SummaryJson } from '../runs/summary'
 import { replicatedRows } from './difference'
 
 export interface ComparisonInput {

@@ -4,7 +4,7 @@
 // 5 when absent); `embed=1` drops the page chrome for an iframe. `lang` stays the picker's.
 import { compressToEncodedURIComponent } from 'lz-string'
 import { decompressUriSafe } from '../scenario/lz'
-import { isLocalized, type CompareEntry } from '../presets/types'
+import { isLocalized, type CompareEntry } from '../catalog/types'
 import { parseRuns } from '../stats/seeds'
 
 export interface CompareQuery {

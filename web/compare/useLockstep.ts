@@ -1,6 +1,6 @@
 // The sides of a comparison and the lock step that advances them together.
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useSides } from '../presets/side'
+import { useSides } from '../engine/side'
 import { Lockstep } from './lockstep'
 
 export function useLockstep(scenarios: readonly string[]) {

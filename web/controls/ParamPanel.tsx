@@ -5,7 +5,7 @@ import type { ShownError } from '../engine/store'
 import { isPackets, QUEUE_UNIT, resolveUnit } from '../engine/units'
 import { algorithmName, paramName, unitName } from '../i18n/names'
 import { ParamControl } from './ParamControl'
-import { isParamHidden, isParamLocked } from '../teacher/teacherView'
+import { isParamHidden, isParamLocked } from '../scenario/teacherView'
 
 interface ParamPanelProps {
   info: AlgorithmInfo | undefined

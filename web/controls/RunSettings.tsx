@@ -7,7 +7,7 @@ import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { problemOfError } from '../engine/engineProblem'
 import type { DraftEditorProps } from './LinkSettings'
-import { loadMainEngine } from '../share/mainEngine'
+import { loadMainEngine } from '../engine/mainEngine'
 import { schema } from '../scenario/model'
 
 /** A fresh seed: any non-negative integer works; 31 bits keep it short to read aloud. */

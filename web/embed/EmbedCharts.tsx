@@ -15,7 +15,7 @@ import { bufferInUnit } from '../charts/thresholds'
 import { ThroughputBars } from '../charts/ThroughputBars'
 import { SystemView } from '../system/SystemView'
 import { TimeViewStore } from '../charts/timeWindow'
-import type { EmbedViewName } from './views'
+import type { EmbedViewName } from '../scenario/embedViews'
 import '../charts/charts.css'
 
 function parse<T>(json: string, read: (s: string) => T): T | null {

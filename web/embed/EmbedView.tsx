@@ -16,7 +16,7 @@ import { LinkProblems } from '../share/LinkProblems'
 import { useShareLink } from '../share/useShareLink'
 import { installTestApi } from '../testApi'
 import { EmbedCharts } from './EmbedCharts'
-import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, isEmbedView } from './views'
+import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, isEmbedView } from '../scenario/embedViews'
 import '../share/share.css'
 
 const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const

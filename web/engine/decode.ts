@@ -9,7 +9,7 @@ import {
   type Curve,
   type RunSummary,
 } from './protocol'
-import { parseFlowResults, parseHistogram } from '../results/model'
+import { parseFlowResults, parseHistogram } from './resultsModel'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
   const v: unknown = JSON.parse(json)

@@ -2,7 +2,7 @@
 // Every message is a plain object discriminated on `type`. The guards below are the only
 // place where an incoming `unknown` becomes a typed message: no `as` casts anywhere else.
 
-import { isHistogram, type DelayHistogram, type FlowResult } from '../results/model'
+import { isHistogram, type DelayHistogram, type FlowResult } from './resultsModel'
 import { isEngineProblem, type EngineProblem } from './engineProblem'
 
 export const PROTOCOL_VERSION = 1

@@ -1,6 +1,6 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
 // snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
-import { isLocked, isParamLocked } from '../teacher/teacherView'
+import { isLocked, isParamLocked } from '../scenario/teacherView'
 import { SampleBuffer } from './samples'
 import {
   assertNever,

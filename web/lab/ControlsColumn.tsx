@@ -19,7 +19,7 @@ import { useScenarioDraft } from '../controls/useScenarioDraft'
 import { ErrorBoundary } from './ErrorBoundary'
 import { RunEnd } from './RunEnd'
 import { Lockable, WorksheetNote } from '../teacher/Worksheet'
-import { isHidden, isLocked } from '../teacher/teacherView'
+import { isHidden, isLocked } from '../scenario/teacherView'
 
 /** Errors shown under the transport: running, stepping and the engine as a whole. */
 const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const

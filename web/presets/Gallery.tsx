@@ -3,11 +3,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AgreementBadge } from '../validation/AgreementBadge'
-import { links } from './links'
-import { usePresets } from './load'
+import { links } from '../catalog/links'
+import { usePresets } from '../catalog/load'
 import { SourceBadge } from './SourceBadge'
-import { TeachHeader } from './TeachHeader'
-import { langOf, sourceKind, type Preset, type SourceKind } from './types'
+import { TeachHeader } from '../chrome/TeachHeader'
+import { langOf, sourceKind, type Preset, type SourceKind } from '../catalog/types'
 
 const FILTERS: readonly (SourceKind | 'all')[] = ['all', 'seed', 'classic', 'rfc']
 

@@ -2,7 +2,7 @@
 // what was not found, and the gallery to choose from (never a near-empty page).
 import { useTranslation } from 'react-i18next'
 import { GalleryGrid } from './Gallery'
-import { usePresets } from './load'
+import { usePresets } from '../catalog/load'
 
 export function NotFound({ message }: { message: string }) {
   const { t } = useTranslation('teach')

@@ -2,11 +2,11 @@
 // look for, and what its source reported; with links to the other ways of running it.
 import { useTranslation } from 'react-i18next'
 import { AgreementBadge } from '../validation/AgreementBadge'
-import { links } from './links'
+import { links } from '../catalog/links'
 import '../styles/teach.css'
 import { SourceBadge } from './SourceBadge'
-import { langOf, sourceKind, type Preset } from './types'
-import type { TeachView } from './TeachHeader'
+import { langOf, sourceKind, type Preset } from '../catalog/types'
+import type { TeachView } from '../chrome/TeachHeader'
 
 interface PresetInfoProps {
   preset: Preset

@@ -2,7 +2,7 @@
 // file name); "classic lesson" or the RFC otherwise.
 import { useTranslation } from 'react-i18next'
 import { paperOf } from './papers'
-import { langOf, sourceKind, type Preset } from './types'
+import { langOf, sourceKind, type Preset } from '../catalog/types'
 
 export function SourceBadge({ preset }: { preset: Preset }) {
   const { t, i18n } = useTranslation('teach')

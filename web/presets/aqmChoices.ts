@@ -1,6 +1,6 @@
 // The algorithms a preset describes, with its own settings, for the lab's algorithm picker.
 import { isAqmConfig, type AqmConfig } from '../engine/protocol'
-import type { Preset } from './types'
+import type { Preset } from '../catalog/types'
 
 /**
  * The algorithms a preset describes, with its settings: its own scenario's and each compare side's (the

@@ -1,6 +1,6 @@
 // The seed papers behind the "seed" presets, as a reader cites them: title, authors and year in each
 // language (Korean papers with an English title page give both). A year the paper does not print is null.
-import type { Localized } from './types'
+import type { Localized } from '../catalog/types'
 
 export interface Paper {
   title: Localized

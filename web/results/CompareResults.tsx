@@ -4,7 +4,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { seriesVars } from '../charts/palette'
 import { DelayCdf } from './DelayCdf'
-import { parseFlowResults, parseHistogram } from './model'
+import { parseFlowResults, parseHistogram } from '../engine/resultsModel'
 import { PerFlowTable } from './PerFlowTable'
 import './results.css'
 

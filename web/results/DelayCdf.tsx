@@ -5,7 +5,7 @@ import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import { Axis } from '../charts/Axis'
-import { cdfPoints, type DelayHistogram } from './model'
+import { cdfPoints, type DelayHistogram } from '../engine/resultsModel'
 
 export interface CdfSeries {
   label: string

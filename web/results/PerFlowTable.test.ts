@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FlowResult } from './model'
+import type { FlowResult } from '../engine/resultsModel'
 import { sortRows } from './PerFlowTable'
 
 const row = (id: number, goodput: number): FlowResult => ({

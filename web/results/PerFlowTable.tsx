@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
-import { FLOW_FIELDS, type FlowField, type FlowResult } from './model'
+import { FLOW_FIELDS, type FlowField, type FlowResult } from '../engine/resultsModel'
 
 const fmt: Record<FlowField, (v: number) => string> = {
   goodput_payload_mbps: d3.format(',.3~f'),

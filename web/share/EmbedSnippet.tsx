@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
-import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, EMBED_VIEWS } from '../embed/views'
+import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, EMBED_VIEWS } from '../scenario/embedViews'
 import { MAX_CAPTION } from '../scenario/linkView'
 import type { JsonObject } from '../scenario/model'
 import { encodeLink } from '../scenario/urlCodec'

@@ -9,7 +9,7 @@ import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
 import { paramName } from '../i18n/names'
-import { links } from '../presets/links'
+import { links } from '../catalog/links'
 import { baseName, chartPng, chartSvg, chartsOnPage, download, perFlowCsv, resultsJson, scenarioFile, tracesCsv, tracesJson } from './exporters'
 
 export interface ShareDialogProps {
@@ -49,7 +49,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const base = labBase()
   const info0 = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const paramNames = info0?.params.map((p) => p.name) ?? []
-  // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/sketch/).
+  // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/charts/sketch/).
   const sketch = new URL(window.location.href).searchParams.get('sketch')
   const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
   const meta = { scenario, link }

@@ -4,7 +4,7 @@
 import cargoToml from '../../engine-wasm/Cargo.toml?raw'
 import type { RunSummary } from '../engine/protocol'
 import type { Rows } from '../engine/samples'
-import { FLOW_FIELDS } from '../results/model'
+import { FLOW_FIELDS } from '../engine/resultsModel'
 import { LINK_VERSION } from '../scenario/migrations'
 import type { JsonObject } from '../scenario/model'
 

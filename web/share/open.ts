@@ -8,7 +8,7 @@ import { TAB_MAX_FLOWS } from '../scenario/limits'
 import { decodeLink, encodeLink } from '../scenario/urlCodec'
 import type { LinkView } from '../scenario/linkView'
 import { readScenarioFile } from './importer'
-import { loadMainEngine, type MainEngine } from './mainEngine'
+import { loadMainEngine, type MainEngine } from '../engine/mainEngine'
 
 export interface Prepared {
   /** The scenario asked for when `problems` is empty; otherwise the nearest valid one. */

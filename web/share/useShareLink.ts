@@ -49,7 +49,7 @@ function currentSearch(): string {
 }
 
 /** Writes the address bar, keeping the path, the hash and the keys the page's other parts own (lang, and the
- * predictions drawn on the charts: sketch, web/sketch/). */
+ * predictions drawn on the charts: sketch, web/charts/sketch/). */
 function writeAddress(query: string, push: boolean): void {
   const here = new URL(window.location.href)
   const pristine = query === 'v=1' // the default scenario at the default speed: the bare page

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { Interval } from '../stats/replicate'
-import type { Metric } from './summary'
+import type { Metric } from '../runs/summary'
 
 export interface HeatCell {
   x: number

@@ -1,11 +1,12 @@
 // The sweep's settings: which preset and sides, which parameter over which values, which metric.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Preset } from '../presets/types'
-import { langOf } from '../presets/types'
+import type { Preset } from '../catalog/types'
+import { langOf } from '../catalog/types'
 import { evenly, formatValues } from './grid'
 import { paramByPath } from './params'
-import type { Metric } from './summary'
+import type { Metric } from '../runs/summary'
+import { metricLabel } from '../runs/metricLabel'
 
 export interface SweepSettings {
   presetId: string
@@ -182,11 +183,4 @@ export function SweepForm(p: SweepFormProps) {
       </div>
     </form>
   )
-}
-
-type T = ReturnType<typeof useTranslation>['t']
-
-export function metricLabel(t: T, m: Metric): string {
-  const flow = /^flows\.(\d+)\./.exec(m.id)
-  return flow === null ? t(`metric.${m.key}`) : t(`metric.${m.key}`, { n: Number(flow[1]) + 1 })
 }

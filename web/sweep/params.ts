@@ -1,5 +1,5 @@
 // The parameters a sweep can vary, by path into the scenario, and which sides each applies to.
-import { getPath, setPath, toObject, type JsonObject } from '../presets/patch'
+import { getPath, setPath, toObject, type JsonObject } from '../catalog/patch'
 
 export interface SweepParam {
   path: string

@@ -1,7 +1,7 @@
 // Runs a sweep's grid in the worker pool and keeps its progress and results for the view.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { GridPoint } from './grid'
-import { RunPool, type RunOutcome } from './pool'
+import { RunPool, type RunOutcome } from '../runs/pool'
 
 export interface SweepRun {
   grid: GridPoint[]

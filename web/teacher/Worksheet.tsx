@@ -2,7 +2,7 @@
 // wrapper that disables every input of a locked control (a disabled fieldset disables all it holds).
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isActive, isLocked, teacher } from './teacherView'
+import { isActive, isLocked, teacher } from '../scenario/teacherView'
 import './teacher.css'
 
 export function Lockable({ name, children }: { name: string; children: ReactNode }) {

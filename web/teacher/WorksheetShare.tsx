@@ -3,7 +3,7 @@
 // them when the student opens the link.
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TEACHER_CONTROLS, lockAllBut } from './teacherView'
+import { TEACHER_CONTROLS, lockAllBut } from '../scenario/teacherView'
 import './teacher.css'
 
 export interface WorksheetChoice {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SimStore } from '../engine/store'
 import { SimClient, type WorkerLike } from '../engine/simClient'
 import type { ToWorker } from '../engine/protocol'
-import { readTeacher, resetTeacher } from './teacherView'
+import { readTeacher, resetTeacher } from '../scenario/teacherView'
 
 function connected() {
   const sent: ToWorker[] = []

@@ -1,7 +1,7 @@
 // "Agrees with ns-3 on n of m metrics": a preset's validation case (presetAgreement.ts), linking to the
 // case on the Validation page.
 import { useTranslation } from 'react-i18next'
-import { links } from '../presets/links'
+import { links } from '../catalog/links'
 import { presetAgreement } from './presetAgreement'
 
 export function AgreementBadge({ scenario }: { scenario: Record<string, unknown> }) {

@@ -4,10 +4,10 @@
 // band as a dot plot, and the verdict against the case's recorded expectation.
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TeachHeader } from '../presets/TeachHeader'
+import { TeachHeader } from '../chrome/TeachHeader'
 import { encodeLink } from '../scenario/urlCodec'
-import { RunPool, type RunOutcome } from '../sweep/pool'
-import { summaryValue } from '../sweep/summary'
+import { RunPool, type RunOutcome } from '../runs/pool'
+import { summaryValue } from '../runs/summary'
 import { loadCases, recordedGap, type ValidationCase } from './cases'
 import { difference, formatDifference, formatValue, judge, VALIDATION_METRICS, type Verdict } from './compare'
 import { DotPlot } from './DotPlot'

@@ -1,6 +1,6 @@
 // Every guided lesson, listed under the current one so a class can move from lesson to lesson.
 import { useTranslation } from 'react-i18next'
-import { links } from '../presets/links'
+import { links } from '../catalog/links'
 import { LESSONS } from './lessons'
 
 export function LessonList({ current }: { current: string | null }) {

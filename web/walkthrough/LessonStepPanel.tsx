@@ -1,8 +1,8 @@
 // The current step of a walk-through: its text, the prediction to make before playing, the play
 // button (locked until a prediction is chosen), the outcome against the prediction, and navigation.
 import { useTranslation } from 'react-i18next'
-import { links } from '../presets/links'
-import { formatMetric, metricById, summaryValue, type SummaryJson } from '../sweep/summary'
+import { links } from '../catalog/links'
+import { formatMetric, metricById, summaryValue, type SummaryJson } from '../runs/summary'
 import { answer, type Lesson } from './lessons'
 import { lessonValue } from './measure'
 

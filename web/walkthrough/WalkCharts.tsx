@@ -3,17 +3,17 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DelayChart } from '../charts/DelayChart'
 import { QueueChart, type QueueSketch } from '../charts/QueueChart'
-import { SketchBar } from '../sketch/SketchBar'
+import { SketchBar } from '../charts/sketch/SketchBar'
 import { Readouts } from '../charts/Readouts'
 import { bufferInUnit } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import { bufferOf, linkOf } from '../engine/decode'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { queueUnitOf } from '../engine/units'
-import { sideLabel } from '../presets/patch'
-import { langOf, type Preset } from '../presets/types'
-import { formatMetric, metricById, type Metric, type SummaryJson } from '../sweep/summary'
-import { metricLabel } from '../sweep/SweepForm'
+import { sideLabel } from '../catalog/patch'
+import { langOf, type Preset } from '../catalog/types'
+import { formatMetric, metricById, type Metric, type SummaryJson } from '../runs/summary'
+import { metricLabel } from '../runs/metricLabel'
 import type { LessonStep } from './lessons'
 import { lessonValue } from './measure'
 import '../charts/charts.css'
@@ -31,7 +31,7 @@ interface WalkChartsProps {
   sides: number[]
   /** Summary metrics of the table (default SUMMARY_METRICS). */
   table?: string[]
-  /** The step's prediction by sketch (web/sketch/): drawn on the queue chart before its run. */
+  /** The step's prediction by sketch (web/charts/sketch/): drawn on the queue chart before its run. */
   sketch?: QueueSketch
   /** Shown with the sketch's score: the step's explanation. */
   explanation?: string

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import en from '../i18n/locales/en/teach.json'
 import ko from '../i18n/locales/ko/teach.json'
-import { isPreset } from '../presets/types'
+import { isPreset } from '../catalog/types'
 import { answer, isLesson, lessonSides, LESSONS } from './lessons'
 import { lessonValue } from './measure'
 

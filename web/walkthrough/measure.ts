@@ -1,6 +1,6 @@
 // Measurements a walk-through reads from the live trace to check a prediction.
 import type { SampleBuffer } from '../engine/samples'
-import { summaryValue, type SummaryJson } from '../sweep/summary'
+import { summaryValue, type SummaryJson } from '../runs/summary'
 
 /** Mean of `column` over the held rows from simulated time `from` on; NaN when there are none. */
 export function meanAfter(buffer: SampleBuffer | null, column: string, from: number): number {

@@ -1,6 +1,6 @@
 // Plays a side until a simulated time, then pauses it.
 import { useEffect, useState } from 'react'
-import type { Side } from '../presets/side'
+import type { Side } from '../engine/side'
 
 export function usePlayUntil(sides: readonly Side[]) {
   const [until, setUntil] = useState<{ side: number; time: number } | null>(null)

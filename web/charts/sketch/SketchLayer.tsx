@@ -5,8 +5,8 @@
 // time window).
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AxisScale } from '../charts/Axis'
-import type { SimStore } from '../engine/store'
+import type { AxisScale } from '../Axis'
+import type { SimStore } from '../../engine/store'
 import type { Point } from './sketch'
 import type { SketchStore } from './sketchStore'
 

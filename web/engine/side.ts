@@ -2,8 +2,8 @@
 // on its scenario once the worker runs *that* scenario (a store first builds the engine's default)
 // and, after a restart, once the rebuild has arrived.
 import { useEffect, useState } from 'react'
-import { SimClient, createSimWorker } from '../engine/simClient'
-import { SimStore } from '../engine/store'
+import { SimClient, createSimWorker } from './simClient'
+import { SimStore } from './store'
 
 /**
  * Whether every field of `part` is in `whole` with the same value (arrays element by element), so a

@@ -4,8 +4,8 @@
 // prediction ran high or low, then the lesson's explanation where there is one.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SimStore } from '../engine/store'
-import { useFrame } from '../charts/frameLoop'
+import type { SimStore } from '../../engine/store'
+import { useFrame } from '../frameLoop'
 import { scoreSketch, valueAt, type Point, type Score } from './sketch'
 import type { SketchStore } from './sketchStore'
 import './sketch.css'

@@ -2,8 +2,8 @@
 // delay histogram; NaN (a UDP flow's cwnd) as an empty field or null.
 import { describe, expect, it } from 'vitest'
 import type { RunSummary } from '../engine/protocol'
-import { perFlowCsv, resultsJson } from '../share/exporters'
-import type { FlowResult } from './model'
+import { perFlowCsv, resultsJson } from './exporters'
+import type { FlowResult } from '../engine/resultsModel'
 
 const flow = (id: number, goodput: number, cwnd: number): FlowResult => ({
   id, group: 0, tcp: id === 1 ? 'udp' : 'reno', base_rtt_ms: 40, goodput_payload_mbps: goodput, throughput_mbps: goodput + 0.25,

@@ -16,12 +16,12 @@ export interface MainEngine {
 }
 
 /** The wasm module's exports this file uses; apply_profile comes with the engine's implementation profiles. */
-type EngineModule = typeof import('../engine/pkg/aqm_engine.js') & { apply_profile?: (scenarioJson: string, profile: string) => string }
+type EngineModule = typeof import('./pkg/aqm_engine.js') & { apply_profile?: (scenarioJson: string, profile: string) => string }
 
 let loading: Promise<MainEngine> | null = null
 
 export function loadMainEngine(): Promise<MainEngine> {
-  loading ??= import('../engine/pkg/aqm_engine.js')
+  loading ??= import('./pkg/aqm_engine.js')
     .then(async (module): Promise<MainEngine> => {
       const m: EngineModule = module
       await m.default()

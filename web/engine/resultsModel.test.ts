@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cdfPoints, mergeHistograms, parseHistogram, quantileBin, type DelayHistogram } from './model'
+import { cdfPoints, mergeHistograms, parseHistogram, quantileBin, type DelayHistogram } from './resultsModel'
 
 const h = (counts: number[]): DelayHistogram => ({ edges_ms: [0, 0.01, 0.1, 1, 10, 100].slice(0, counts.length + 1), counts })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeView, readView } from '../scenario/linkView'
+import { encodeView, readView } from './linkView'
 import { isLocked, isParamHidden, isParamLocked, lockAllBut, readTeacher } from './teacherView'
 
 describe('worksheet mode', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RunPool, type RunOutcome, type RunWorkerLike } from './pool'
 import type { ToRunWorker } from './protocol'
-import { runsPerSecond } from './useSweepRun'
 
 /** A fake run worker: answers each request on the next tick with a summary naming the scenario. */
 class FakeWorker implements RunWorkerLike {
@@ -65,13 +64,5 @@ describe('the run pool', () => {
     await new Promise((r) => setTimeout(r, 10))
     expect(got).toHaveLength(1)
     expect(FakeWorker.all.every((w) => w.terminated)).toBe(true)
-  })
-})
-
-describe('runs per second', () => {
-  it('is the results so far over the wall time to the latest one, and NaN before any', () => {
-    expect(runsPerSecond({ done: 8, elapsedMs: 2000 })).toBe(4)
-    expect(runsPerSecond({ done: 3, elapsedMs: 1500 })).toBe(2)
-    expect(runsPerSecond({ done: 0, elapsedMs: 0 })).toBeNaN()
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FromWorker } from '../engine/protocol'
+import type { FromWorker } from './protocol'
 import { contains, Side } from './side'
 
 describe('a running scenario matches what was asked for', () => {

@@ -1,8 +1,8 @@
 // The header of the teaching views: the app's name, links between the lab, the preset gallery,
 // compare mode, sweeps, guided lessons and the ns-3 validation, and the language picker.
 import { useTranslation } from 'react-i18next'
-import { LanguagePicker } from '../lab/LanguagePicker'
-import { links } from './links'
+import { LanguagePicker } from './LanguagePicker'
+import { links } from '../catalog/links'
 import '../styles/teach.css'
 
 export type TeachView = 'gallery' | 'preset' | 'compare' | 'sweep' | 'walkthrough' | 'validation'

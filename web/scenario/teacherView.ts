@@ -2,7 +2,7 @@
 // (`?lock=max_p,min_th&hide=flows`), so a worksheet can say "change only max_p". Names are algorithm
 // parameters (as the engine names them) or the controls below. Read once from the address the page
 // was opened with: the teacher's own lab, which writes such links in the share dialog, stays unlocked.
-import { readView } from '../scenario/linkView'
+import { readView } from './linkView'
 
 /** Controls a worksheet can lock or hide besides single parameters. */
 export const TEACHER_CONTROLS = ['aqm', 'params', 'link', 'flows', 'run'] as const
