@@ -1,5 +1,6 @@
 // Issue 14, item 16: a link to a preset or lesson that does not exist opens the app with one sentence
 // saying so and the gallery to choose from, in every view that takes a preset (lab, compare, walkthrough).
+import { readFileSync } from 'node:fs'
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
@@ -20,7 +21,9 @@ for (const c of cases) {
     const cards = page.getByRole('list', { name: teach.t('gallery.list') }).getByRole('listitem')
     await expect(cards.first()).toBeVisible()
     expect(await cards.count()).toBeGreaterThanOrEqual(10)
-    await teach.card('red-vs-droptail').getByRole('link').first().click()
+    // The card's "open in the lab" link (the card also links to its ns-3 agreement, its lesson, ...).
+    const title = JSON.parse(readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8')).title.en
+    await teach.card('red-vs-droptail').getByRole('link', { name: teach.t('gallery.open_named', { title }) }).click()
     await expect(page).toHaveURL(/preset=red-vs-droptail/)
   })
 }
