@@ -75,8 +75,9 @@ describe('SimStore', () => {
     store.connect(new SimClient(w))
     store.configure('{"seed":7}')
     expect(w.sent.at(-1)).toEqual({ type: 'configure', scenario: '{"seed":7}' })
-    w.emit({ type: 'error', code: 'engine', message: 'link.rate_mbps must be within 0.01..=100000 Mbit/s (got 0)', context: { control: 'configure' } })
-    expect(store.getSnapshot().errors.configure).toMatchObject({ code: 'engine', context: { control: 'configure' } })
+    const problem = { kind: 'out_of_range', field: 'link.rate_mbps', lo: 0.01, hi: 100000, unit: 'Mbit/s', got: 0, message: 'refused' } as const
+    w.emit({ type: 'error', code: 'engine', message: 'refused', context: { control: 'configure' }, problem })
+    expect(store.getSnapshot().errors.configure).toMatchObject({ code: 'engine', context: { control: 'configure' }, problem })
     store.dismissError('configure')
     expect(store.getSnapshot().errors.configure).toBeUndefined()
   })

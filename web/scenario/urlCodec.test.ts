@@ -183,10 +183,10 @@ describe('broken and hostile links', () => {
 
   it('caps a million flows to the limit, with a message naming the field and range', () => {
     const d = decodeLink('?v=1&flows=1e6')
-    expect(d.problems.map((p) => p.message)).toEqual(['flows[0].count must be within 1..=10000 (got 1000000).'])
+    expect(d.problems.map((p) => [p.code, p.params])).toEqual([['out-of-range', { field: 'flows[0].count', min: 1, max: 10000, got: '1000000' }]])
     expect(getAt(d.scenario, ['flows', 0, 'count'])).toBe(10000)
     const two = decodeLink('?v=1&flows=6000,6000')
-    expect(two.problems[0].message).toBe('The total number of flows must be within 1..=10000 (got 12000).')
+    expect([two.problems[0].code, two.problems[0].params]).toEqual(['total-flows', { max: 10000, total: 12000 }])
     expect(two.scenario.flows).toEqual(full({ flows: [{ count: 5000 }, { count: 5000 }] }).flows)
   })
 
