@@ -647,6 +647,20 @@ pub struct Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A greedy Reno flow with no RTT samples or losses: the summary's per-flow input the tests need.
+    fn bulk_reno(id: FlowId) -> FlowSummaryInput {
+        FlowSummaryInput {
+            id,
+            group: 0,
+            tcp: "reno",
+            base_rtt_ms: 0.0,
+            retransmits: 0,
+            timeouts: 0,
+            mean_rtt_ms: f64::NAN,
+            demand_mbps: f64::INFINITY,
+        }
+    }
     use crate::time::MILLI;
 
     #[test]
@@ -672,19 +686,7 @@ mod tests {
         assert!((rows[6] - 40.0 / 44.0).abs() < 1e-12, "{}", rows[6]);
         assert_eq!((rows[stride - 1], rows[stride + 6], rows[2 * stride - 1]), (2.0, 0.0, 2.0));
         // Summary over 0–20 ms: 40 kbit of 8·4 + 2·16 = 64 kbit.
-        let s = m.summary(
-            20 * MILLI,
-            &[FlowSummaryInput {
-                id: 0,
-                group: 0,
-                tcp: "reno",
-                base_rtt_ms: 0.0,
-                retransmits: 0,
-                timeouts: 0,
-                mean_rtt_ms: f64::NAN,
-                demand_mbps: f64::INFINITY,
-            }],
-        );
+        let s = m.summary(20 * MILLI, &[bulk_reno(0)]);
         assert!((s.utilisation - 40.0 / 64.0).abs() < 1e-12, "{}", s.utilisation);
     }
 
@@ -744,17 +746,7 @@ mod tests {
         for _ in 0..5 {
             m.on_delivered(1, 1219, 1024, 1500 * MILLI); // ATM: a 1064 B packet in 23 cells of 53 B
         }
-        let input = |id| FlowSummaryInput {
-            id,
-            group: 0,
-            tcp: "reno",
-            base_rtt_ms: 0.0,
-            retransmits: 0,
-            timeouts: 0,
-            mean_rtt_ms: f64::NAN,
-            demand_mbps: f64::INFINITY,
-        };
-        let s = m.summary(2000 * MILLI, &[input(0), input(1)]); // 1 s measured
+        let s = m.summary(2000 * MILLI, &[bulk_reno(0), bulk_reno(1)]); // 1 s measured
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         assert!(close(s.flows[0].goodput_mbps, 30_000.0 * 8.0 / 1e6), "{:?}", s.flows[0]);
         assert!(close(s.flows[0].goodput_payload_mbps, 28_800.0 * 8.0 / 1e6), "{:?}", s.flows[0]);
@@ -802,17 +794,7 @@ mod tests {
         for ms in 1..=100 {
             m.on_dequeue(0, ms * MILLI, 0);
         }
-        let input = FlowSummaryInput {
-            id: 0,
-            group: 0,
-            tcp: "reno",
-            base_rtt_ms: 0.0,
-            retransmits: 0,
-            timeouts: 0,
-            mean_rtt_ms: f64::NAN,
-            demand_mbps: f64::INFINITY,
-        };
-        let s = m.summary(2000 * MILLI, &[input]);
+        let s = m.summary(2000 * MILLI, &[bulk_reno(0)]);
         assert!((s.flows[0].delay_ms - 50.5).abs() < 1e-9, "per-flow mean delay {}", s.flows[0].delay_ms);
         assert!((s.mean_queue_pkts - 15.0).abs() < 1e-9);
         assert!((s.std_queue_pkts - 5.0).abs() < 1e-9);
