@@ -1,43 +1,100 @@
-//! Discrete-event scheduler: a binary min-heap keyed by (time, sequence number). Ties pop in the order
-//! they were scheduled (FIFO), so a run is a pure function of the scenario and seed. The heap holds only
-//! 24-byte keys; events wait in a slab with a free list, so a sift moves keys, not whole packets (this
-//! matters most in WebAssembly). Push and pop are O(log n) and allocate nothing once grown.
+//! Discrete-event scheduler: events ordered by (time, sequence number). Ties pop in the order they were
+//! scheduled (FIFO), so a run is a pure function of the scenario and seed.
+//!
+//! Most events of a packet simulation are already in order when they are scheduled, and most timers are
+//! re-armed long before they fire. Keeping every one of them in one binary heap made the heap hold one
+//! entry per packet in flight plus one stale timer per ACK (tens of thousands at 1 Gbit/s), and sifting it
+//! was three quarters of the run time. So the heap holds *sources*, each at most once or a few times:
+//! - a slot: one event of any kind (waiting in a slab, so a sift moves 24-byte keys, not packets);
+//! - a FIFO lane ([`Scheduler::schedule_fifo`]): events that a source schedules in non-decreasing time,
+//!   such as one access link's arrivals or the bottleneck's deliveries; only the lane's head is in the heap;
+//! - a timer lane ([`Scheduler::arm`]): at most one pending event; arming it again replaces the event, and
+//!   a later deadline needs no heap operation (the heap entry of the earlier one finds the new deadline
+//!   when it comes up and is put back at it, lazily, as in Varghese & Lauck's timing wheels discussion of
+//!   re-arming (SOSP 1987)).
+//!
+//! Every event takes its sequence number when it is scheduled, wherever it waits, and a key goes back in the
+//! heap with its event's own (time, seq): so events pop in exactly the order one heap of every event would
+//! give, and trace digests do not depend on the lanes. Replacing a timer's event drops the replaced one:
+//! callers use a timer lane only for events that a later arming makes a no-op (generation-checked timers).
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::collections::binary_heap::PeekMut;
+use std::collections::{BinaryHeap, VecDeque};
 
 use crate::time::Time;
 
-#[derive(PartialEq, Eq)]
-struct Key {
-    at: Time,
-    seq: u64,
-    slot: u32,
+/// Where a heap key's event waits: the kind in the top two bits of a 24-bit source, the index below.
+const SLOT: u32 = 0;
+const FIFO: u32 = 1 << 22;
+const TIMER: u32 = 2 << 22;
+const INDEX: u32 = (1 << 22) - 1;
+/// Sequence numbers take the 40 bits above the source: 10¹² events, days of simulation at full speed.
+const SEQ_LIMIT: u64 = 1 << 40;
+
+/// A heap key in 16 bytes: (time, seq, source) packed into one integer, complemented so that the standard
+/// max-heap pops the earliest (time, seq) first. Four keys share a cache line.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Key(u128);
+
+impl Key {
+    fn new(at: Time, seq: u64, src: u32) -> Key {
+        Key(!(((at as u128) << 64) | ((seq as u128) << 24) | src as u128))
+    }
+    fn at(self) -> Time {
+        (!self.0 >> 64) as Time
+    }
+    fn seq(self) -> u64 {
+        (!self.0 >> 24) as u64 & (SEQ_LIMIT - 1)
+    }
+    fn src(self) -> u32 {
+        !self.0 as u32 & ((1 << 24) - 1)
+    }
 }
 
-impl PartialOrd for Key {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
+struct Entry<E> {
+    at: Time,
+    seq: u64,
+    event: E,
 }
-impl Ord for Key {
-    // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.at, other.seq).cmp(&(self.at, self.seq))
-    }
+
+struct Timer<E> {
+    /// The armed event, if any.
+    armed: Option<Entry<E>>,
+    /// Times of this timer's keys in the heap, strictly decreasing (a key is pushed only when the new
+    /// deadline is earlier than every key already there), so they pop from the end.
+    keys: Vec<Time>,
 }
+
+/// A FIFO lane: events scheduled into it must come in non-decreasing time (else they wait in a slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fifo(u32);
+
+/// A timer lane: at most one pending event, replaced when armed again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimerLane(u32);
 
 /// The event queue: events ordered by (time, insertion sequence).
 pub struct Scheduler<E> {
     heap: BinaryHeap<Key>,
     slots: Vec<Option<E>>,
     free: Vec<u32>,
+    fifos: Vec<VecDeque<Entry<E>>>,
+    timers: Vec<Timer<E>>,
     next_seq: u64,
+    pending: usize,
 }
 
 impl<E> Default for Scheduler<E> {
     fn default() -> Self {
-        Scheduler { heap: BinaryHeap::new(), slots: Vec::new(), free: Vec::new(), next_seq: 0 }
+        Scheduler {
+            heap: BinaryHeap::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
+            fifos: Vec::new(),
+            timers: Vec::new(),
+            next_seq: 0,
+            pending: 0,
+        }
     }
 }
 
@@ -47,50 +104,158 @@ impl<E> Scheduler<E> {
         Self::default()
     }
 
+    /// A new FIFO lane.
+    pub fn fifo(&mut self) -> Fifo {
+        self.fifos.push(VecDeque::new());
+        Fifo(self.lane_index(self.fifos.len()))
+    }
+
+    /// A new timer lane.
+    pub fn timer(&mut self) -> TimerLane {
+        self.timers.push(Timer { armed: None, keys: Vec::new() });
+        TimerLane(self.lane_index(self.timers.len()))
+    }
+
+    fn lane_index(&self, len: usize) -> u32 {
+        assert!(len <= INDEX as usize, "too many scheduler lanes");
+        (len - 1) as u32
+    }
+
+    fn take_seq(&mut self) -> u64 {
+        assert!(self.next_seq < SEQ_LIMIT, "more than 2^40 events scheduled");
+        self.pending += 1;
+        self.next_seq += 1;
+        self.next_seq - 1
+    }
+
     /// Schedules `event` at `at`. The caller guarantees `at` is not before the current time
     /// (checked in debug builds by the simulation).
     pub fn schedule(&mut self, at: Time, event: E) {
+        let seq = self.take_seq();
+        self.push_slot(at, seq, event);
+    }
+
+    fn push_slot(&mut self, at: Time, seq: u64, event: E) {
         let slot = match self.free.pop() {
             Some(slot) => {
                 self.slots[slot as usize] = Some(event);
                 slot
             }
             None => {
+                assert!(self.slots.len() < INDEX as usize, "too many pending events");
                 self.slots.push(Some(event));
                 (self.slots.len() - 1) as u32
             }
         };
-        self.heap.push(Key { at, seq: self.next_seq, slot });
-        self.next_seq += 1;
+        self.heap.push(Key::new(at, seq, SLOT | slot));
     }
 
-    /// Time of the earliest pending event.
-    pub fn peek_time(&self) -> Option<Time> {
-        self.heap.peek().map(|k| k.at)
+    /// Schedules `event` at `at` in `lane`. An event earlier than the lane's last one still pops in its
+    /// place: it waits in a slot instead.
+    pub fn schedule_fifo(&mut self, lane: Fifo, at: Time, event: E) {
+        let seq = self.take_seq();
+        let q = &mut self.fifos[lane.0 as usize];
+        match q.back() {
+            Some(last) if at < last.at => self.push_slot(at, seq, event),
+            Some(_) => q.push_back(Entry { at, seq, event }),
+            None => {
+                q.push_back(Entry { at, seq, event });
+                self.heap.push(Key::new(at, seq, FIFO | lane.0));
+            }
+        }
+    }
+
+    /// Arms `lane` with `event` at `at`, replacing the event it held (which will not happen).
+    pub fn arm(&mut self, lane: TimerLane, at: Time, event: E) {
+        let seq = self.take_seq();
+        let timer = &mut self.timers[lane.0 as usize];
+        if timer.armed.replace(Entry { at, seq, event }).is_some() {
+            self.pending -= 1;
+        }
+        if timer.keys.last().is_none_or(|&earliest| at < earliest) {
+            timer.keys.push(at);
+            self.heap.push(Key::new(at, seq, TIMER | lane.0));
+        }
+    }
+
+    /// Removes and returns the earliest event if it is due at or before `until`.
+    pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
+        loop {
+            let mut top = self.heap.peek_mut()?;
+            let (at, seq, src) = (top.at(), top.seq(), top.src());
+            if at > until {
+                return None;
+            }
+            let index = (src & INDEX) as usize;
+            match src & !INDEX {
+                SLOT => {
+                    PeekMut::pop(top);
+                    self.free.push(index as u32);
+                    let event = self.slots[index].take().expect("a slot key has its event");
+                    self.pending -= 1;
+                    return Some((at, event));
+                }
+                FIFO => {
+                    let q = &mut self.fifos[index];
+                    let entry = q.pop_front().expect("a lane key has its event");
+                    debug_assert!(entry.at == at && entry.seq == seq);
+                    match q.front() {
+                        // One sift down instead of a pop and a push.
+                        Some(next) => *top = Key::new(next.at, next.seq, src),
+                        None => drop(PeekMut::pop(top)),
+                    }
+                    self.pending -= 1;
+                    return Some((at, entry.event));
+                }
+                _ => {
+                    PeekMut::pop(top);
+                    let timer = &mut self.timers[index];
+                    timer.keys.pop();
+                    let Some(armed) = timer.armed.take() else { continue };
+                    if armed.at == at && armed.seq == seq {
+                        self.pending -= 1;
+                        return Some((at, armed.event));
+                    }
+                    // Re-armed later since this key was pushed: put the key back at the armed deadline
+                    // (its own seq), unless an earlier key of this timer is still in the heap.
+                    if timer.keys.last().is_none_or(|&next| armed.at < next) {
+                        timer.keys.push(armed.at);
+                        self.heap.push(Key::new(armed.at, armed.seq, src));
+                    }
+                    timer.armed = Some(armed);
+                }
+            }
+        }
     }
 
     /// Removes and returns the earliest event with its time.
     pub fn pop(&mut self) -> Option<(Time, E)> {
-        let key = self.heap.pop()?;
-        let event = self.slots[key.slot as usize].take()?;
-        self.free.push(key.slot);
-        Some((key.at, event))
+        self.pop_until(Time::MAX)
     }
 
-    /// Events pending.
+    /// Events pending (a replaced timer event no longer counts).
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.pending
     }
 
     /// No event pending.
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.pending == 0
+    }
+
+    /// Keys in the heap: what a push or pop sifts through (for benchmarks and tests).
+    pub fn heap_len(&self) -> usize {
+        self.heap.len()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn drain<E>(s: &mut Scheduler<E>) -> Vec<(Time, E)> {
+        std::iter::from_fn(|| s.pop()).collect()
+    }
 
     #[test]
     fn pops_in_time_order_with_fifo_ties() {
@@ -99,12 +264,114 @@ mod tests {
         s.schedule(10, "a");
         s.schedule(20, "d");
         s.schedule(10, "b");
-        let order: Vec<_> = std::iter::from_fn(|| s.pop()).collect();
-        assert_eq!(order, vec![(10, "a"), (10, "b"), (20, "c"), (20, "d")]);
+        assert_eq!(s.len(), 4);
+        assert_eq!(drain(&mut s), vec![(10, "a"), (10, "b"), (20, "c"), (20, "d")]);
         assert!(s.is_empty());
         // Slots are reused: scheduling again does not grow the slab.
         s.schedule(30, "e");
         assert_eq!(s.slots.len(), 4);
         assert_eq!(s.pop(), Some((30, "e")));
+    }
+
+    #[test]
+    fn lanes_keep_the_order_of_one_heap_and_only_their_heads_in_it() {
+        let mut s = Scheduler::new();
+        let (a, b) = (s.fifo(), s.fifo());
+        s.schedule_fifo(a, 10, "a10");
+        s.schedule_fifo(a, 20, "a20");
+        s.schedule(20, "x20");
+        s.schedule_fifo(b, 20, "b20");
+        s.schedule_fifo(a, 20, "a20'");
+        s.schedule_fifo(b, 30, "b30");
+        assert_eq!(s.heap_len(), 3);
+        // Out of order for its lane: waits in a slot, still pops in (time, seq) order.
+        s.schedule_fifo(a, 15, "a15");
+        let order: Vec<_> = drain(&mut s).into_iter().map(|(_, e)| e).collect();
+        assert_eq!(order, ["a10", "a15", "a20", "x20", "b20", "a20'", "b30"]);
+    }
+
+    #[test]
+    fn re_arming_a_timer_replaces_its_event_and_keeps_its_sequence_number() {
+        let mut s = Scheduler::new();
+        let t = s.timer();
+        s.arm(t, 100, "rto1");
+        s.schedule(150, "x150");
+        s.arm(t, 150, "rto2"); // later: no heap push; seq after x150's
+        assert_eq!(s.heap_len(), 2);
+        assert_eq!(s.len(), 2);
+        s.schedule(150, "y150"); // same time, scheduled after rto2: pops after it
+        assert_eq!(drain(&mut s), vec![(150, "x150"), (150, "rto2"), (150, "y150")]);
+        // An earlier deadline pushes a key at once; the later key finds nothing and is skipped.
+        s.arm(t, 300, "late");
+        s.arm(t, 200, "early");
+        s.schedule(250, "z");
+        assert_eq!(drain(&mut s), vec![(200, "early"), (250, "z")]);
+        assert!(s.is_empty() && s.heap_len() == 0);
+    }
+
+    #[test]
+    fn pop_until_stops_at_the_first_real_event_after_the_limit() {
+        let mut s = Scheduler::new();
+        let t = s.timer();
+        s.arm(t, 10, "t10");
+        s.arm(t, 50, "t50"); // leaves a key at 10 that leads to 50
+        assert_eq!(s.pop_until(20), None);
+        assert_eq!(s.pop_until(50), Some((50, "t50")));
+    }
+
+    /// Any interleaving of slots, lanes and timers pops as one heap of (time, seq) would, less the
+    /// replaced timer events.
+    #[test]
+    fn lanes_and_timers_match_a_single_heap_on_random_schedules() {
+        use crate::rng::Rng;
+        for seed in 0..50 {
+            let mut rng = Rng::new(seed, 0);
+            let mut s = Scheduler::new();
+            let fifos = [s.fifo(), s.fifo()];
+            let timers = [s.timer(), s.timer()];
+            let mut reference: Vec<(Time, u64, u32)> = Vec::new();
+            let mut armed: [Option<usize>; 2] = [None, None];
+            let mut last = [0; 2];
+            let mut now = 0;
+            let mut id = 0u32;
+            let mut got = Vec::new();
+            for _ in 0..400 {
+                let r = rng.uniform();
+                let at = now + (rng.uniform() * 50.0) as Time;
+                let seq = reference.len() as u64;
+                if r < 0.3 {
+                    s.schedule(at, id);
+                    reference.push((at, seq, id));
+                } else if r < 0.6 {
+                    let k = (r * 10.0) as usize % 2;
+                    let at = if rng.uniform() < 0.9 { at.max(last[k]) } else { at };
+                    last[k] = last[k].max(at);
+                    s.schedule_fifo(fifos[k], at, id);
+                    reference.push((at, seq, id));
+                } else if r < 0.85 {
+                    let k = (r * 10.0) as usize % 2;
+                    if let Some(old) = armed[k] {
+                        reference[old].2 = u32::MAX; // replaced: never pops
+                    }
+                    armed[k] = Some(reference.len());
+                    s.arm(timers[k], at, id);
+                    reference.push((at, seq, id));
+                } else if let Some((t, e)) = s.pop() {
+                    now = t;
+                    armed.iter_mut().for_each(|a| {
+                        if a.is_some_and(|i| reference[i].2 == e) {
+                            *a = None
+                        }
+                    });
+                    got.push((t, e));
+                }
+                id += 1;
+            }
+            got.extend(drain(&mut s));
+            reference.retain(|r| r.2 != u32::MAX);
+            reference.sort();
+            let want: Vec<_> = reference.iter().map(|&(t, _, e)| (t, e)).collect();
+            assert_eq!(got, want, "seed {seed}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::packet::{Ack, FlowId, Packet};
 use crate::problem::Problem;
 use crate::rng::{stream, Rng};
 use crate::scenario::{LossRecovery, Scenario, Traffic};
-use crate::scheduler::Scheduler;
+use crate::scheduler::{Fifo, Scheduler, TimerLane};
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
@@ -70,6 +70,18 @@ struct Flow {
     /// When the sender's access link is next free.
     access_free_at: Time,
     active: bool,
+    lanes: FlowLanes,
+}
+
+/// A flow's places in the scheduler (crate::scheduler): its arrivals at the bottleneck and its ACKs'
+/// arrivals at the sender each come in time order (a FIFO access link, a constant access delay), and its
+/// two timers are re-armed far more often than they fire.
+#[derive(Clone, Copy)]
+struct FlowLanes {
+    arrivals: Fifo,
+    acks: Fifo,
+    rto: TimerLane,
+    delayed_ack: TimerLane,
 }
 
 /// Packet accounting, for conservation checks: every packet sent is in one of these places.
@@ -145,6 +157,9 @@ pub struct Simulation {
     at_warmup: Option<Vec<SenderCounters>>,
     /// Drops and marks since the page's system view last asked (observation only; crate::view).
     view_events: EventLog,
+    /// The bottleneck's one transmission in progress, and its deliveries in time order (`propagate`).
+    tx_lane: Fifo,
+    deliver_lane: Fifo,
 }
 
 /// Monotone counters of a TCP sender (zero for UDP).
@@ -175,12 +190,27 @@ impl Simulation {
         };
         let bottleneck =
             Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM)).map_err(|e| e.inside("aqm"))?;
-        let flows: Vec<Flow> = specs.into_iter().map(|spec| new_flow(spec, &scenario)).collect();
+        let mut events = Scheduler::new();
+        let flows: Vec<Flow> = specs
+            .into_iter()
+            .map(|spec| {
+                let lanes = FlowLanes {
+                    arrivals: events.fifo(),
+                    acks: events.fifo(),
+                    rto: events.timer(),
+                    delayed_ack: events.timer(),
+                };
+                new_flow(spec, &scenario, lanes)
+            })
+            .collect();
         let n = flows.len();
+        let (tx_lane, deliver_lane) = (events.fifo(), events.fifo());
         let mut sim = Simulation {
             ledger: Ledger::default(),
             now: 0,
-            events: Scheduler::new(),
+            events,
+            tx_lane,
+            deliver_lane,
             bottleneck,
             traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
             loss_rng: Rng::new(scenario.seed, stream::LOSS),
@@ -250,11 +280,7 @@ impl Simulation {
 
     /// Handles every event up to and including `until`, then sets the clock to `until`.
     pub fn run_until(&mut self, until: Time) {
-        while let Some(at) = self.events.peek_time() {
-            if at > until {
-                break;
-            }
-            let Some((at, event)) = self.events.pop() else { break };
+        while let Some((at, event)) = self.events.pop_until(until) {
             debug_assert!(at >= self.now, "event scheduled in the past");
             if self.at_warmup.is_none() && at >= self.metrics.warmup() {
                 self.at_warmup = Some(self.sender_counters());
@@ -608,10 +634,11 @@ impl Simulation {
             self.ledger.in_access += 1;
             let depart = f.access_free_at.max(now) + transmission_time(p.size, f.spec.access_rate_bps);
             f.access_free_at = depart;
-            self.events.schedule(depart + f.spec.access_delay, Event::Arrive(p));
+            self.events.schedule_fifo(f.lanes.arrivals, depart + f.spec.access_delay, Event::Arrive(p));
         }
         if let Some((at, generation)) = out.timer.take() {
-            self.events.schedule(at, Event::Rto { flow: id, generation });
+            // A new generation makes every earlier timeout of this sender stale (TcpSender::on_timeout).
+            self.events.arm(f.lanes.rto, at, Event::Rto { flow: id, generation });
         }
         if let Some(at) = out.pace.take() {
             self.events.schedule(at, Event::Pace(id));
@@ -647,7 +674,7 @@ impl Simulation {
         if let Some((p, done_at)) = next {
             self.metrics.on_dequeue(p.flow, now - p.enqueued_at, now);
             self.metrics.on_transmission_start(self.bottleneck.wire_bytes(&p), now, done_at);
-            self.events.schedule(done_at, Event::TxDone);
+            self.events.schedule_fifo(self.tx_lane, done_at, Event::TxDone);
         }
     }
 
@@ -662,7 +689,7 @@ impl Simulation {
             self.ledger.in_link += 1;
             let at = self.propagate(now, self.forward_exit);
             self.forward_exit = at;
-            self.events.schedule(at, Event::Deliver(p));
+            self.events.schedule_fifo(self.deliver_lane, at, Event::Deliver(p));
         }
         self.start_transmission();
         self.note_queue();
@@ -699,9 +726,11 @@ impl Simulation {
     }
 
     fn send_ack(&mut self, id: FlowId, rx: RxOut) {
-        let access = self.flows[id as usize].spec.access_delay;
+        let Flow { spec, lanes, .. } = &self.flows[id as usize];
+        let (access, lanes) = (spec.access_delay, *lanes);
         if let Some((at, generation)) = rx.timer {
-            self.events.schedule(at, Event::DelayedAck { flow: id, generation });
+            // A new generation makes the receiver's earlier delayed-ACK timers stale (TcpReceiver::on_timer).
+            self.events.arm(lanes.delayed_ack, at, Event::DelayedAck { flow: id, generation });
         }
         if let Some(ack) = rx.ack {
             let Some(leaves) = self.reverse_departure() else {
@@ -710,7 +739,7 @@ impl Simulation {
             };
             let exit = self.propagate(leaves, self.reverse_exit);
             self.reverse_exit = exit;
-            self.events.schedule(exit + access, Event::AckArrive(ack));
+            self.events.schedule_fifo(lanes.acks, exit + access, Event::AckArrive(ack));
         }
     }
 
@@ -822,7 +851,7 @@ fn demand_mbps(spec: &FlowSpec) -> f64 {
     offered.min(spec.access_rate_bps / 1e6)
 }
 
-fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
+fn new_flow(spec: FlowSpec, s: &Scenario, lanes: FlowLanes) -> Flow {
     let g = &s.flows[spec.group];
     let source = match &spec.traffic {
         Traffic::Ftp | Traffic::Http { .. } => {
@@ -860,5 +889,5 @@ fn new_flow(spec: FlowSpec, s: &Scenario) -> Flow {
         }
         t => Source::Udp { source: UdpSource::new(t.clone(), spec.packet_size), delivered: 0 },
     };
-    Flow { spec, source, access_free_at: 0, active: false }
+    Flow { spec, source, access_free_at: 0, active: false, lanes }
 }
