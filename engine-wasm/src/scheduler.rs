@@ -333,9 +333,8 @@ mod tests {
             let mut armed: [Option<usize>; 2] = [None, None];
             let mut last = [0; 2];
             let mut now = 0;
-            let mut id = 0u32;
             let mut got = Vec::new();
-            for _ in 0..400 {
+            for id in 0..400u32 {
                 let r = rng.uniform();
                 let at = now + (rng.uniform() * 50.0) as Time;
                 let seq = reference.len() as u64;
@@ -365,7 +364,6 @@ mod tests {
                     });
                     got.push((t, e));
                 }
-                id += 1;
             }
             got.extend(drain(&mut s));
             reference.retain(|r| r.2 != u32::MAX);
