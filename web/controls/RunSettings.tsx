@@ -2,7 +2,8 @@
 // defaults it follows ("Behave as": the papers, ns-2, ns-3, Linux).
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getAt, PROFILES, RUN_FIELDS, SEED_FIELD, type Json, type JsonObject } from './scenarioDraft'
+import { PROFILES, RUN_FIELDS, SEED_FIELD } from './scenarioDraft'
+import { getAt, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { problemOfError } from '../engine/engineProblem'

@@ -3,10 +3,10 @@
 // defaults (`expand`), to keep only what differs from them (`diff`), and to answer questions such as
 // "which parameters does RED have". It follows exactly the schema constructs the file uses: $ref to
 // #/definitions, object properties, arrays, and `oneOf` tagged by `kind` (a discriminator).
-import { clone, deepEqual, getOwn, isObject, setOwn, type Json, type JsonObject } from './json'
+import { clone, deepEqual, formatPath, getOwn, isObject, parsePath, setOwn, type Json, type JsonObject } from './json'
 import schemaJson from './scenario.schema.json'
 
-export { clone, deepEqual, getOwn, isObject, parseObject, setOwn } from './json'
+export { clone, deepEqual, getAt, getOwn, isObject, parseObject, setAt, setOwn } from './json'
 export type { Json, JsonObject } from './json'
 
 export interface SchemaNode {
@@ -199,41 +199,13 @@ export function nodeAt(path: readonly (string | number)[], scenario: Json): Sche
   return resolve(node)
 }
 
-/** "flows[0].rtt_ms[1]" for ['flows', 0, 'rtt_ms', 1]. */
+/** "flows[0].rtt_ms[1]" for ['flows', 0, 'rtt_ms', 1]; "scenario" for the whole. */
 export function fieldName(path: readonly (string | number)[]): string {
-  let s = ''
-  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : s === '' ? seg : `.${seg}`
-  return s === '' ? 'scenario' : s
+  return path.length === 0 ? 'scenario' : formatPath(path)
 }
 
 /** Parses "flows[0].rtt_ms[1]" (the engine's way of naming a field) into a path; null if it is not one. */
 export function parseFieldName(name: string): (string | number)[] | null {
   if (!/^[a-z_][a-z0-9_]*(\[\d+\]|\.[a-z_][a-z0-9_]*)*$/.test(name)) return null
-  const path: (string | number)[] = []
-  for (const m of name.matchAll(/([a-z_][a-z0-9_]*)|\[(\d+)\]/g)) path.push(m[1] ?? Number(m[2]))
-  return path
-}
-
-export function getAt(root: Json, path: readonly (string | number)[]): Json | undefined {
-  let v: Json | undefined = root
-  for (const seg of path) {
-    if (typeof seg === 'number') v = Array.isArray(v) ? v[seg] : undefined
-    else v = isObject(v) ? getOwn(v, seg) : undefined
-    if (v === undefined) return undefined
-  }
-  return v
-}
-
-/** Sets (or with `undefined`, deletes) the field at `path`; does nothing when a parent is missing. */
-export function setAt(root: Json, path: readonly (string | number)[], value: Json | undefined): void {
-  if (path.length === 0) return
-  const parent = getAt(root, path.slice(0, -1))
-  const last = path[path.length - 1]
-  if (typeof last === 'number' && Array.isArray(parent)) {
-    if (value === undefined) parent.splice(last, 1)
-    else if (last <= parent.length) parent[last] = value
-  } else if (typeof last === 'string' && isObject(parent)) {
-    if (value === undefined) delete parent[last]
-    else setOwn(parent, last, value)
-  }
+  return parsePath(name).filter((s): s is string | number => typeof s !== 'symbol')
 }
