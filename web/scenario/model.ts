@@ -5,6 +5,7 @@
 // #/definitions, object properties, arrays, and `oneOf` tagged by `kind` (a discriminator).
 import { clone, deepEqual, formatPath, getOwn, isObject, parsePath, setOwn, type Json, type JsonObject } from './json'
 import schemaJson from './scenario.schema.json'
+import type { AlgorithmInfo } from '../engine/protocol'
 
 export { clone, deepEqual, getAt, getOwn, isObject, parseObject, setAt, setOwn } from './json'
 export type { Json, JsonObject } from './json'
@@ -166,6 +167,49 @@ export function aqmDefaults(kind: string): JsonObject {
 export function aqmParam(kind: string, name: string): SchemaNode | null {
   if (name === 'kind') return null
   return aqmBranch(kind)?.properties?.[name] ?? null
+}
+
+/**
+ * A discipline's schema branch from its entry in the engine's catalogue (`algorithms()`): the same facts the
+ * engine's generated schema states for each parameter (engine-wasm/src/schema.rs): a switch is a boolean
+ * with its default, the rest numbers (integers where the engine reads one) in the spec's range.
+ */
+export function aqmBranchOf(info: AlgorithmInfo): SchemaNode {
+  const properties: Record<string, SchemaNode> = { kind: { type: 'string', const: info.kind } }
+  for (const p of info.params) {
+    properties[p.name] = p.boolean
+      ? { type: 'boolean', default: p.default !== 0 }
+      : { type: p.integer ? 'integer' : 'number', minimum: p.min, maximum: p.max, default: p.default }
+  }
+  return { type: 'object', properties, required: ['kind'], additionalProperties: false }
+}
+
+/** The disciplines a scenario may name: the schema's, and any other the engine's catalogue declares. */
+export interface AqmModel {
+  kinds: readonly string[]
+  /** The kind's branch, from the schema or else from the catalogue; null for a kind neither knows. */
+  branch(kind: string): SchemaNode | null
+  /** The kind's branch when only the catalogue knows it (the schema cannot check it); else null. */
+  catalogueOnly(kind: string): SchemaNode | null
+  param(kind: string, name: string): SchemaNode | null
+  /** The kind's parameters with their defaults. */
+  defaults(kind: string): JsonObject
+}
+
+export function aqmModel(algorithms: readonly AlgorithmInfo[] = []): AqmModel {
+  const extra = new Map(algorithms.filter((a) => aqmBranch(a.kind) === null).map((a) => [a.kind, aqmBranchOf(a)]))
+  const catalogueOnly = (kind: string) => extra.get(kind) ?? null
+  const branch = (kind: string) => aqmBranch(kind) ?? catalogueOnly(kind)
+  return {
+    kinds: [...aqmKinds, ...extra.keys()],
+    branch,
+    catalogueOnly,
+    param: (kind, name) => (name === 'kind' ? null : (branch(kind)?.properties?.[name] ?? null)),
+    defaults: (kind) => {
+      const only = catalogueOnly(kind)
+      return only === null ? aqmDefaults(kind) : expandObj(only, { kind })
+    },
+  }
 }
 
 export function typeOf(node: SchemaNode): string[] {
