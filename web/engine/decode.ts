@@ -10,6 +10,8 @@ import {
   type RunSummary,
 } from './protocol'
 import { parseFlowResults, parseHistogram } from './resultsModel'
+import { parseSummary, summaryValue } from '../runs/summary'
+import { getOwn } from '../scenario/json'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
   const v: unknown = JSON.parse(json)
@@ -65,16 +67,9 @@ export function parseCurve(json: string): Curve | null {
   return out
 }
 
-/** A number, or NaN for the engine's null (how serde writes NaN) and anything else. */
-const num = (x: unknown): number => (typeof x === 'number' ? x : Number.NaN)
-
 function counts(x: unknown): Record<string, number> {
   if (typeof x !== 'object' || x === null) return {}
   return Object.fromEntries(Object.entries(x).filter((e): e is [string, number] => typeof e[1] === 'number'))
-}
-
-function field(x: unknown, key: string): unknown {
-  return typeof x === 'object' && x !== null && key in x ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
 }
 
 function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogram'] } {
@@ -82,33 +77,25 @@ function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogra
   return h === null ? {} : { delay_histogram: h }
 }
 
-/** The page's subset of the engine's `summary()`. */
+/** The page's subset of the engine's `summary()`, read from the one parse of it (runs/summary.ts). */
 export function parseRunSummary(json: string): RunSummary {
-  const v: unknown = JSON.parse(json)
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
-    throw new Error('engine summary(): unexpected shape')
-  }
-  const sync = field(v, 'sync')
+  const v = parseSummary(json)
+  const at = (id: string) => summaryValue(v, id)
   return {
-    measured_from_s: num(field(v, 'measured_from_s')),
-    measured_to_s: num(field(v, 'measured_to_s')),
-    mean_queue_pkts: num(field(v, 'mean_queue_pkts')),
-    delay_ms: {
-      mean: num(field(field(v, 'delay_ms'), 'mean')),
-      p50: num(field(field(v, 'delay_ms'), 'p50')),
-      p95: num(field(field(v, 'delay_ms'), 'p95')),
-      p99: num(field(field(v, 'delay_ms'), 'p99')),
-    },
-    ...histogramOf(field(v, 'delay_histogram')),
-    flows: parseFlowResults(field(v, 'flows')),
-    utilisation: num(field(v, 'utilisation')),
-    total_goodput_payload_mbps: num(field(v, 'total_goodput_payload_mbps')),
-    total_goodput_mbps: num(field(v, 'total_goodput_mbps')),
-    jain: num(field(v, 'jain')),
-    min_max_fairness_pct: num(field(v, 'min_max_fairness_pct')),
-    sync: { index: num(field(sync, 'index')), random: num(field(sync, 'random')), excess: num(field(sync, 'excess')) },
-    drops_by_reason: counts(field(v, 'drops_by_reason')),
-    marks_by_reason: counts(field(v, 'marks_by_reason')),
+    measured_from_s: at('measured_from_s'),
+    measured_to_s: at('measured_to_s'),
+    mean_queue_pkts: at('mean_queue_pkts'),
+    delay_ms: { mean: at('delay_ms.mean'), p50: at('delay_ms.p50'), p95: at('delay_ms.p95'), p99: at('delay_ms.p99') },
+    ...histogramOf(getOwn(v, 'delay_histogram')),
+    flows: parseFlowResults(getOwn(v, 'flows')),
+    utilisation: at('utilisation'),
+    total_goodput_payload_mbps: at('total_goodput_payload_mbps'),
+    total_goodput_mbps: at('total_goodput_mbps'),
+    jain: at('jain'),
+    min_max_fairness_pct: at('min_max_fairness_pct'),
+    sync: { index: at('sync.index'), random: at('sync.random'), excess: at('sync.excess') },
+    drops_by_reason: counts(getOwn(v, 'drops_by_reason')),
+    marks_by_reason: counts(getOwn(v, 'marks_by_reason')),
   }
 }
 
