@@ -6,7 +6,7 @@
 
 import { deepEqual, getAt, isObject, withAt, type Json, type JsonObject } from '../scenario/json'
 import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
-import { TAB_MAX_FLOWS } from '../scenario/limits'
+import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { scheduleFields } from './linkSchedule'
 
 /** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
@@ -47,10 +47,6 @@ export function numberAt(tree: Json, path: string): number | null {
 export function flowGroups(draft: JsonObject): JsonObject[] {
   const flows = draft.flows
   return Array.isArray(flows) ? flows.filter(isObject) : []
-}
-
-export function totalFlows(draft: JsonObject): number {
-  return flowGroups(draft).reduce((n, g) => n + (typeof g.count === 'number' ? g.count : 0), 0)
 }
 
 export function trafficKind(group: JsonObject): TrafficKind {
@@ -219,7 +215,7 @@ export function editorPaths(draft: JsonObject): string[] {
   return paths
 }
 
-export { TAB_MAX_FLOWS }
+export { TAB_MAX_FLOWS, totalFlows }
 
 /** Fields holding text that is not a valid value (kept as NaN in the draft), or more flows than a tab holds: nothing is applied while any remain. */
 export function unreadableFields(draft: JsonObject): string[] {
