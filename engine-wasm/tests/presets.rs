@@ -2,13 +2,14 @@
 //! comparison side and every sweep point builds, and each preset shows the result its source reports, with our
 //! numbers printed beside the paper's (`cargo test --release --test presets -- --nocapture`).
 //!
-//! A comparison side and a sweep point are made from the preset's scenario exactly as the page makes them
-//! (web/catalog/patch.ts): `set` paths first, then `aqm` replaced; a sweep sets its parameter, then each derived
-//! parameter that exists in that side's scenario to x·mul/div. Paths: `link.buffer`, `flows[0].count`,
-//! `flows[*].rwnd`, `flows[1].rtt_ms[*]`.
+//! A comparison side and a sweep point are the ones the page makes (web/catalog/patch.ts): `npm run gen:sides`
+//! writes every preset's sides and sweep points to tests/fixtures/preset-sides.json, and a vitest test
+//! (web/catalog/presetSides.test.ts) fails while that file is stale, so these tests run exactly the scenarios the
+//! page runs without a second implementation of its path language.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use aqm_engine::metrics::{response_time, Summary};
 use aqm_engine::scenario::Scenario;
@@ -36,73 +37,34 @@ fn preset(id: &str) -> Value {
     read_json(&format!("{id}.json"))
 }
 
-// ---- paths and sides, as web/catalog/patch.ts ----------------------------------------------------------------
+// ---- sides and sweep points, as the page makes them ----------------------------------------------------------
 
-enum Step {
-    Key(String),
-    Index(usize),
-    All,
+fn preset_sides() -> &'static Value {
+    static SIDES: OnceLock<Value> = OnceLock::new();
+    SIDES.get_or_init(|| {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/preset-sides.json");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run npm run gen:sides)", path.display()));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    })
 }
 
-fn parse_path(path: &str) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for part in path.split('.') {
-        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
-        if !key.is_empty() {
-            steps.push(Step::Key(key.to_owned()));
-        }
-        for idx in rest.split('[').filter(|s| !s.is_empty()) {
-            let idx = idx.trim_end_matches(']');
-            steps.push(if idx == "*" { Step::All } else { Step::Index(idx.parse().expect("index")) });
-        }
-    }
-    steps
+fn sides_of(p: &Value) -> &'static Value {
+    let id = p["id"].as_str().expect("preset id");
+    let entry = &preset_sides()[id];
+    assert!(entry.is_object(), "{id}: not in tests/fixtures/preset-sides.json (run npm run gen:sides)");
+    entry
 }
 
-/// Sets every place `path` names to `x`; the last key is created when its object exists and `create` is on.
-/// Returns how many places were set.
-fn set_path(v: &mut Value, steps: &[Step], x: &Value, create: bool) -> usize {
-    let Some((first, rest)) = steps.split_first() else {
-        *v = x.clone();
-        return 1;
-    };
-    match first {
-        Step::Key(k) => match v.as_object_mut() {
-            Some(obj) if rest.is_empty() && (create || obj.contains_key(k)) => {
-                obj.insert(k.clone(), x.clone());
-                1
-            }
-            Some(obj) => obj.get_mut(k).map_or(0, |child| set_path(child, rest, x, create)),
-            None => 0,
-        },
-        Step::Index(i) => v.get_mut(*i).map_or(0, |child| set_path(child, rest, x, create)),
-        Step::All => match v.as_array_mut() {
-            Some(items) => items.iter_mut().map(|child| set_path(child, rest, x, create)).sum(),
-            None => 0,
-        },
-    }
-}
-
-/// Side 0 is the preset's scenario; side k ≥ 1 applies `compare[k − 1]`.
+/// Side 0 is the preset's scenario; side k ≥ 1 applies `compare[k − 1]` (`set` paths, then `aqm`).
 fn side(p: &Value, k: usize) -> Value {
-    let mut s = p["scenario"].clone();
-    if k == 0 {
-        return s;
-    }
-    let c = &p["compare"][k - 1];
-    if let Some(sets) = c.get("set").and_then(Value::as_object) {
-        for (path, x) in sets {
-            assert!(set_path(&mut s, &parse_path(path), x, true) > 0, "{}: set {path} names nothing", p["id"]);
-        }
-    }
-    if let Some(aqm) = c.get("aqm") {
-        s["aqm"] = aqm.clone();
-    }
-    s
+    sides_of(p)["sides"].get(k).cloned().unwrap_or_else(|| panic!("{}: no side {k}", p["id"]))
 }
 
 fn sides(p: &Value) -> usize {
-    1 + p.get("compare").and_then(Value::as_array).map_or(0, Vec::len)
+    let n = sides_of(p)["sides"].as_array().map_or(0, Vec::len);
+    assert_eq!(n, 1 + p.get("compare").and_then(Value::as_array).map_or(0, Vec::len), "{}: stale sides", p["id"]);
+    n
 }
 
 fn label(p: &Value, k: usize) -> String {
@@ -110,32 +72,41 @@ fn label(p: &Value, k: usize) -> String {
     l["en"].as_str().unwrap_or("?").to_owned()
 }
 
-/// A number as JavaScript's JSON.stringify writes it: integral values without a fraction (the engine reads counts
-/// and buffer sizes as integers).
-fn num(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        json!(x as i64)
-    } else {
-        json!(x)
-    }
+/// Side k's sweep point at `x` (one of the sweep's values): its parameter set to x, derived parameters to
+/// x·mul/div where they exist.
+fn sweep_point(p: &Value, k: usize, x: f64) -> Value {
+    let sweep = &sides_of(p)["sweep"];
+    let values = sweep["values"].as_array().unwrap_or_else(|| panic!("{}: no sweep", p["id"]));
+    let i = values
+        .iter()
+        .position(|v| v.as_f64() == Some(x))
+        .unwrap_or_else(|| panic!("{}: {x} is not a sweep value", p["id"]));
+    sweep["points"][k][i].clone()
 }
 
-/// A sweep point: the sweep's parameter set to x, derived parameters to x·mul/div where they exist.
-fn sweep_point(scenario: &Value, sweep: &Value, x: f64) -> Value {
-    let mut s = scenario.clone();
-    let param = sweep["param"].as_str().expect("sweep.param");
-    assert!(set_path(&mut s, &parse_path(param), &num(x), true) > 0, "sweep param {param} names nothing");
-    for d in sweep.get("derived").and_then(Value::as_array).into_iter().flatten() {
-        let mul = d.get("mul").and_then(Value::as_f64).unwrap_or(1.0);
-        let div = d.get("div").and_then(Value::as_f64).unwrap_or(1.0);
-        set_path(&mut s, &parse_path(d["path"].as_str().unwrap()), &num(x * mul / div), false);
+/// `s` with the field at a JSON Pointer (RFC 6901, `/link/rate_mbps`) replaced; the field must exist or its
+/// object must (a parameter left at its default).
+fn with(s: &Value, pointer: &str, x: Value) -> Value {
+    let mut s = s.clone();
+    let (parent, key) = pointer.rsplit_once('/').expect("a JSON Pointer");
+    match s.pointer_mut(parent).unwrap_or_else(|| panic!("{pointer} names nothing")) {
+        Value::Object(o) => {
+            o.insert(key.to_owned(), x);
+        }
+        Value::Array(a) => {
+            *a.get_mut(key.parse::<usize>().expect("index")).unwrap_or_else(|| panic!("{pointer} names nothing")) = x
+        }
+        _ => panic!("{pointer} names nothing"),
     }
     s
 }
 
-fn set(s: &Value, path: &str, x: Value) -> Value {
+/// `s` with every flow group's RTT range set to the one RTT `rtt` (ms).
+fn with_rtt(s: &Value, rtt: f64) -> Value {
     let mut s = s.clone();
-    assert!(set_path(&mut s, &parse_path(path), &x, true) > 0, "{path} names nothing");
+    for g in s["flows"].as_array_mut().expect("flows") {
+        g["rtt_ms"] = json!([rtt, rtt]);
+    }
     s
 }
 
@@ -198,28 +169,14 @@ fn every_preset_is_complete_in_both_languages_and_builds_on_every_side_and_sweep
             if let Some(sweep) = p.get("sweep") {
                 let values = sweep["values"].as_array().expect("sweep.values");
                 assert!(values.len() >= 3, "{id}: a sweep needs at least three points");
+                assert_eq!(sides_of(&p)["sweep"]["values"].as_array(), Some(values), "{id}: stale sweep");
                 for x in values {
-                    build(&sweep_point(&s, sweep, x.as_f64().expect("number")));
+                    build(&sweep_point(&p, k, x.as_f64().expect("number")));
                 }
             }
         }
     }
     assert_eq!(seeds.keys().cloned().collect::<Vec<_>>(), ["000", "001", "002", "003", "004"], "every seed paper");
-}
-
-#[test]
-fn paths_set_one_field_every_element_or_create_a_missing_parameter() {
-    let s = json!({"link": {"buffer": 36}, "flows": [{"rwnd": 20, "rtt_ms": [1, 2]}, {"rwnd": 20}], "aqm": {"kind": "red"}});
-    assert_eq!(set(&s, "link.buffer", json!(24))["link"]["buffer"], json!(24));
-    let all = set(&s, "flows[*].rwnd", json!(5));
-    assert_eq!((all["flows"][0]["rwnd"].clone(), all["flows"][1]["rwnd"].clone()), (json!(5), json!(5)));
-    assert_eq!(set(&s, "flows[0].rtt_ms[*]", json!(7))["flows"][0]["rtt_ms"], json!([7, 7]));
-    assert_eq!(set(&s, "aqm.max_p", json!(0.1))["aqm"]["max_p"], json!(0.1));
-    let sweep =
-        json!({"param": "link.buffer", "derived": [{"path": "aqm.min_th", "div": 6}, {"path": "aqm.gone", "div": 2}]});
-    let pt = sweep_point(&set(&s, "aqm.min_th", json!(6)), &sweep, 24.0);
-    assert_eq!((pt["aqm"]["min_th"].as_f64(), pt["aqm"].get("gone")), (Some(4.0), None));
-    assert_eq!(set_path(&mut s.clone(), &parse_path("flows[5].rwnd"), &json!(1), true), 0);
 }
 
 // ---- seed 004 ---------------------------------------------------------------------------------------------------
@@ -244,9 +201,9 @@ fn seed004_drop_tail_leaves_vegas_a_tenth_and_selective_drop_shares_the_link() {
     for (rate, delay, dt_r, dt_v, dt_f, q, sd_r, sd_v, sd_f) in table {
         let rtt = 2.0 * (delay + 1.0);
         let at = |k: usize| {
-            let s = set(&set(&side(&p, k), "link.rate_mbps", json!(rate)), "link.delay_ms", json!(delay));
-            let s = set(&s, "flows[*].rtt_ms[*]", json!(rtt));
-            run(&if k == 1 { set(&s, "aqm.q_thresh", json!(q)) } else { s })
+            let s = with(&with(&side(&p, k), "/link/rate_mbps", json!(rate)), "/link/delay_ms", json!(delay));
+            let s = with_rtt(&s, rtt);
+            run(&if k == 1 { with(&s, "/aqm/q_thresh", json!(q)) } else { s })
         };
         let (dt, sd) = (at(0), at(1));
         let (g, h) = (throughputs(&dt), throughputs(&sd));
@@ -281,11 +238,10 @@ fn seed004_drop_tail_leaves_vegas_a_tenth_and_selective_drop_shares_the_link() {
         assert!(h[0] + h[1] > 0.97 * rate, "{rate} Mb/s selective drop total {h:?}");
     }
     // Fig. 3 (2 Mbit/s, 5 ms): small receiver windows under-use the link; large ones favour Reno.
-    let sweep = &p["sweep"];
-    let base = set(&set(&side(&p, 0), "link.delay_ms", json!(5.0)), "flows[*].rtt_ms[*]", json!(12.0));
-    let fig3 = |w: f64| run(&sweep_point(&base, sweep, w));
+    // The sweep sets the receiver window only, so the link's delay and the RTTs are set on its points.
+    let fig3 = |w: f64| run(&with_rtt(&with(&sweep_point(&p, 0, w), "/link/delay_ms", json!(5.0)), 12.0));
     eprintln!("seed 004, Fig. 3 (2 Mbit/s, 5 ms, drop-tail): receiver window → utilisation, fairness %");
-    let rows: Vec<(f64, Summary)> = [1.0, 2.0, 4.0, 5.0, 9.0, 10.0, 20.0, 30.0].iter().map(|&w| (w, fig3(w))).collect();
+    let rows: Vec<(f64, Summary)> = [1.0, 2.0, 4.0, 5.0, 8.0, 10.0, 20.0, 30.0].iter().map(|&w| (w, fig3(w))).collect();
     for (w, s) in &rows {
         eprintln!("  rwnd {w:2}: utilisation {:.3}, fairness {:5.1} %", s.utilisation, s.min_max_fairness_pct);
     }
@@ -300,7 +256,6 @@ fn seed004_drop_tail_leaves_vegas_a_tenth_and_selective_drop_shares_the_link() {
 #[test]
 fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2() {
     let p = preset("seed001-red-netfpga-buffers");
-    let sweep = &p["sweep"];
     // Table 2, sender 1: buffer, drop-tail Mbit/s, RED Mbit/s.
     let table = [
         (24.0, 11.0, 17.2),
@@ -315,8 +270,8 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
     for (buffer, dt_paper, red_paper) in table {
         // The paper's numbers its texts print are this table's (issue 14, item 22).
         says(&p, "paper_result", &[&format!("{dt_paper:.1}"), &format!("{red_paper:.1}"), &format!("{buffer}")]);
-        let red = run(&sweep_point(&side(&p, 0), sweep, buffer));
-        let dt = run(&sweep_point(&side(&p, 1), sweep, buffer));
+        let red = run(&sweep_point(&p, 0, buffer));
+        let dt = run(&sweep_point(&p, 1, buffer));
         eprintln!(
             "  {buffer:6}  {:4}/{:<4}     {:9.1}  {:8.1}   {:8.2} | {red_paper:5.1}  {:7.2} | {dt_paper:5.1}   {:.3} / {:.3}",
             buffer / 6.0,
@@ -360,10 +315,8 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
 #[test]
 fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
     let p = preset("seed000-red-ared-qvared");
-    let sweep = &p["sweep"];
     let ns = [10.0, 20.0, 30.0, 40.0, 50.0];
-    let runs: Vec<Vec<Summary>> =
-        (0..3).map(|k| ns.iter().map(|&n| run(&sweep_point(&side(&p, k), sweep, n))).collect()).collect();
+    let runs: Vec<Vec<Summary>> = (0..3).map(|k| ns.iter().map(|&n| run(&sweep_point(&p, k, n))).collect()).collect();
     let delays: Vec<Vec<f64>> = runs.iter().map(|r| r.iter().map(|s| s.delay_ms.mean).collect()).collect();
     eprintln!("seed 000: mean queueing delay (ms) against the number of sources");
     eprintln!("  sources   RED    ARED   QVARED");
@@ -491,12 +444,12 @@ fn seed003_pi_settles_on_q_ref_where_red_oscillates() {
     eprintln!("seed 003, steady load: mean queue and its std (KB), utilisation");
     for ftp in [100, 200] {
         let steady = |k: usize| {
-            let s = set(
+            let s = with(
                 &side(&p, k),
-                "flows",
+                "/flows",
                 json!([{"count": ftp, "rtt_ms": [160, 240], "packet_size": 500, "start_spread_s": 5}]),
             );
-            run(&set(&set(&s, "duration", json!(200)), "warmup", json!(50)))
+            run(&with(&with(&s, "/duration", json!(200)), "/warmup", json!(50)))
         };
         let (pi, red) = (steady(pi_side), steady(red_side));
         // Every packet is 500 B, so the queue's std in bytes is 500 × its std in packets.
@@ -1076,8 +1029,8 @@ fn red_parameter_sensitivity_text_the_line_predicts_the_average_and_load_moves_i
     let forced = drops(&r[2], "forced") as f64 / r[2].drops as f64;
     assert!((0.7..0.8).contains(&forced), "{forced}");
     // "Sweep … the number of flows (20 flows: 37 packets, 60 flows: 81)": the average follows the load.
-    let with = |n: u32| run(&set(&side(&p, 0), "flows[0].count", json!(n))).mean_queue_pkts;
-    let (q20, q60) = (with(20), with(60));
+    let queue_at = |n: u32| run(&with(&side(&p, 0), "/flows/0/count", json!(n))).mean_queue_pkts;
+    let (q20, q60) = (queue_at(20), queue_at(60));
     assert!(q20 < r[0].mean_queue_pkts && r[0].mean_queue_pkts < q60);
     let printed: Vec<String> =
         [r[1].mean_queue_pkts, r[0].mean_queue_pkts, r[2].mean_queue_pkts, q20, q60].map(whole).into();

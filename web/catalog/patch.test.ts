@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { getPath, parsePath, setPath, sideCount, sideLabel, sideScenario, sweepPoint, toObject } from './patch'
+import { EVERY, getAll, parsePath, setAll, toObject } from '../scenario/json'
+import { sideCount, sideLabel, sideScenario, sweepPoint } from './patch'
 import { isPreset, isPresetIndex, type Preset } from './types'
 
 const dir = new URL('../../public/presets/', import.meta.url)
@@ -16,30 +17,30 @@ describe('paths', () => {
   const s = () => toObject({ link: { buffer: 36 }, flows: [{ rwnd: 20, rtt_ms: [1, 2] }, { rwnd: 20 }], aqm: { kind: 'red' } })
 
   it('parse keys, indices and wildcards', () => {
-    expect(parsePath('flows[1].rtt_ms[*]')).toEqual([{ key: 'flows' }, { index: 1 }, { key: 'rtt_ms' }, { all: true }])
+    expect(parsePath('flows[1].rtt_ms[*]')).toEqual(['flows', 1, 'rtt_ms', EVERY])
     expect(() => parsePath('flows[x]')).toThrow()
   })
 
   it('set one field, every element, or a parameter left at its default', () => {
     const a = s()
-    expect(setPath(a, 'flows[*].rwnd', 5)).toBe(2)
-    expect(getPath(a, 'flows[*].rwnd')).toEqual([5, 5])
-    expect(setPath(a, 'flows[0].rtt_ms[*]', 7)).toBe(2)
-    expect(getPath(a, 'flows[0].rtt_ms')).toEqual([[7, 7]])
-    expect(setPath(a, 'aqm.max_p', 0.1)).toBe(1)
-    expect(setPath(a, 'aqm.gone', 1, false)).toBe(0)
-    expect(setPath(a, 'flows[5].rwnd', 1)).toBe(0)
-    expect(setPath(a, 'nothing.here', 1)).toBe(0)
+    expect(setAll(a, 'flows[*].rwnd', 5)).toBe(2)
+    expect(getAll(a, 'flows[*].rwnd')).toEqual([5, 5])
+    expect(setAll(a, 'flows[0].rtt_ms[*]', 7)).toBe(2)
+    expect(getAll(a, 'flows[0].rtt_ms')).toEqual([[7, 7]])
+    expect(setAll(a, 'aqm.max_p', 0.1)).toBe(1)
+    expect(setAll(a, 'aqm.gone', 1, false)).toBe(0)
+    expect(setAll(a, 'flows[5].rwnd', 1)).toBe(0)
+    expect(setAll(a, 'nothing.here', 1)).toBe(0)
   })
 
   it('make sweep points with derived parameters only where they exist', () => {
     const base = s()
-    setPath(base, 'aqm.min_th', 6)
+    setAll(base, 'aqm.min_th', 6)
     const pt = sweepPoint(base, 'link.buffer', 24, [{ path: 'aqm.min_th', div: 6 }, { path: 'aqm.gone', div: 2 }])
-    expect(getPath(pt, 'link.buffer')).toEqual([24])
-    expect(getPath(pt, 'aqm.min_th')).toEqual([4])
-    expect(getPath(pt, 'aqm.gone')).toEqual([])
-    expect(getPath(base, 'link.buffer')).toEqual([36]) // the base is untouched
+    expect(getAll(pt, 'link.buffer')).toEqual([24])
+    expect(getAll(pt, 'aqm.min_th')).toEqual([4])
+    expect(getAll(pt, 'aqm.gone')).toEqual([])
+    expect(getAll(base, 'link.buffer')).toEqual([36]) // the base is untouched
   })
 })
 

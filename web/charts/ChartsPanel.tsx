@@ -1,36 +1,35 @@
 // Every live chart in one compact grid: the queue with the drop-probability curve beside it, the
 // congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
 // toolbar for the shared time window, the latest values and the run's summary above. Memoised: its props change only
-// when the scenario, the algorithm or an error does; the charts redraw from the frame loop.
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
+// when the running scenario (one frozen value per scenario), the algorithm or an error does; the charts redraw from the frame loop.
+import { memo, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bufferOf, linkOf } from '../engine/decode'
 import { CapacityLegend } from './CapacityLegend'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
-import { queueUnitOf } from '../engine/units'
 import { CwndChart } from './CwndChart'
 import { DelayChart } from './DelayChart'
 import { FairnessChart } from './FairnessChart'
-import { flowsOf, type ColourBy } from './flows'
+import type { ColourBy } from './flows'
 import { frameStats } from './frameLoop'
 import { ProbabilityCurve } from './ProbabilityCurve'
 import { QueueChart, type QueueSketch } from './QueueChart'
 import { Readouts } from './Readouts'
 import { RunSummaryReadout } from './RunSummaryReadout'
-import { bufferInUnit } from './thresholds'
+import { queueScale } from './thresholds'
 import { ThroughputBars } from './ThroughputBars'
 import { TimeControls } from './TimeControls'
 import { TimeViewStore } from './timeWindow'
 import { frameWhen, installChartsTestApi } from './testApi'
+import { NO_FLOWS, type RunningScenario } from '../scenario/running'
 import './charts.css'
 
 interface ChartsPanelProps {
   store: SimStore
   info: AlgorithmInfo | undefined
   aqm: AqmConfig | null
-  /** The running scenario (JSON): flows, link and buffer. */
-  scenario: string
+  /** The running scenario, parsed once by the store: flows, link and buffer. */
+  running: RunningScenario | null
   columns: string[]
   errors: Record<string, ShownError>
   /** A prediction to draw on the queue chart (web/charts/sketch/). */
@@ -39,15 +38,7 @@ interface ChartsPanelProps {
   barTools?: ReactNode
 }
 
-function parse<T>(json: string, read: (s: string) => T): T | null {
-  try {
-    return json === '' ? null : read(json)
-  } catch {
-    return null
-  }
-}
-
-export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenario, columns, errors, sketch, barTools }: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, running, columns, errors, sketch, barTools }: ChartsPanelProps) {
   const { t } = useTranslation('charts')
   const [view] = useState(() => new TimeViewStore())
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
@@ -55,12 +46,8 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
   const [highlight, setHighlight] = useState<number | null>(null)
   useEffect(() => installChartsTestApi({ frameStats, frameWhen }), [])
 
-  const buffer = useMemo(() => parse(scenario, bufferOf), [scenario])
-  const link = useMemo(() => parse(scenario, linkOf), [scenario])
-  const flows = useMemo(() => flowsOf(scenario), [scenario])
-  const queueUnit = queueUnitOf(buffer?.unit, aqm)
-  const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, link?.meanPktSize ?? null)
+  const flows = running?.flows ?? NO_FLOWS
+  const { queueUnit, bufferLimit } = queueScale(running, aqm)
 
   const cwndTools = (
     <>
@@ -99,7 +86,7 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, scenari
         onHighlight={setHighlight}
         tools={cwndTools}
       />
-      <ThroughputBars {...common} flows={flows} linkMbps={link?.rateMbps ?? null} colourBy={colourBy} highlight={highlight} onHighlight={setHighlight} />
+      <ThroughputBars {...common} flows={flows} linkMbps={running?.link?.rateMbps ?? null} colourBy={colourBy} highlight={highlight} onHighlight={setHighlight} />
       <FairnessChart {...common} />
       <DelayChart {...common} info={info} aqm={aqm} columns={columns} errors={errors} />
     </section>

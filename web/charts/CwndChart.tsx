@@ -25,7 +25,7 @@ const TABLE_FLOWS = 20
 interface CwndChartProps {
   store: SimStore
   view: TimeViewStore
-  flows: FlowInfo[]
+  flows: readonly FlowInfo[]
   colourBy: ColourBy
   showSum: boolean
   highlight: number | null

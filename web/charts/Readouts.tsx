@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
-import { bufferOf } from '../engine/decode'
 import { queueUnitOf } from '../engine/units'
 import { Help } from './Help'
 
@@ -36,13 +35,7 @@ const FIELDS: Field[] = [
 /** The unit of the averaged queue: the AQM's queue unit (bytes in byte mode and for AVQ's virtual queue). */
 function avgUnit(store: SimStore): 'bytes' | 'packets' {
   const snap = store.getSnapshot()
-  let bufferUnit: string | undefined
-  try {
-    bufferUnit = snap.scenario === '' ? undefined : bufferOf(snap.scenario)?.unit
-  } catch {
-    bufferUnit = undefined
-  }
-  return queueUnitOf(bufferUnit, snap.aqm) === 'bytes' ? 'bytes' : 'packets'
+  return queueUnitOf(snap.running?.buffer?.unit, snap.aqm) === 'bytes' ? 'bytes' : 'packets'
 }
 
 /** Readouts whose name is jargon get a "?" that explains it. */

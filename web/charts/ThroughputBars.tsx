@@ -27,7 +27,7 @@ export const BAR_WINDOW_S = 1
 interface ThroughputBarsProps {
   store: SimStore
   view: TimeViewStore
-  flows: FlowInfo[]
+  flows: readonly FlowInfo[]
   linkMbps: number | null
   colourBy: ColourBy
   highlight: number | null

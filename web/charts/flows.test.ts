@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { colourIndex, flowsOf, nearestTrace, variantsOf } from './flows'
+import type { JsonObject } from '../scenario/json'
+import { flowsOf, readRunning } from '../scenario/running'
+import { colourIndex, nearestTrace, variantsOf } from './flows'
 
-const scenario = JSON.stringify({
+const scenario: JsonObject = {
   flows: [
     { count: 2, tcp: 'cubic', traffic: { kind: 'ftp' } },
     { count: 1, tcp: 'reno', traffic: { kind: 'cbr', rate_mbps: 1 } },
     { count: 3, traffic: { kind: 'http' } },
   ],
-})
+}
 
 describe('flows of a scenario', () => {
   it('expands groups into flows in engine order, UDP traffic having no TCP variant', () => {
@@ -15,8 +17,8 @@ describe('flows of a scenario', () => {
     expect(flows.map((f) => f.variant)).toEqual(['cubic', 'cubic', 'udp', 'reno', 'reno', 'reno'])
     expect(flows.map((f) => f.group)).toEqual([0, 0, 1, 2, 2, 2])
     expect(flows[5].index).toBe(5)
-    expect(flowsOf('')).toEqual([])
-    expect(flowsOf('{"flows": 3}')).toEqual([])
+    expect(readRunning('')).toBeNull()
+    expect(flowsOf({ flows: 3 })).toEqual([])
   })
 
   it('gives each variant a fixed colour, and each flow its own when colouring by flow', () => {

@@ -3,7 +3,8 @@
 // `params::ParamSpec`, docs/parameter-roles.md) and nothing else. Pure: every clamp the handles apply
 // before sending is decided (and tested) here.
 import type { AlgorithmInfo, AqmConfig, AqmState, ParamSchema } from '../engine/protocol'
-import { isPackets, resolveUnit } from '../engine/units'
+import { isPackets, queueUnitOf, resolveUnit } from '../engine/units'
+import type { RunningScenario } from '../scenario/running'
 import { niceStep, roundTo } from './scales'
 
 export interface DragParam {
@@ -149,4 +150,13 @@ export function bufferInUnit(size: number, unit: string, chartUnit: string, mean
   if (isPackets(unit) === isPackets(chartUnit)) return isPackets(unit) || unit === chartUnit ? size : null
   if (meanPktSize === null) return null
   return isPackets(unit) ? size * meanPktSize : size / meanPktSize
+}
+
+/** The queue charts' unit for the running scenario and algorithm, and the buffer's size in it (null if unknown). */
+export function queueScale(running: RunningScenario | null, aqm: AqmConfig | null): { queueUnit: string; bufferLimit: number | null } {
+  const buffer = running?.buffer ?? null
+  const queueUnit = queueUnitOf(buffer?.unit, aqm)
+  const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
+  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, running?.link?.meanPktSize ?? null)
+  return { queueUnit, bufferLimit }
 }

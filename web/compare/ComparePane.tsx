@@ -1,27 +1,17 @@
 // One side of a comparison: its label and algorithm, the queue and delay charts on the shared time
 // window, and the latest values.
-import { useMemo, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DelayChart } from '../charts/DelayChart'
 import { QueueChart } from '../charts/QueueChart'
 import { Readouts } from '../charts/Readouts'
-import { bufferInUnit } from '../charts/thresholds'
+import { queueScale } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
-import { bufferOf, linkOf } from '../engine/decode'
-import { queueUnitOf } from '../engine/units'
 import { algorithmName } from '../i18n/names'
 import { SideFlowResults } from '../results/CompareResults'
 import type { Side } from '../engine/side'
 import { MoreCharts } from './MoreCharts'
 import '../charts/charts.css'
-
-function parse<T>(json: string, read: (s: string) => T): T | null {
-  try {
-    return json === '' ? null : read(json)
-  } catch {
-    return null
-  }
-}
 
 interface ComparePaneProps {
   side: Side
@@ -40,11 +30,7 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
   const { store } = side
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const buffer = useMemo(() => parse(snapshot.scenario, bufferOf), [snapshot.scenario])
-  const link = useMemo(() => parse(snapshot.scenario, linkOf), [snapshot.scenario])
-  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
-  const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, link?.meanPktSize ?? null)
+  const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
   const ready = side.onScenario()
   return (
     <section className="panel compare-pane teach-charts" aria-label={label} data-testid={`compare-side-${index}`} data-ready={ready}>
@@ -66,7 +52,7 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
       <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} />
       <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
       <Readouts store={store} />
-      <MoreCharts store={store} view={view} scenario={snapshot.scenario} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={link?.rateMbps ?? null} errors={snapshot.errors} />
+      <MoreCharts store={store} view={view} running={snapshot.running} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={snapshot.running?.link?.rateMbps ?? null} errors={snapshot.errors} />
       <SideFlowResults summary={summary} index={index} label={label} />
     </section>
   )

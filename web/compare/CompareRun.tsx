@@ -14,6 +14,8 @@ import type { SummaryJson } from '../runs/summary'
 import { groupOf } from '../replications/groups'
 import { Rfc7928View } from '../replications/Rfc7928View'
 import { replicas } from '../stats/seeds'
+import { parseObject } from '../scenario/json'
+import { durationOf } from '../scenario/running'
 import { AddSide } from './AddSide'
 import { installCompareApi } from './compareApi'
 import { ComparePane } from './ComparePane'
@@ -39,10 +41,8 @@ function useAnySnapshot(sides: readonly Side[]): string {
   )
 }
 
-function durationOf(scenario: string): number {
-  const v: unknown = JSON.parse(scenario)
-  return typeof v === 'object' && v !== null && 'duration' in v && typeof v.duration === 'number' ? v.duration : 60
-}
+/** A side's duration in simulated seconds (the engine's default, 60 s, when it leaves it out). */
+const durationOfSpec = (scenario: string): number => durationOf(parseObject(scenario)) ?? 60
 
 interface Replications {
   runs: number
@@ -166,7 +166,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
         runsPerSide={reps.runs}
         errors={reps.errors}
         done={reps.done}
-        duration={durationOf(specs[0].scenario)}
+        duration={durationOfSpec(specs[0].scenario)}
         onRuns={onRuns}
         exportJson={exportJson}
       />

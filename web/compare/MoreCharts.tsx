@@ -1,21 +1,22 @@
 // The rest of the lab's chart set for one Compare side, folded away by default: the drop-probability
 // curve, congestion windows, per-flow throughput and fairness, on the comparison's shared time window.
 // Drawn only while open, so closed sides cost nothing per frame.
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CwndChart } from '../charts/CwndChart'
 import { FairnessChart } from '../charts/FairnessChart'
-import { flowsOf, type ColourBy } from '../charts/flows'
+import type { ColourBy } from '../charts/flows'
 import { ProbabilityCurve } from '../charts/ProbabilityCurve'
 import { ThroughputBars } from '../charts/ThroughputBars'
 import type { TimeViewStore } from '../charts/timeWindow'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
+import { NO_FLOWS, type RunningScenario } from '../scenario/running'
 
 interface MoreChartsProps {
   store: SimStore
   view: TimeViewStore
-  scenario: string
+  running: RunningScenario | null
   info: AlgorithmInfo | undefined
   aqm: AqmConfig | null
   queueUnit: string
@@ -29,7 +30,7 @@ export function MoreCharts(p: MoreChartsProps) {
   const [open, setOpen] = useState(false)
   const [highlight, setHighlight] = useState<number | null>(null)
   const colourBy: ColourBy = 'flow'
-  const flows = useMemo(() => flowsOf(p.scenario), [p.scenario])
+  const flows = p.running?.flows ?? NO_FLOWS
   const common = { store: p.store, view: p.view }
   return (
     <details className="compare-collapsible" data-testid="compare-more-charts" onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -29,7 +29,7 @@ export function installCompareApi(
     sides: () =>
       sides.map((s) => {
         const snap = s.store.getSnapshot()
-        return { scenario: JSON.parse(s.scenario), simTime: snap.simTime, rows: s.store.buffer?.received ?? 0, kind: snap.aqm?.kind ?? null, ready: s.onScenario() }
+        return { scenario: s.value, simTime: snap.simTime, rows: s.store.buffer?.received ?? 0, kind: snap.aqm?.kind ?? null, ready: s.onScenario() }
       }),
     trafficDigests: () => {
       const buffers = sides.map((s) => s.store.buffer)

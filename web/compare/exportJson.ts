@@ -1,6 +1,7 @@
 // The whole comparison as one JSON document: what was compared (the preset, the link, every side's
 // label and scenario), how (runs a side and their seeds), and every run's engine summary, with the
 // difference table's means and 95 % intervals computed from them.
+import { parseObject } from '../scenario/json'
 import { seedOf } from '../stats/seeds'
 import type { SummaryJson } from '../runs/summary'
 import { replicatedRows } from './difference'
@@ -26,10 +27,11 @@ export function comparisonJson(c: ComparisonInput): string {
         link: c.link,
         runs: c.runs,
         sides: c.sides.map((s, k) => {
-          const seed = seedOf(s.scenario)
+          const scenario = parseObject(s.scenario)
+          const seed = seedOf(scenario)
           return {
             label: s.label,
-            scenario: JSON.parse(s.scenario) as unknown,
+            scenario,
             seeds: Array.from({ length: c.runs }, (_, r) => seed + r),
             summaries: c.summaries[k] ?? [],
           }

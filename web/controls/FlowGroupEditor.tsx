@@ -1,19 +1,7 @@
 // One flow group: how many flows, which TCP, what traffic, their RTT range and timing, ECN.
 import { useTranslation } from 'react-i18next'
-import {
-  flowDefault,
-  getAt,
-  groupFields,
-  RECOVERY_KINDS,
-  setTrafficKind,
-  TCP_SWITCHES,
-  TCP_VARIANTS,
-  trafficFields,
-  vegasFields,
-  trafficKind,
-  TRAFFIC_KINDS,
-  type JsonObject,
-} from './scenarioDraft'
+import { flowDefault, groupFields, RECOVERY_KINDS, setTrafficKind, TCP_SWITCHES, TCP_VARIANTS, trafficFields, vegasFields, trafficKind, TRAFFIC_KINDS } from './scenarioDraft'
+import { getAt, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import type { DraftEditorProps } from './LinkSettings'
 

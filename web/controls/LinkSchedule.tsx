@@ -3,7 +3,7 @@
 // Every number is checked as it is typed (NumberField), and a step before the one above it is flagged at
 // once; the engine's verdict on Apply lands on the same field.
 import { useTranslation } from 'react-i18next'
-import { getAt, isObject } from './scenarioDraft'
+import { getAt, isObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote } from './ErrorNote'
 import type { DraftEditorProps } from './LinkSettings'

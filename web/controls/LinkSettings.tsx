@@ -1,7 +1,8 @@
 // The bottleneck link: rate, one-way delay, buffer and its unit, random loss; then how it changes during
 // the run and the reverse path (LinkSchedule).
 import { useTranslation } from 'react-i18next'
-import { BUFFER_UNITS, getAt, isObject, linkFields, setAtm, setBufferUnit, type Json, type JsonObject } from './scenarioDraft'
+import { BUFFER_UNITS, linkFields, setAtm, setBufferUnit } from './scenarioDraft'
+import { getAt, isObject, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { LinkSchedule } from './LinkSchedule'

@@ -2,7 +2,8 @@
 // defaults it follows ("Behave as": the papers, ns-2, ns-3, Linux).
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getAt, PROFILES, RUN_FIELDS, SEED_FIELD, type Json, type JsonObject } from './scenarioDraft'
+import { PROFILES, RUN_FIELDS, SEED_FIELD } from './scenarioDraft'
+import { getAt, parseObject, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { problemOfError } from '../engine/engineProblem'
@@ -18,9 +19,9 @@ export function newSeed(random: () => number = Math.random): number {
 /** The scenario as the engine's apply_profile leaves it for `profile`: its defaults for the fields left out. */
 export async function withProfile(draft: JsonObject, profile: string): Promise<JsonObject> {
   const engine = await loadMainEngine()
-  const next: unknown = JSON.parse(engine.applyProfile(JSON.stringify(draft), profile))
-  if (typeof next !== 'object' || next === null || Array.isArray(next)) throw new Error('apply_profile returned no scenario')
-  return { ...(next as JsonObject), profile }
+  const next = parseObject(engine.applyProfile(JSON.stringify(draft), profile))
+  if (next === null) throw new Error('apply_profile returned no scenario')
+  return { ...next, profile }
 }
 
 export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorProps) {

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { curveParams, delayTargets, dragBounds, queueLevels } from '../charts/thresholds'
 import { eventSeries } from '../charts/events'
 import { isAlgorithmInfo, type AlgorithmInfo } from '../engine/protocol'
+import { defaultScenario } from '../scenario/model'
+import { decodeLink, encodeLink } from '../scenario/urlCodec'
 import i18n from '../i18n'
 import { AlgorithmPicker } from './AlgorithmPicker'
 import { ParamPanel } from './ParamPanel'
@@ -56,5 +58,34 @@ describe('a discipline the page has never heard of', () => {
   it('shows exactly the drop and mark causes it declares', () => {
     const columns = ['t', 'drops', 'marks', 'drops_overflow', 'drops_early', 'drops_forced', 'drops_target', 'marks_early', 'marks_forced', 'marks_target']
     expect(eventSeries(columns, dummy).map((s) => s.column)).toEqual(['drops_overflow', 'drops_early', 'drops_forced', 'marks_early'])
+  })
+
+  it('travels through the URL codec, which learns its parameters from the catalogue', () => {
+    const algorithms = [dummy]
+    const scenario = { ...defaultScenario(), aqm: { kind: 'dummy', start: 6, end: 30, top: 0.5, ecn: true } }
+    const query = encodeLink(scenario, {}, { algorithms })
+    // Readable keys, named as the engine names them; nothing left for the compressed part.
+    expect(new URLSearchParams(query).get('aqm')).toBe('dummy')
+    expect(new URLSearchParams(query).get('start')).toBe('6')
+    expect(new URLSearchParams(query).get('ecn')).toBe('1')
+    expect(new URLSearchParams(query).has('z')).toBe(false)
+    const back = decodeLink(query, { algorithms })
+    expect(back.problems).toEqual([])
+    expect(back.scenario).toEqual(scenario)
+    // Defaults are left out of the link and filled back in from the catalogue.
+    const atDefaults = { ...defaultScenario(), aqm: { kind: 'dummy', start: 4, end: 12, top: 0.2, ecn: false } }
+    expect(decodeLink(encodeLink(atDefaults, {}, { algorithms }), { algorithms }).scenario).toEqual(atDefaults)
+  })
+
+  it('decodes a short hand-written link, and says what is wrong with a bad one', () => {
+    const algorithms = [dummy]
+    const short = decodeLink('?aqm=dummy&start=5&top=0.3', { algorithms })
+    expect(short.problems).toEqual([])
+    expect(short.scenario.aqm).toEqual({ kind: 'dummy', start: 5, end: 12, top: 0.3, ecn: false })
+    const bad = decodeLink('?aqm=dummy&top=3&max_th=9', { algorithms })
+    expect(bad.problems.map((p) => [p.code, p.params.field ?? p.params.key])).toEqual([['not-a-param', 'max_th'], ['out-of-range', 'aqm.top']])
+    expect(bad.scenario.aqm).toEqual({ kind: 'dummy', start: 4, end: 12, top: 1, ecn: false })
+    // Without the catalogue the kind is unknown to the page, as before.
+    expect(decodeLink('?aqm=dummy&start=5').problems.map((p) => p.code)).toContain('unknown-kind')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addStep, outOfOrder, removeStep, scheduleFields, setReverse, setSlots, steps } from './linkSchedule'
-import { editorPaths, unreadableFields, type JsonObject } from './scenarioDraft'
+import { editorPaths, unreadableFields } from './scenarioDraft'
+import type { JsonObject } from '../scenario/json'
 
 const base: JsonObject = { link: { rate_mbps: 10, delay_ms: 10, buffer: 100 }, flows: [{ count: 1 }] }
 

@@ -2,7 +2,8 @@
 // link.delay_schedule) and the asymmetric reverse path (link.reverse): add and remove rows, turn the slot
 // pattern and the reverse path on and off, and the number fields each shows. An empty list or an
 // absent object is left out of the scenario, so a link without them stays exactly as it was.
-import type { Json, JsonObject, NumberSpec } from './scenarioDraft'
+import type { NumberSpec } from './scenarioDraft'
+import type { Json, JsonObject } from '../scenario/json'
 
 export type StepList = 'rate_schedule' | 'delay_schedule'
 

@@ -2,32 +2,14 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
 import { parseValidation } from '../engine/engineProblem'
-import {
-  addFlowGroup,
-  applyErrorPlace,
-  editorPaths,
-  fieldLabelKey,
-  getAt,
-  parseDraft,
-  parsePath,
-  fieldBounds,
-  readFieldInput,
-  removeFlowGroup,
-  sameExceptAqm,
-  scenarioToApply,
-  setAt,
-  setBufferUnit,
-  setTrafficKind,
-  totalFlows,
-  unreadableFields,
-  type JsonObject,
-} from './scenarioDraft'
+import { addFlowGroup, applyErrorPlace, editorPaths, fieldLabelKey, fieldBounds, readFieldInput, removeFlowGroup, sameExceptAqm, scenarioToApply, setBufferUnit, setTrafficKind, totalFlows, unreadableFields } from './scenarioDraft'
+import { deepFreeze, getAt, parseObject, parsePath, withAt, type JsonObject } from '../scenario/json'
 
 let defaults: JsonObject
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../engine/pkg/aqm_engine_bg.wasm', import.meta.url)) })
-  const d = parseDraft(default_scenario())
+  const d = parseObject(default_scenario())
   if (d === null) throw new Error('the engine default scenario is not an object')
   defaults = d
 })
@@ -40,10 +22,18 @@ describe('paths', () => {
   })
 
   it('edit one field and share the rest', () => {
-    const next = setAt(defaults, 'flows[0].rtt_ms[1]', 150)
+    const next = withAt(defaults, 'flows[0].rtt_ms[1]', 150)
     expect(getAt(next, 'flows[0].rtt_ms')).toEqual([40, 150])
     expect(getAt(defaults, 'flows[0].rtt_ms')).toEqual([40, 100]) // untouched
     expect(next.link).toBe(defaults.link)
+  })
+
+  it("edit the store's frozen running scenario by copying only what changes", () => {
+    const running = deepFreeze(parseObject(JSON.stringify(defaults)) ?? {})
+    const next = withAt(running, 'flows[0].count', 7)
+    expect([getAt(next, 'flows[0].count'), getAt(running, 'flows[0].count')]).toEqual([7, 5])
+    expect(Object.isFrozen(next)).toBe(false)
+    expect(next.link).toBe(running.link)
   })
 })
 
@@ -62,7 +52,7 @@ describe('scenario editing', () => {
       expect(getAt(d, 'flows[0].traffic.kind')).toBe(kind)
       expect(validate_scenario(JSON.stringify(d))).toBe('')
     }
-    const cbr = setAt(setTrafficKind(defaults, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 3)
+    const cbr = withAt(setTrafficKind(defaults, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 3)
     expect(getAt(setTrafficKind(cbr, 0, 'on_off'), 'flows[0].traffic')).toEqual({ kind: 'on_off', rate_mbps: 3, on_s: 0.5, off_s: 0.5 })
   })
 
@@ -74,7 +64,7 @@ describe('scenario editing', () => {
   })
 
   it('adds a group like the last one and never removes the only group', () => {
-    const two = setAt(addFlowGroup(defaults), 'flows[1].tcp', 'vegas')
+    const two = withAt(addFlowGroup(defaults), 'flows[1].tcp', 'vegas')
     expect(totalFlows(two)).toBe(10)
     expect(getAt(two, 'flows[1].tcp')).toBe('vegas')
     expect(validate_scenario(JSON.stringify(two))).toBe('')
@@ -85,8 +75,8 @@ describe('scenario editing', () => {
   it('is unchanged after an algorithm switch, and applies with the live algorithm', () => {
     const live = { ...defaults, aqm: { kind: 'red', min_th: 5, max_th: 15 } }
     expect(sameExceptAqm(defaults, live)).toBe(true)
-    expect(sameExceptAqm(setAt(defaults, 'seed', 2), live)).toBe(false)
-    const applied = parseDraft(scenarioToApply(setAt(defaults, 'seed', 2), live))
+    expect(sameExceptAqm(withAt(defaults, 'seed', 2), live)).toBe(false)
+    const applied = parseObject(scenarioToApply(withAt(defaults, 'seed', 2), live))
     expect(applied?.aqm).toEqual({ kind: 'red', min_th: 5, max_th: 15 })
     expect(applied?.seed).toBe(2)
   })
@@ -112,7 +102,7 @@ describe('field input', () => {
 
   it('marks fields holding unreadable text so nothing is applied', () => {
     expect(unreadableFields(defaults)).toEqual([])
-    expect(unreadableFields(setAt(defaults, 'flows[0].count', Number.NaN))).toEqual(['flows[0].count'])
+    expect(unreadableFields(withAt(defaults, 'flows[0].count', Number.NaN))).toEqual(['flows[0].count'])
   })
 })
 
@@ -121,18 +111,18 @@ describe("the engine's problems find their field", () => {
 
   it('for each field the editor shows, with a label the form gives it', () => {
     const cases: Array<[string, (d: JsonObject) => JsonObject]> = [
-      ['flows[0].count', (d) => setAt(d, 'flows[0].count', 20000)],
-      ['link.rate_mbps', (d) => setAt(d, 'link.rate_mbps', 0)],
-      ['link.delay_ms', (d) => setAt(d, 'link.delay_ms', -1)],
-      ['link.buffer', (d) => setAt(d, 'link.buffer', 0)],
-      ['link.loss_rate', (d) => setAt(d, 'link.loss_rate', 0.9)],
-      ['flows[0].rtt_ms[0]', (d) => setAt(d, 'link.delay_ms', 50)],
-      ['flows[0].rtt_ms[1]', (d) => setAt(d, 'flows[0].rtt_ms[1]', 10)],
-      ['flows[0].stop_s', (d) => setAt(setAt(d, 'flows[0].start_s', 5), 'flows[0].stop_s', 1)],
-      ['flows[0].traffic.rate_mbps', (d) => setAt(setTrafficKind(d, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 0)],
-      ['flows[0].traffic.off_s', (d) => setAt(setTrafficKind(d, 0, 'on_off'), 'flows[0].traffic.off_s', 0)],
-      ['flows[0].class', (d) => setAt(d, 'flows[0].class', 3 + 1)],
-      ['flows', (d) => setAt(setAt(addFlowGroup(d), 'flows[0].count', 6000), 'flows[1].count', 6000)],
+      ['flows[0].count', (d) => withAt(d, 'flows[0].count', 20000)],
+      ['link.rate_mbps', (d) => withAt(d, 'link.rate_mbps', 0)],
+      ['link.delay_ms', (d) => withAt(d, 'link.delay_ms', -1)],
+      ['link.buffer', (d) => withAt(d, 'link.buffer', 0)],
+      ['link.loss_rate', (d) => withAt(d, 'link.loss_rate', 0.9)],
+      ['flows[0].rtt_ms[0]', (d) => withAt(d, 'link.delay_ms', 50)],
+      ['flows[0].rtt_ms[1]', (d) => withAt(d, 'flows[0].rtt_ms[1]', 10)],
+      ['flows[0].stop_s', (d) => withAt(withAt(d, 'flows[0].start_s', 5), 'flows[0].stop_s', 1)],
+      ['flows[0].traffic.rate_mbps', (d) => withAt(setTrafficKind(d, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 0)],
+      ['flows[0].traffic.off_s', (d) => withAt(setTrafficKind(d, 0, 'on_off'), 'flows[0].traffic.off_s', 0)],
+      ['flows[0].class', (d) => withAt(d, 'flows[0].class', 3 + 1)],
+      ['flows', (d) => withAt(withAt(addFlowGroup(d), 'flows[0].count', 6000), 'flows[1].count', 6000)],
     ]
     for (const [path, edit] of cases) {
       const problem = problemFor(edit)
@@ -149,10 +139,10 @@ describe("the engine's problems find their field", () => {
     const shown = editorPaths(defaults)
     const engine = (edit: (d: JsonObject) => JsonObject) => ({ code: 'engine', problem: problemFor(edit) ?? undefined })
     expect(applyErrorPlace(undefined, shown)).toBeNull()
-    expect(applyErrorPlace(engine((d) => setAt(d, 'flows[0].count', 20000)), shown)).toEqual({ field: 'flows[0].count' })
-    expect(applyErrorPlace(engine((d) => setAt(d, 'duration', 0)), shown)).toEqual({ field: 'duration' })
-    expect(applyErrorPlace(engine((d) => setAt(d, 'flows[0].rwnd', 0)), shown)).toBe('apply') // not in the editor
-    expect(applyErrorPlace(engine((d) => setAt(setAt(d, 'link.buffer', 10), 'aqm', { kind: 'red', max_th: 40 })), shown)).toBe('apply')
+    expect(applyErrorPlace(engine((d) => withAt(d, 'flows[0].count', 20000)), shown)).toEqual({ field: 'flows[0].count' })
+    expect(applyErrorPlace(engine((d) => withAt(d, 'duration', 0)), shown)).toEqual({ field: 'duration' })
+    expect(applyErrorPlace(engine((d) => withAt(d, 'flows[0].rwnd', 0)), shown)).toBe('apply') // not in the editor
+    expect(applyErrorPlace(engine((d) => withAt(withAt(d, 'link.buffer', 10), 'aqm', { kind: 'red', max_th: 40 })), shown)).toBe('apply')
     expect(applyErrorPlace({ code: 'panic' }, shown)).toBe('apply')
   })
 

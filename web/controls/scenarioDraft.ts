@@ -4,12 +4,10 @@
 // The engine is the one validator; the page only catches what JSON cannot carry (text that is not a
 // number, a fraction where the engine reads an integer).
 
+import { deepEqual, getAt, isObject, withAt, type Json, type JsonObject } from '../scenario/json'
 import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
-import { TAB_MAX_FLOWS } from '../scenario/limits'
+import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { scheduleFields } from './linkSchedule'
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-export type JsonObject = { [key: string]: Json }
 
 /** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
 function schemaEnum(node: { enum?: unknown[] } | undefined): string[] {
@@ -39,51 +37,6 @@ export function isTrafficKind(x: unknown): x is TrafficKind {
   return TRAFFIC_KINDS.some((k) => k === x)
 }
 
-export function isObject(x: Json | undefined): x is JsonObject {
-  return typeof x === 'object' && x !== null && !Array.isArray(x)
-}
-
-// ---- paths ------------------------------------------------------------------------------
-
-/** "flows[0].rtt_ms[1]" → ["flows", 0, "rtt_ms", 1]. */
-export function parsePath(path: string): Array<string | number> {
-  const out: Array<string | number> = []
-  for (const part of path.split('.')) {
-    const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part)
-    if (m === null) throw new Error(`bad path: ${path}`)
-    out.push(m[1])
-    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]))
-  }
-  return out
-}
-
-export function getAt(tree: Json, path: string): Json | undefined {
-  let node: Json | undefined = tree
-  for (const key of parsePath(path)) {
-    if (typeof key === 'number') node = Array.isArray(node) ? node[key] : undefined
-    else node = isObject(node) ? node[key] : undefined
-  }
-  return node
-}
-
-function setIn(node: Json | undefined, keys: Array<string | number>, value: Json): Json {
-  if (keys.length === 0) return value
-  const [key, ...rest] = keys
-  if (typeof key === 'number') {
-    const arr = Array.isArray(node) ? [...node] : []
-    arr[key] = setIn(arr[key], rest, value)
-    return arr
-  }
-  const obj = isObject(node) ? node : {}
-  return { ...obj, [key]: setIn(obj[key], rest, value) }
-}
-
-/** A copy of `draft` with the value at `path` replaced; the rest is shared, not copied. */
-export function setAt(draft: JsonObject, path: string, value: Json): JsonObject {
-  const next = setIn(draft, parsePath(path), value)
-  return isObject(next) ? next : draft // a path starts with a key, so the root stays an object
-}
-
 export function numberAt(tree: Json, path: string): number | null {
   const v = getAt(tree, path)
   return typeof v === 'number' ? v : null
@@ -91,24 +44,9 @@ export function numberAt(tree: Json, path: string): number | null {
 
 // ---- the draft --------------------------------------------------------------------------
 
-/** The running scenario as an editable draft; null if it is not a JSON object. */
-export function parseDraft(scenarioJson: string): JsonObject | null {
-  if (scenarioJson === '') return null
-  try {
-    const v: Json = JSON.parse(scenarioJson)
-    return isObject(v) ? v : null
-  } catch {
-    return null
-  }
-}
-
 export function flowGroups(draft: JsonObject): JsonObject[] {
   const flows = draft.flows
   return Array.isArray(flows) ? flows.filter(isObject) : []
-}
-
-export function totalFlows(draft: JsonObject): number {
-  return flowGroups(draft).reduce((n, g) => n + (typeof g.count === 'number' ? g.count : 0), 0)
 }
 
 export function trafficKind(group: JsonObject): TrafficKind {
@@ -121,7 +59,7 @@ export function setTrafficKind(draft: JsonObject, index: number, kind: TrafficKi
   const old = getAt(draft, `flows[${index}].traffic`)
   const next: JsonObject = { ...TRAFFIC_DEFAULTS[kind] }
   if ('rate_mbps' in next && isObject(old) && typeof old.rate_mbps === 'number') next.rate_mbps = old.rate_mbps
-  return setAt(draft, `flows[${index}].traffic`, next)
+  return withAt(draft, `flows[${index}].traffic`, next)
 }
 
 /** Changes the buffer's unit and converts its size with the link's mean packet size. */
@@ -130,9 +68,9 @@ export function setBufferUnit(draft: JsonObject, unit: (typeof BUFFER_UNITS)[num
   if (from === unit) return draft
   const size = numberAt(draft, 'link.buffer')
   const pkt = numberAt(draft, 'link.mean_pkt_size') ?? 1000
-  let next = setAt(draft, 'link.buffer_unit', unit)
+  let next = withAt(draft, 'link.buffer_unit', unit)
   if (size !== null && Number.isFinite(size)) {
-    next = setAt(next, 'link.buffer', unit === 'bytes' ? Math.round(size * pkt) : Math.max(1, Math.round(size / pkt)))
+    next = withAt(next, 'link.buffer', unit === 'bytes' ? Math.round(size * pkt) : Math.max(1, Math.round(size / pkt)))
   }
   return next
 }
@@ -157,16 +95,6 @@ export function removeFlowGroup(draft: JsonObject, index: number): JsonObject {
   const groups = flowGroups(draft)
   if (groups.length <= 1) return draft
   return { ...draft, flows: groups.filter((_, i) => i !== index) }
-}
-
-function deepEqual(a: Json | undefined, b: Json | undefined): boolean {
-  if (a === b) return true
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]))
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a)
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]))
-  }
-  return false
 }
 
 /** Same experiment apart from the queue discipline (which changes live, without a rebuild). */
@@ -287,7 +215,7 @@ export function editorPaths(draft: JsonObject): string[] {
   return paths
 }
 
-export { TAB_MAX_FLOWS }
+export { TAB_MAX_FLOWS, totalFlows }
 
 /** Fields holding text that is not a valid value (kept as NaN in the draft), or more flows than a tab holds: nothing is applied while any remain. */
 export function unreadableFields(draft: JsonObject): string[] {

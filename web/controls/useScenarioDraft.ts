@@ -1,17 +1,10 @@
 // The experiment as edited but not yet applied. It starts as the running scenario and follows it
 // while nothing is edited; once applied and accepted, the running scenario equals the draft and the
 // draft is dropped. The queue discipline is not part of it: that changes live, without a rebuild.
-import { useMemo, useState } from 'react'
-import {
-  editorPaths,
-  parseDraft,
-  sameExceptAqm,
-  scenarioToApply,
-  setAt,
-  unreadableFields,
-  type Json,
-  type JsonObject,
-} from './scenarioDraft'
+import { useState } from 'react'
+import type { RunningScenario } from '../scenario/running'
+import { editorPaths, sameExceptAqm, scenarioToApply, unreadableFields } from './scenarioDraft'
+import { withAt, type Json, type JsonObject } from '../scenario/json'
 
 export interface ScenarioDraft {
   /** What the editor shows: the draft, or the running scenario when nothing is edited. */
@@ -31,14 +24,15 @@ export interface ScenarioDraft {
   toApply(): string | null
 }
 
-export function useScenarioDraft(runningJson: string): ScenarioDraft {
-  const running = useMemo(() => parseDraft(runningJson), [runningJson])
+/** `current` is the store's running scenario: one frozen value per scenario, edited by copying (withAt). */
+export function useScenarioDraft(current: RunningScenario | null): ScenarioDraft {
+  const running = current?.value ?? null
   const [draft, setDraft] = useState<JsonObject | null>(null)
   const [revision, setRevision] = useState(0)
-  const [seen, setSeen] = useState(runningJson)
-  if (seen !== runningJson) {
+  const [seen, setSeen] = useState(current)
+  if (seen !== current) {
     // A new running scenario (applied, reset, loaded): drop a draft it has caught up with.
-    setSeen(runningJson)
+    setSeen(current)
     if (draft !== null && running !== null && sameExceptAqm(draft, running)) setDraft(null)
   }
 
@@ -56,7 +50,7 @@ export function useScenarioDraft(runningJson: string): ScenarioDraft {
     unreadable: shown === null ? [] : unreadableFields(shown),
     paths: shown === null ? [] : editorPaths(shown),
     revision,
-    edit: (path, value) => update((d) => setAt(d, path, value)),
+    edit: (path, value) => update((d) => withAt(d, path, value)),
     update,
     discard: () => {
       setDraft(null)

@@ -3,14 +3,12 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
-import { bufferOf } from '../engine/decode'
 import { errorKey } from '../engine/store'
 import { queueUnitOf } from '../engine/units'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ParamPanel } from '../controls/ParamPanel'
 import { Transport } from '../controls/Transport'
 import { VIEW_KEYS } from '../scenario/linkView'
-import { parseObject } from '../scenario/json'
 import { useHostApi } from '../share/hostApi'
 import { LinkProblems } from '../share/LinkProblems'
 import { useShareLink } from '../share/useShareLink'
@@ -43,15 +41,15 @@ export function EmbedView() {
   const controls = new Set(link.view.controls ?? DEFAULT_EMBED_CONTROLS)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const shownParams = controls.has('params') ? info : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
-  const buffer = snapshot.scenario === '' ? null : bufferOf(snapshot.scenario)
+  const buffer = snapshot.running?.buffer ?? null
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
 
   // "Open in full lab" follows what the embed runs (parameters changed inside it included).
   const [href, setHref] = useState(() => fullLabHref(null))
-  const { scenario, speed } = snapshot
+  const { running, speed } = snapshot
   useEffect(() => {
-    const parsed = parseObject(scenario)
+    const parsed = running?.value ?? null
     if (parsed === null || link.checking) return
     let cancelled = false
     void import('../share/open').then(({ encodeLink }) => {
@@ -60,7 +58,7 @@ export function EmbedView() {
     return () => {
       cancelled = true
     }
-  }, [scenario, speed, link.checking])
+  }, [running, speed, link.checking])
 
   return (
     <main className="embed">

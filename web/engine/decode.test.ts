@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bufferOf, linkOf, parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
+import { parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
 
 const FLOW_KEYS = ['group', 'base_rtt_ms', 'goodput_payload_mbps', 'throughput_mbps', 'link_share', 'fair_share', 'loss_rate',
   'retransmits', 'timeouts', 'mean_rtt_ms', 'delay_ms', 'cwnd_mean']
@@ -29,19 +29,6 @@ describe('engine JSON decoding', () => {
       link: { buffer: 100 },
       aqm: { kind: 'red', min_th: 5 },
     })
-  })
-
-  it('finds the bottleneck buffer and its unit by name', () => {
-    expect(bufferOf('{"link":{"buffer":100,"buffer_unit":"packets"}}')).toEqual({ size: 100, unit: 'packets' })
-    expect(bufferOf('{"link":{"buffer":1500}}')).toEqual({ size: 1500, unit: 'packets' })
-    expect(bufferOf('{"flows":[]}')).toBeNull()
-  })
-
-  it('finds the link rate and mean packet size by name', () => {
-    expect(linkOf('{"link":{"rate_mbps":10,"mean_pkt_size":1500}}')).toEqual({ rateMbps: 10, meanPktSize: 1500 })
-    expect(linkOf('{"link":{"rate_mbps":10}}')).toEqual({ rateMbps: 10, meanPktSize: 1000 })
-    expect(linkOf('{"link":{"rate_mbps":0}}')).toBeNull()
-    expect(linkOf('{"flows":[]}')).toBeNull()
   })
 
   it("keeps the page's subset of the run summary and reads the engine's null as NaN", () => {

@@ -10,6 +10,8 @@ import {
   type RunSummary,
 } from './protocol'
 import { parseFlowResults, parseHistogram } from './resultsModel'
+import { parseSummary, summaryValue } from '../runs/summary'
+import { getOwn } from '../scenario/json'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
   const v: unknown = JSON.parse(json)
@@ -65,16 +67,9 @@ export function parseCurve(json: string): Curve | null {
   return out
 }
 
-/** A number, or NaN for the engine's null (how serde writes NaN) and anything else. */
-const num = (x: unknown): number => (typeof x === 'number' ? x : Number.NaN)
-
 function counts(x: unknown): Record<string, number> {
   if (typeof x !== 'object' || x === null) return {}
   return Object.fromEntries(Object.entries(x).filter((e): e is [string, number] => typeof e[1] === 'number'))
-}
-
-function field(x: unknown, key: string): unknown {
-  return typeof x === 'object' && x !== null && key in x ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
 }
 
 function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogram'] } {
@@ -82,33 +77,25 @@ function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogra
   return h === null ? {} : { delay_histogram: h }
 }
 
-/** The page's subset of the engine's `summary()`. */
+/** The page's subset of the engine's `summary()`, read from the one parse of it (runs/summary.ts). */
 export function parseRunSummary(json: string): RunSummary {
-  const v: unknown = JSON.parse(json)
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
-    throw new Error('engine summary(): unexpected shape')
-  }
-  const sync = field(v, 'sync')
+  const v = parseSummary(json)
+  const at = (id: string) => summaryValue(v, id)
   return {
-    measured_from_s: num(field(v, 'measured_from_s')),
-    measured_to_s: num(field(v, 'measured_to_s')),
-    mean_queue_pkts: num(field(v, 'mean_queue_pkts')),
-    delay_ms: {
-      mean: num(field(field(v, 'delay_ms'), 'mean')),
-      p50: num(field(field(v, 'delay_ms'), 'p50')),
-      p95: num(field(field(v, 'delay_ms'), 'p95')),
-      p99: num(field(field(v, 'delay_ms'), 'p99')),
-    },
-    ...histogramOf(field(v, 'delay_histogram')),
-    flows: parseFlowResults(field(v, 'flows')),
-    utilisation: num(field(v, 'utilisation')),
-    total_goodput_payload_mbps: num(field(v, 'total_goodput_payload_mbps')),
-    total_goodput_mbps: num(field(v, 'total_goodput_mbps')),
-    jain: num(field(v, 'jain')),
-    min_max_fairness_pct: num(field(v, 'min_max_fairness_pct')),
-    sync: { index: num(field(sync, 'index')), random: num(field(sync, 'random')), excess: num(field(sync, 'excess')) },
-    drops_by_reason: counts(field(v, 'drops_by_reason')),
-    marks_by_reason: counts(field(v, 'marks_by_reason')),
+    measured_from_s: at('measured_from_s'),
+    measured_to_s: at('measured_to_s'),
+    mean_queue_pkts: at('mean_queue_pkts'),
+    delay_ms: { mean: at('delay_ms.mean'), p50: at('delay_ms.p50'), p95: at('delay_ms.p95'), p99: at('delay_ms.p99') },
+    ...histogramOf(getOwn(v, 'delay_histogram')),
+    flows: parseFlowResults(getOwn(v, 'flows')),
+    utilisation: at('utilisation'),
+    total_goodput_payload_mbps: at('total_goodput_payload_mbps'),
+    total_goodput_mbps: at('total_goodput_mbps'),
+    jain: at('jain'),
+    min_max_fairness_pct: at('min_max_fairness_pct'),
+    sync: { index: at('sync.index'), random: at('sync.random'), excess: at('sync.excess') },
+    drops_by_reason: counts(getOwn(v, 'drops_by_reason')),
+    marks_by_reason: counts(getOwn(v, 'marks_by_reason')),
   }
 }
 
@@ -117,50 +104,4 @@ export function withAqm(scenarioJson: string, aqm: AqmConfig): string {
   const v: unknown = JSON.parse(scenarioJson)
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('scenario is not a JSON object')
   return JSON.stringify({ ...v, aqm })
-}
-
-export interface BufferSize {
-  size: number
-  unit: string
-}
-
-/** The bottleneck buffer, read by name from the scenario's `link`; `null` if absent. */
-export function bufferOf(scenarioJson: string): BufferSize | null {
-  const v: unknown = JSON.parse(scenarioJson)
-  if (typeof v !== 'object' || v === null || !('link' in v)) return null
-  const link: unknown = v.link
-  if (typeof link !== 'object' || link === null || !('buffer' in link)) return null
-  const size: unknown = link.buffer
-  const unit: unknown = 'buffer_unit' in link ? link.buffer_unit : 'packets'
-  if (typeof size !== 'number' || typeof unit !== 'string') return null
-  return { size, unit }
-}
-
-export interface LinkRate {
-  rateMbps: number
-  /** Mean packet size in bytes, for converting between packets and bytes. */
-  meanPktSize: number
-}
-
-/** The bottleneck's rate and mean packet size from the scenario's `link`; `null` if absent. */
-export function linkOf(scenarioJson: string): LinkRate | null {
-  const v: unknown = JSON.parse(scenarioJson)
-  if (typeof v !== 'object' || v === null || !('link' in v)) return null
-  const link: unknown = v.link
-  if (typeof link !== 'object' || link === null || !('rate_mbps' in link)) return null
-  const rate: unknown = link.rate_mbps
-  const size: unknown = 'mean_pkt_size' in link ? link.mean_pkt_size : 1000
-  if (typeof rate !== 'number' || typeof size !== 'number' || !(rate > 0) || !(size > 0)) return null
-  return { rateMbps: rate, meanPktSize: size }
-}
-
-/** The scenario's `duration` (simulated seconds), if it has one. */
-export function durationOf(json: string): number | null {
-  try {
-    const v: unknown = JSON.parse(json)
-    const d = typeof v === 'object' && v !== null && 'duration' in v ? v.duration : undefined
-    return typeof d === 'number' && d > 0 ? d : null
-  } catch {
-    return null
-  }
 }

@@ -12,7 +12,9 @@ import {
   type RunSummary,
   type ToWorker,
 } from './protocol'
-import { durationOf, parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
+import { parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
+import { parseObject } from '../scenario/json'
+import { durationOf } from '../scenario/running'
 import { parseValidation, problemOfError } from './engineProblem'
 
 /** What the runner needs from one wasm `Simulation` object. */
@@ -211,7 +213,7 @@ export class Runner {
     this.curve = parseCurve(sim.curve())
     this.pending = []
     this.summaryEveryMs = SUMMARY_MS
-    this.stopAt = durationOf(json) ?? durationOf(this.engine.defaultScenario()) ?? Infinity
+    this.stopAt = durationOf(parseObject(json)) ?? durationOf(parseObject(this.engine.defaultScenario())) ?? Infinity
     this.ended = false
   }
 

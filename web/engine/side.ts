@@ -3,6 +3,7 @@
 // and, after a restart, once the rebuild has arrived.
 import { useEffect, useState } from 'react'
 import { SimClient, createSimWorker } from './simClient'
+import type { RunningScenario } from '../scenario/running'
 import { SimStore } from './store'
 
 /**
@@ -21,10 +22,11 @@ export function contains(whole: unknown, part: unknown): boolean {
 export class Side {
   readonly store = new SimStore()
   readonly scenario: string
-  private readonly expected: unknown
+  /** The same, parsed once. */
+  readonly value: unknown
   /** The epoch before the latest configure: the rebuild is in once the store has moved past it. */
   private epochBefore = -1
-  private matched = { scenario: '', match: false }
+  private matched: { running: RunningScenario | null; match: boolean } = { running: null, match: false }
   /**
    * The epoch seen running this side's scenario. Parameter edits (a dragged threshold) change the running
    * scenario's AQM but not the epoch: the side stays on its scenario until the next rebuild.
@@ -33,7 +35,7 @@ export class Side {
 
   constructor(scenario: string) {
     this.scenario = scenario
-    this.expected = JSON.parse(scenario)
+    this.value = JSON.parse(scenario)
   }
 
   configure(): void {
@@ -46,8 +48,8 @@ export class Side {
     const s = this.store.getSnapshot()
     if (!s.ready || s.epoch <= this.epochBefore) return false
     if (s.epoch === this.onEpoch) return true
-    if (s.scenario !== this.matched.scenario) {
-      this.matched = { scenario: s.scenario, match: s.scenario !== '' && contains(JSON.parse(s.scenario), this.expected) }
+    if (s.running !== this.matched.running) {
+      this.matched = { running: s.running, match: s.running !== null && contains(s.running.value, this.value) }
     }
     if (this.matched.match) this.onEpoch = s.epoch
     return this.matched.match

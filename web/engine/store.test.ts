@@ -38,6 +38,23 @@ describe('SimStore', () => {
     expect(store.getSnapshot()).toMatchObject({ simTime: 0.15, framesReceived: 2, version: 2 })
   })
 
+  it('parses the running scenario once, when its text changes, and hands every reader the same value', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    expect(store.getSnapshot().running).toBeNull()
+    const text = '{"link":{"buffer":50},"flows":[{"count":3}]}'
+    w.emit({ ...state(1), scenario: text })
+    const first = store.getSnapshot().running
+    expect(first?.buffer).toEqual({ size: 50, unit: 'packets' })
+    expect(first?.flows).toHaveLength(3)
+    w.emit({ ...state(1), playing: false, scenario: text })
+    w.emit(frame(1, 0.05, 3))
+    expect(store.getSnapshot().running).toBe(first)
+    w.emit({ ...state(2), scenario: '{"link":{"buffer":80}}' })
+    expect(store.getSnapshot().running?.buffer?.size).toBe(80)
+  })
+
   it('starts an empty buffer when a new simulation (epoch) begins', () => {
     const w = fakeWorker()
     const store = new SimStore()

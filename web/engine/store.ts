@@ -1,5 +1,6 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
 // snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
+import { readRunning, type RunningScenario } from '../scenario/running'
 import { isLocked, isParamLocked } from '../scenario/teacherView'
 import { SampleBuffer } from './samples'
 import {
@@ -59,7 +60,10 @@ export interface SimSnapshot {
   curve: Curve | null
   /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
   flowStates: FlowStates
+  /** The scenario the simulation was built from (the live AQM folded in), as the worker wrote it. */
   scenario: string
+  /** The same scenario parsed once, frozen, with what the charts derive from it; null before the first. */
+  running: RunningScenario | null
   /** The run stopped at the scenario's duration; Play continues past it. */
   ended: boolean
   /** The engine's summary of the current run since its warm-up; null until the first (a new run clears it). */
@@ -89,6 +93,7 @@ const initial: SimSnapshot = {
   curve: null,
   flowStates: {},
   scenario: '',
+  running: null,
   ended: false,
   summary: null,
   errors: {},
@@ -163,7 +168,8 @@ export class SimStore {
           simTime: msg.simTime,
           columns: msg.columns,
           aqm: msg.aqm,
-          scenario: msg.scenario,
+          // Parsed here only, when it changes: every chart and pane reads the same frozen value.
+          ...(msg.scenario !== this.snapshot.scenario && { scenario: msg.scenario, running: readRunning(msg.scenario) }),
           ended: msg.ended === true,
         })
       case 'frame':

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { errorKey } from '../engine/store'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
-import type { BufferSize } from '../engine/decode'
+import type { BufferSize } from '../scenario/running'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ApplyBar } from '../controls/ApplyBar'
 import { FlowEditor } from '../controls/FlowEditor'
@@ -14,7 +14,8 @@ import { LinkSettings } from '../controls/LinkSettings'
 import { ParamPanel } from '../controls/ParamPanel'
 import { RunSettings } from '../controls/RunSettings'
 import { Transport } from '../controls/Transport'
-import { applyErrorPlace, type Json, type JsonObject } from '../controls/scenarioDraft'
+import { applyErrorPlace } from '../controls/scenarioDraft'
+import type { Json, JsonObject } from '../scenario/json'
 import { useScenarioDraft } from '../controls/useScenarioDraft'
 import { ErrorBoundary } from './ErrorBoundary'
 import { RunEnd } from './RunEnd'
@@ -38,7 +39,7 @@ interface ControlsColumnProps {
 
 export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
-  const draft = useScenarioDraft(snapshot.scenario)
+  const draft = useScenarioDraft(snapshot.running)
   const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
 
   // An engine refusal of the last Apply goes beside the field it names, else beside Apply.

@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
-import { bufferOf } from '../engine/decode'
 import type { AqmConfig } from '../engine/protocol'
 import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../charts/ChartsPanel'
@@ -43,7 +42,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   }, [store, scenario])
 
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const buffer = snapshot.scenario === '' ? null : bufferOf(snapshot.scenario)
+  const buffer = snapshot.running?.buffer ?? null
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
   const resetToLastGood = () => store.reset()
@@ -81,14 +80,14 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
         <ErrorBoundary onReset={resetToLastGood}>
-          <SystemPanel store={store} scenario={snapshot.scenario} aqm={snapshot.aqm} />
+          <SystemPanel store={store} running={snapshot.running} aqm={snapshot.aqm} />
         </ErrorBoundary>
         <ErrorBoundary onReset={resetToLastGood}>
           <ChartsPanel
             store={store}
             info={info}
             aqm={snapshot.aqm}
-            scenario={snapshot.scenario}
+            running={snapshot.running}
             columns={snapshot.columns}
             errors={snapshot.errors}
             sketch={sketch}

@@ -3,14 +3,13 @@
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimSnapshot } from '../engine/store'
-import { durationOf } from '../engine/decode'
 
 const fmt = { s: d3.format(',.4~f'), util: d3.format('.1%'), one: d3.format(',.1f'), jain: d3.format('.3f'), count: d3.format(',.0f') }
 
 export function RunEnd({ snapshot, onContinue }: { snapshot: SimSnapshot; onContinue(): void }) {
   const { t } = useTranslation()
   if (!snapshot.ended) return null
-  const duration = durationOf(snapshot.scenario) ?? snapshot.simTime
+  const duration = snapshot.running?.duration ?? snapshot.simTime
   const s = fmt.s(duration)
   const sum = snapshot.summary
   const drops = sum === null ? 0 : Object.values(sum.drops_by_reason).reduce((a, b) => a + b, 0)

@@ -2,16 +2,17 @@
 // posts the engine's summary, exactly what `aqm-cli sweep` prints for the same scenario line (the CLI
 // runs run_until(duration) from 0; run_for(duration) from 0 is the same call).
 import init, { Simulation, last_panic_message } from '../engine/pkg/aqm_engine.js'
+import { parseObject } from '../scenario/json'
+import { durationOf } from '../scenario/running'
 import { isToRunWorker, type FromRunWorker, type ToRunWorker } from './protocol'
 
 const post = (msg: FromRunWorker): void => self.postMessage(msg)
 
 let ready: Promise<unknown> | null = null
 
-function durationOf(scenarioJson: string): number {
-  const v: unknown = JSON.parse(scenarioJson)
-  const d = typeof v === 'object' && v !== null && 'duration' in v ? v.duration : undefined
-  if (typeof d !== 'number') throw new Error('the engine did not report a duration')
+function durationIn(scenarioJson: string): number {
+  const d = durationOf(parseObject(scenarioJson))
+  if (d === null) throw new Error('the engine did not report a duration')
   return d
 }
 
@@ -21,7 +22,7 @@ async function run(msg: ToRunWorker): Promise<void> {
   let sim: Simulation | null = null
   try {
     sim = new Simulation(msg.scenario)
-    sim.run_for(durationOf(sim.scenario()))
+    sim.run_for(durationIn(sim.scenario()))
     post({ type: 'done', id: msg.id, summary: sim.summary() })
   } catch (e) {
     let message = e instanceof Error ? e.message : String(e)

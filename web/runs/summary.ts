@@ -2,26 +2,24 @@
 // JSON object kept as is, and the metrics the sweep plots and compare mode tabulates, read by path.
 // The values are the engine's own numbers (no rounding on the way), so a plot can be checked against
 // the native CLI exactly. NaN is written as null by the engine and read back as NaN.
+import { getAt, getOwn, parseObject, type JsonObject } from '../scenario/json'
 
-export type SummaryJson = { readonly [key: string]: unknown }
+export type SummaryJson = Readonly<JsonObject>
 
+/** The engine's summary JSON, checked to be one (the one parser of it: the live lab's RunSummary reads this). */
 export function parseSummary(json: string): SummaryJson {
-  const v: unknown = JSON.parse(json)
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || !('utilisation' in v)) {
-    throw new Error('engine summary(): unexpected shape')
-  }
+  const v = parseObject(json)
+  if (v === null || getOwn(v, 'utilisation') === undefined) throw new Error('engine summary(): unexpected shape')
   return v
 }
 
-/** The number at a dotted path (`delay_ms.mean`, `flows.0.goodput_mbps`); NaN when absent or null. */
-export function summaryValue(summary: SummaryJson, path: string): number {
-  let node: unknown = summary
-  for (const key of path.split('.')) {
-    if (Array.isArray(node)) node = node[Number(key)]
-    else if (typeof node === 'object' && node !== null && key in node) node = Object.getOwnPropertyDescriptor(node, key)?.value
-    else return Number.NaN
-  }
-  return typeof node === 'number' ? node : Number.NaN
+/**
+ * The number at a metric id (`delay_ms.mean`, `flows.0.goodput_mbps`: dotted, a flow by its index, as links
+ * and the CLI name metrics); NaN when absent or null.
+ */
+export function summaryValue(summary: SummaryJson, id: string): number {
+  const v = getAt(summary, id.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)))
+  return typeof v === 'number' ? v : Number.NaN
 }
 
 export interface Metric {

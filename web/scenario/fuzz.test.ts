@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { fullScenario } from './arbitraries'
 import { isObject, type JsonObject } from './model'
 import { decodeLink, encodeLink } from './urlCodec'
-import { MAX_TOTAL_FLOWS, checkScenario, totalFlows } from './validate'
+import { totalFlows } from './limits'
+import { MAX_TOTAL_FLOWS, checkScenario } from './validate'
 
 const BUDGET_MS = 50
 const stats = { inputs: 0, rejected: 0, maxMs: 0, remeasured: 0 }

@@ -3,10 +3,11 @@
 // defaults (`expand`), to keep only what differs from them (`diff`), and to answer questions such as
 // "which parameters does RED have". It follows exactly the schema constructs the file uses: $ref to
 // #/definitions, object properties, arrays, and `oneOf` tagged by `kind` (a discriminator).
-import { clone, deepEqual, getOwn, isObject, setOwn, type Json, type JsonObject } from './json'
+import { clone, deepEqual, formatPath, getOwn, isObject, parsePath, setOwn, type Json, type JsonObject } from './json'
 import schemaJson from './scenario.schema.json'
+import type { AlgorithmInfo } from '../engine/protocol'
 
-export { clone, deepEqual, getOwn, isObject, parseObject, setOwn } from './json'
+export { clone, deepEqual, getAt, getOwn, isObject, parseObject, setAt, setOwn } from './json'
 export type { Json, JsonObject } from './json'
 
 export interface SchemaNode {
@@ -168,6 +169,49 @@ export function aqmParam(kind: string, name: string): SchemaNode | null {
   return aqmBranch(kind)?.properties?.[name] ?? null
 }
 
+/**
+ * A discipline's schema branch from its entry in the engine's catalogue (`algorithms()`): the same facts the
+ * engine's generated schema states for each parameter (engine-wasm/src/schema.rs): a switch is a boolean
+ * with its default, the rest numbers (integers where the engine reads one) in the spec's range.
+ */
+export function aqmBranchOf(info: AlgorithmInfo): SchemaNode {
+  const properties: Record<string, SchemaNode> = { kind: { type: 'string', const: info.kind } }
+  for (const p of info.params) {
+    properties[p.name] = p.boolean
+      ? { type: 'boolean', default: p.default !== 0 }
+      : { type: p.integer ? 'integer' : 'number', minimum: p.min, maximum: p.max, default: p.default }
+  }
+  return { type: 'object', properties, required: ['kind'], additionalProperties: false }
+}
+
+/** The disciplines a scenario may name: the schema's, and any other the engine's catalogue declares. */
+export interface AqmModel {
+  kinds: readonly string[]
+  /** The kind's branch, from the schema or else from the catalogue; null for a kind neither knows. */
+  branch(kind: string): SchemaNode | null
+  /** The kind's branch when only the catalogue knows it (the schema cannot check it); else null. */
+  catalogueOnly(kind: string): SchemaNode | null
+  param(kind: string, name: string): SchemaNode | null
+  /** The kind's parameters with their defaults. */
+  defaults(kind: string): JsonObject
+}
+
+export function aqmModel(algorithms: readonly AlgorithmInfo[] = []): AqmModel {
+  const extra = new Map(algorithms.filter((a) => aqmBranch(a.kind) === null).map((a) => [a.kind, aqmBranchOf(a)]))
+  const catalogueOnly = (kind: string) => extra.get(kind) ?? null
+  const branch = (kind: string) => aqmBranch(kind) ?? catalogueOnly(kind)
+  return {
+    kinds: [...aqmKinds, ...extra.keys()],
+    branch,
+    catalogueOnly,
+    param: (kind, name) => (name === 'kind' ? null : (branch(kind)?.properties?.[name] ?? null)),
+    defaults: (kind) => {
+      const only = catalogueOnly(kind)
+      return only === null ? aqmDefaults(kind) : expandObj(only, { kind })
+    },
+  }
+}
+
 export function typeOf(node: SchemaNode): string[] {
   const n = resolve(node)
   if (n.type === undefined) return n.enum ? ['string'] : []
@@ -199,41 +243,13 @@ export function nodeAt(path: readonly (string | number)[], scenario: Json): Sche
   return resolve(node)
 }
 
-/** "flows[0].rtt_ms[1]" for ['flows', 0, 'rtt_ms', 1]. */
+/** "flows[0].rtt_ms[1]" for ['flows', 0, 'rtt_ms', 1]; "scenario" for the whole. */
 export function fieldName(path: readonly (string | number)[]): string {
-  let s = ''
-  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : s === '' ? seg : `.${seg}`
-  return s === '' ? 'scenario' : s
+  return path.length === 0 ? 'scenario' : formatPath(path)
 }
 
 /** Parses "flows[0].rtt_ms[1]" (the engine's way of naming a field) into a path; null if it is not one. */
 export function parseFieldName(name: string): (string | number)[] | null {
   if (!/^[a-z_][a-z0-9_]*(\[\d+\]|\.[a-z_][a-z0-9_]*)*$/.test(name)) return null
-  const path: (string | number)[] = []
-  for (const m of name.matchAll(/([a-z_][a-z0-9_]*)|\[(\d+)\]/g)) path.push(m[1] ?? Number(m[2]))
-  return path
-}
-
-export function getAt(root: Json, path: readonly (string | number)[]): Json | undefined {
-  let v: Json | undefined = root
-  for (const seg of path) {
-    if (typeof seg === 'number') v = Array.isArray(v) ? v[seg] : undefined
-    else v = isObject(v) ? getOwn(v, seg) : undefined
-    if (v === undefined) return undefined
-  }
-  return v
-}
-
-/** Sets (or with `undefined`, deletes) the field at `path`; does nothing when a parent is missing. */
-export function setAt(root: Json, path: readonly (string | number)[], value: Json | undefined): void {
-  if (path.length === 0) return
-  const parent = getAt(root, path.slice(0, -1))
-  const last = path[path.length - 1]
-  if (typeof last === 'number' && Array.isArray(parent)) {
-    if (value === undefined) parent.splice(last, 1)
-    else if (last <= parent.length) parent[last] = value
-  } else if (typeof last === 'string' && isObject(parent)) {
-    if (value === undefined) delete parent[last]
-    else setOwn(parent, last, value)
-  }
+  return parsePath(name).filter((s): s is string | number => typeof s !== 'symbol')
 }

@@ -40,11 +40,9 @@
 import { compressToEncodedURIComponent } from 'lz-string'
 import { decompressUriSafe } from './lz'
 import { LINK_VERSION, OLDEST_VERSION, migrateJson, migrateParams } from './migrations'
+import type { AlgorithmInfo } from '../engine/protocol'
 import {
-  aqmBranch,
-  aqmDefaults,
-  aqmKinds,
-  aqmParam,
+  aqmModel,
   clone,
   defaultFlowGroup,
   defaultScenario,
@@ -57,6 +55,7 @@ import {
   schema,
   setOwn,
   typeOf,
+  type AqmModel,
   type Json,
   type JsonObject,
   type SchemaNode,
@@ -77,11 +76,20 @@ import {
   type LinkView,
 } from './linkView'
 import { dedupe, excerpt, problem, type Problem } from './problems'
-import { checkScenario } from './validate'
+import { checkScenario, type Checked } from './validate'
 
 export { LINK_VERSION, MAX_LINK_CHARS, DEFAULT_VIEW, isEmbedQuery }
 export type { LinkView }
 export const MAX_PARAMS = 200
+
+export interface CodecOptions {
+  /**
+   * The engine's algorithm catalogue (`algorithms()`). The schema is generated from the same catalogue, so
+   * the page needs none; a discipline the schema does not list (a newer engine's, a test-only one) is read
+   * and written by the parameters its entry declares.
+   */
+  algorithms?: readonly AlgorithmInfo[]
+}
 export const MAX_Z_CHARS = 65_536
 
 export interface DecodedLink {
@@ -178,10 +186,13 @@ function aqmKey(name: string): string {
 }
 
 /** The query string (without '?') for a scenario (partial or full) and view. */
-export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}): string {
+export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}, options: CodecOptions = {}): string {
+  const model = aqmModel(options.algorithms)
   const full = expand(schema, clone(scenario))
+  const catalogueAqm = isObject(full) ? expandCatalogueAqm(full, model) : null
   const d = diff(schema, full)
   const rest: JsonObject = isObject(d) ? d : {}
+  if (catalogueAqm !== null) setOwn(rest, 'aqm', catalogueAqm)
   const pairs: Array<[string, string]> = [['v', String(LINK_VERSION)]]
 
   for (const [key, path] of SCALAR_KEYS) {
@@ -194,11 +205,28 @@ export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}): 
     deleteAt(rest, path)
   }
   if (isObject(full)) encodeGroups(full, rest, pairs)
-  encodeAqm(rest, pairs)
+  encodeAqm(rest, pairs, model)
   for (const k of ['link', 'aqm']) if (isObject(rest[k]) && Object.keys(rest[k]).length === 0) delete rest[k]
   pairs.push(...encodeView(view))
   if (Object.keys(rest).length > 0) pairs.push(['z', compressToEncodedURIComponent(JSON.stringify(rest))])
   return joinQuery(pairs)
+}
+
+/**
+ * A discipline only the catalogue knows passes the schema's expand and diff untouched: its defaults are
+ * filled in `full` here, and what differs from them (with its kind) returned for the link.
+ */
+function expandCatalogueAqm(full: JsonObject, model: AqmModel): JsonObject | null {
+  const aqm = full.aqm
+  const branch = isObject(aqm) && typeof aqm.kind === 'string' ? model.catalogueOnly(aqm.kind) : null
+  if (branch === null || !isObject(aqm)) return null
+  const expanded = expand(branch, aqm)
+  if (!isObject(expanded)) return null
+  setOwn(full, 'aqm', expanded)
+  const d = diff(branch, expanded)
+  const out: JsonObject = { kind: aqm.kind }
+  if (isObject(d)) for (const k of Object.keys(d)) if (k !== 'kind') setOwn(out, k, d[k])
+  return out
 }
 
 function deleteAt(root: JsonObject, path: Path): void {
@@ -230,13 +258,13 @@ function encodeGroups(full: JsonObject, rest: JsonObject, pairs: Array<[string, 
   if (diffs.every((g) => isObject(g) && Object.keys(g).length === 0)) delete rest.flows
 }
 
-function encodeAqm(rest: JsonObject, pairs: Array<[string, string]>): void {
+function encodeAqm(rest: JsonObject, pairs: Array<[string, string]>, model: AqmModel): void {
   const aqm = rest.aqm
   if (!isObject(aqm) || typeof aqm.kind !== 'string') return
   const kind = aqm.kind
   pairs.push(['aqm', kind])
   for (const name of Object.keys(aqm)) {
-    const node = aqmParam(kind, name)
+    const node = model.param(kind, name)
     if (node === null || node.items) continue // lists (GFR's mcr_mbps) stay in z=
     const key = aqmKey(name)
     const text = readable(key, aqm[name], node)
@@ -249,7 +277,8 @@ function encodeAqm(rest: JsonObject, pairs: Array<[string, string]>): void {
 
 // ---- decode -----------------------------------------------------------------------------------
 
-export function decodeLink(search: string): DecodedLink {
+export function decodeLink(search: string, options: CodecOptions = {}): DecodedLink {
+  const model = aqmModel(options.algorithms)
   const query = search.startsWith('?') ? search.slice(1) : search
   if (query.length > MAX_LINK_CHARS) {
     return {
@@ -282,8 +311,8 @@ export function decodeLink(search: string): DecodedLink {
   if (version > LINK_VERSION && Object.hasOwn(d, 'version')) d.version = LINK_VERSION
   readScalars(params, d, problems)
   readGroups(params, d, problems)
-  readAqm(params, d, problems)
-  const checked = checkScenario(d)
+  readAqm(params, d, problems, model)
+  const checked = checkWithCatalogue(d, model)
   return { hasScenario, scenario: checked.scenario, view, version, problems: dedupe([...problems, ...checked.problems]) }
 }
 
@@ -379,31 +408,80 @@ function readGroups(params: Map<string, string>, d: JsonObject, problems: Proble
   d.flows = groups
 }
 
-function readAqm(params: Map<string, string>, d: JsonObject, problems: Problem[]): void {
+function readAqm(params: Map<string, string>, d: JsonObject, problems: Problem[], model: AqmModel): void {
   const kindText = params.get('aqm')
   if (kindText !== undefined) setOwn(objectAt(d, ['aqm']), 'kind', kindText)
   const given = isObject(d.aqm) ? d.aqm.kind : undefined
   const defaultKind = String(getAt(defaultScenario(), ['aqm', 'kind']))
   let kind = typeof given === 'string' ? given : defaultKind
-  if (aqmBranch(kind) === null) {
-    problems.push(problem('unknown-kind', { field: 'aqm.kind', value: excerpt(String(given)), known: aqmKinds.join(', ') }))
+  if (model.branch(kind) === null) {
+    problems.push(problem('unknown-kind', { field: 'aqm.kind', value: excerpt(String(given)), known: model.kinds.join(', ') }))
     delete d.aqm
     kind = defaultKind
   }
-  const known = Object.keys(aqmDefaults(kind)).filter((k) => k !== 'kind')
+  const known = Object.keys(model.defaults(kind)).filter((k) => k !== 'kind')
   for (const [key, text] of params) {
     if (RESERVED.has(key) || IGNORED_KEY.test(key)) continue
     const name = key.startsWith('aqm.') ? key.slice(4) : key
-    const node = aqmParam(kind, name)
+    const node = model.param(kind, name)
     if (node !== null && !node.items) {
       const r = parseValue(key, text, node)
       if (r.ok) setOwn(objectAt(d, ['aqm']), name, r.value)
       else problems.push(r.problem)
       if (!isObject(d.aqm) || d.aqm.kind === undefined) setOwn(objectAt(d, ['aqm']), 'kind', kind)
-    } else if (aqmKinds.some((k) => aqmParam(k, name) !== null)) {
+    } else if (model.kinds.some((k) => model.param(k, name) !== null)) {
       problems.push(problem('not-a-param', { key: excerpt(key), kind, known: known.join(', ') || '–' }))
     } else {
       problems.push(problem('unknown-key', { key: excerpt(key) }))
     }
   }
+}
+
+/**
+ * checkScenario, with a discipline only the catalogue knows checked against its catalogue branch (the schema
+ * validator cannot): unknown parameters left out, wrong types reset, fractions rounded where the engine reads
+ * an integer, values clamped into the declared range, as checkScenario does for the schema's own.
+ */
+function checkWithCatalogue(d: JsonObject, model: AqmModel): Checked {
+  const aqm = d.aqm
+  const branch = isObject(aqm) && typeof aqm.kind === 'string' ? model.catalogueOnly(aqm.kind) : null
+  if (branch === null || !isObject(aqm)) return checkScenario(d)
+  const others: JsonObject = {}
+  for (const k of Object.keys(d)) if (k !== 'aqm') setOwn(others, k, d[k])
+  const checked = checkScenario(others)
+  const problems: Problem[] = []
+  const out: JsonObject = { kind: aqm.kind }
+  for (const name of Object.keys(aqm)) {
+    if (name === 'kind') continue
+    const node = branch.properties?.[name]
+    const field = excerpt(`aqm.${name}`, 80)
+    const value = aqm[name]
+    if (node === undefined) {
+      problems.push(problem('unknown-field', { field }))
+      continue
+    }
+    const types = typeOf(node)
+    if (types.includes('boolean') ? typeof value !== 'boolean' : typeof value !== 'number' || !Number.isFinite(value)) {
+      problems.push(problem('wrong-type', { field, expected: types.join(' or ') }))
+      continue
+    }
+    let x: Json = value
+    if (typeof x === 'number') {
+      if (types.includes('integer') && !Number.isInteger(x)) {
+        problems.push(problem('not-integer', { field, got: x }))
+        x = Math.round(x)
+      }
+      const min = node.minimum ?? -Infinity
+      const max = node.maximum ?? Infinity
+      if (x < min || x > max) {
+        problems.push(problem('out-of-range', { field, min, max, got: excerpt(JSON.stringify(value)) }))
+        x = Math.min(max, Math.max(min, x))
+      }
+    }
+    setOwn(out, name, x)
+  }
+  const expanded = expand(branch, out)
+  const scenario: JsonObject = { ...checked.scenario }
+  setOwn(scenario, 'aqm', isObject(expanded) ? expanded : out)
+  return { scenario, problems: dedupe([...checked.problems, ...problems]) }
 }

@@ -19,6 +19,7 @@ import {
   type JsonObject,
 } from './model'
 import { dedupe, excerpt, problem, type Problem } from './problems'
+import { totalFlows } from './limits'
 
 export const MAX_TOTAL_FLOWS = 10_000
 const MAX_PASSES = 30
@@ -65,12 +66,6 @@ function expandScenario(s: JsonObject): JsonObject {
 
 function schemaErrors(s: JsonObject): ErrorObject[] {
   return schemaValidate(s) ? [] : (schemaValidate.errors ?? []).filter((e) => e.keyword !== 'if')
-}
-
-export function totalFlows(s: JsonObject): number {
-  const flows = s.flows
-  if (!Array.isArray(flows)) return 0
-  return flows.reduce<number>((n, g) => n + (isObject(g) && typeof g.count === 'number' ? g.count : 0), 0)
 }
 
 /** Shrinks every group in proportion so the total fits (each keeps at least one flow). */

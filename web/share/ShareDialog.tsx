@@ -1,9 +1,9 @@
 // The share dialog: the scenario's link, an embed snippet, exports (traces, charts, scenario) and opening
 // a scenario file. Loaded on demand when the Share button is first pressed.
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimSnapshot, SimStore } from '../engine/store'
-import { parseObject } from '../scenario/model'
+import type { JsonObject } from '../scenario/json'
 import { contextQuery, type PresetContext } from './presetContext'
 import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
@@ -29,6 +29,9 @@ export function labBase(): string {
   return url.href
 }
 
+/** Before the first scenario arrives (the dialog is not offered then, but a link must still be built). */
+const EMPTY: JsonObject = Object.freeze({})
+
 export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: ShareDialogProps) {
   const { t } = useTranslation('share')
   const { t: tApp } = useTranslation()
@@ -45,7 +48,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
     if (dialog && !dialog.open) dialog.showModal()
   }, [])
 
-  const scenario = useMemo(() => parseObject(snapshot.scenario) ?? {}, [snapshot.scenario])
+  const scenario = snapshot.running?.value ?? EMPTY
   const base = labBase()
   const info0 = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const paramNames = info0?.params.map((p) => p.name) ?? []

@@ -196,8 +196,8 @@ export function useHostApi(store: SimStore, snapshot: SimSnapshot, link: ShareLi
           return post({ type: 'aqm:metrics', simTime: snap.simTime, metrics: metricsOf(store), id }, origin)
         case 'aqm:get-scenario':
           void import('./open').then(({ encodeLink }) => {
-            const scenario: unknown = snap.scenario === '' ? null : JSON.parse(snap.scenario)
-            const query = scenario !== null && typeof scenario === 'object' && !Array.isArray(scenario) ? encodeLink(Object.fromEntries(Object.entries(scenario)), { speed: snap.speed }) : ''
+            const scenario = snap.running?.value ?? null
+            const query = scenario !== null ? encodeLink(scenario, { speed: snap.speed }) : ''
             post({ type: 'aqm:scenario', scenario, link: query === '' ? '' : `?${query}`, id }, origin)
           })
           return

@@ -2,9 +2,9 @@
 // the codec and the schema validator: decode or read it, let the engine have the final word, and come
 // back with the scenario to run, or the nearest valid one and what was wrong.
 import { repairWithEngine } from '../scenario/engineRepair'
-import { defaultScenario, type JsonObject } from '../scenario/model'
+import { defaultScenario, isObject, type JsonObject } from '../scenario/model'
 import { dedupe, problem, type Problem } from '../scenario/problems'
-import { TAB_MAX_FLOWS } from '../scenario/limits'
+import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { decodeLink, encodeLink } from '../scenario/urlCodec'
 import type { LinkView } from '../scenario/linkView'
 import { readScenarioFile } from './importer'
@@ -29,12 +29,12 @@ async function engineOrNull(): Promise<MainEngine | null> {
 
 /** The scenario's flow groups scaled down to what a tab holds (each group keeps at least one flow). */
 function fitFlowsToTab(scenario: JsonObject, problems: Problem[]): JsonObject {
-  const groups = Array.isArray(scenario.flows) ? scenario.flows : []
-  const count = (g: unknown) => (typeof g === 'object' && g !== null && 'count' in g && typeof g.count === 'number' ? g.count : 0)
-  const total = groups.reduce((n: number, g) => n + count(g), 0)
+  const total = totalFlows(scenario)
   if (total <= TAB_MAX_FLOWS) return scenario
   problems.push(problem('tab-flows', { max: TAB_MAX_FLOWS, total }))
-  const flows = groups.map((g) => (typeof g === 'object' && g !== null && !Array.isArray(g) ? { ...g, count: Math.max(1, Math.floor((count(g) * TAB_MAX_FLOWS) / total)) } : g))
+  const groups = Array.isArray(scenario.flows) ? scenario.flows : []
+  const count = (g: JsonObject) => (typeof g.count === 'number' ? g.count : 0)
+  const flows = groups.map((g) => (isObject(g) ? { ...g, count: Math.max(1, Math.floor((count(g) * TAB_MAX_FLOWS) / total)) } : g))
   return { ...scenario, flows }
 }
 

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { hasScenarioKeys, isPresetLab, ownedByOtherView, readView, type LinkView } from '../scenario/linkView'
-import { parseObject, type JsonObject } from '../scenario/json'
+import type { JsonObject } from '../scenario/json'
 import type { Problem } from '../scenario/problems'
 import type { PresetContext } from './presetContext'
 
@@ -159,18 +159,18 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
 
   // The address bar follows the scenario the worker runs: not while a link waits to be checked or for a
   // decision, nor between sending a scenario and the worker running it.
-  const { scenario, speed, epoch } = snapshot
+  const { running, speed, epoch } = snapshot
   const refused = snapshot.errors.configure !== undefined
   useEffect(() => {
-    if (!ownAddress || checking || pending !== null || scenario === '') return
+    if (!ownAddress || checking || pending !== null || running === null) return
     // A preset's lab writes its address only once it knows the preset it compares the scenario with.
     if (presetLab && preset === undefined) return
     const wait = awaiting.current
     if (wait !== null && epoch <= wait.epoch && !refused) return
     let cancelled = false
     void loadOpen().then(({ contextQuery }) => {
-      const parsed = parseObject(scenario)
-      if (cancelled || parsed === null) return
+      if (cancelled) return
+      const parsed = running.value
       // A worksheet's lock and hide stay in the address (a reload keeps the student's view).
       const kept = { speed, lock: view.lock, hide: view.hide }
       const query = contextQuery(parsed, kept, preset)
@@ -184,7 +184,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     return () => {
       cancelled = true
     }
-  }, [ownAddress, presetLab, preset, checking, pending, scenario, speed, epoch, refused, view])
+  }, [ownAddress, presetLab, preset, checking, pending, running, speed, epoch, refused, view])
 
   const chooseNearest = useCallback(() => {
     if (pending?.nearest) run(pending.nearest, pending.source !== 'link')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toObject } from '../catalog/patch'
+import { toObject } from '../scenario/json'
 import { buildGrid, cellsOf, evenly, formatValues, parseValues } from './grid'
 
 describe('the sweep grid', () => {

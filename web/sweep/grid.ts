@@ -1,7 +1,8 @@
 // A sweep's grid: every side (the preset's scenario and its comparisons) at every value of one
 // parameter, or of two (a 2-D grid, drawn as a heatmap), each point replicated over seeds, as scenario
 // JSON lines in the order `aqm-cli sweep` reads them; values typed by hand.
-import { sweepPoint, type JsonObject } from '../catalog/patch'
+import { sweepPoint } from '../catalog/patch'
+import type { JsonObject } from '../scenario/json'
 import type { Derived } from '../catalog/types'
 import { replicas } from '../stats/seeds'
 

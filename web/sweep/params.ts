@@ -1,5 +1,5 @@
 // The parameters a sweep can vary, by path into the scenario, and which sides each applies to.
-import { getPath, setPath, toObject, type JsonObject } from '../catalog/patch'
+import { getAll, setAll, toObject, type JsonObject } from '../scenario/json'
 
 export interface SweepParam {
   path: string
@@ -35,14 +35,14 @@ export function paramByPath(path: string): SweepParam {
  * algorithm has it set; any other field wherever its object exists (a default can be overridden).
  */
 export function appliesTo(scenario: JsonObject, path: string): boolean {
-  if (path.startsWith('aqm.')) return getPath(scenario, path).length > 0
-  return setPath(toObject(scenario), path, 0) > 0
+  if (path.startsWith('aqm.')) return getAll(scenario, path).length > 0
+  return setAll(toObject(scenario), path, 0) > 0
 }
 
 /** Whether every current value at `path` is a whole number (so typed ranges are rounded). */
 export function isWholeNumber(scenario: JsonObject, path: string): boolean {
   const p = SWEEP_PARAMS.find((x) => x.path === path)
   if (p !== undefined) return p.integer
-  const values = getPath(scenario, path)
+  const values = getAll(scenario, path)
   return values.length > 0 && values.every((v) => typeof v === 'number' && Number.isInteger(v))
 }

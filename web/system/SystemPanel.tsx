@@ -4,15 +4,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AqmConfig } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
+import type { RunningScenario } from '../scenario/running'
 import { SystemView } from './SystemView'
 
 interface SystemPanelProps {
   store: SimStore
-  scenario: string
+  running: RunningScenario | null
   aqm: AqmConfig | null
 }
 
-export function SystemPanel({ store, scenario, aqm }: SystemPanelProps) {
+export function SystemPanel({ store, running, aqm }: SystemPanelProps) {
   const { t } = useTranslation('charts')
   const [on, setOn] = useState(true)
   return (
@@ -20,7 +21,7 @@ export function SystemPanel({ store, scenario, aqm }: SystemPanelProps) {
       <button type="button" className="sv-toggle" aria-pressed={on} onClick={() => setOn((v) => !v)} data-testid="system-toggle">
         {t('system.toggle')}
       </button>
-      {on && <SystemView store={store} scenario={scenario} aqm={aqm} />}
+      {on && <SystemView store={store} running={running} aqm={aqm} />}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { AqmConfig } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
+import type { RunningScenario } from '../scenario/running'
 import { prepareCanvas } from '../charts/canvas'
 import { useFrame } from '../charts/frameLoop'
 import { seriesVars } from '../charts/palette'
@@ -41,7 +42,7 @@ function useReducedMotion(): boolean {
 
 interface SystemViewProps {
   store: SimStore
-  scenario: string
+  running: RunningScenario | null
   aqm: AqmConfig | null
 }
 
@@ -52,9 +53,9 @@ interface Live {
   marks: number
 }
 
-export function SystemView({ store, scenario, aqm }: SystemViewProps) {
+export function SystemView({ store, running, aqm }: SystemViewProps) {
   const { t } = useTranslation('charts')
-  const dumbbell = useMemo(() => dumbbellOf(scenario), [scenario])
+  const dumbbell = useMemo(() => dumbbellOf(running), [running])
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 400, height: ROW_H_PX })
   const canvasRef = useRef<HTMLCanvasElement | null>(null)
   const reducedMotion = useReducedMotion()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readRunning } from '../scenario/running'
 import { dumbbellOf } from './topology'
 
 describe('the dumbbell of a scenario', () => {
@@ -10,7 +11,7 @@ describe('the dumbbell of a scenario', () => {
         { count: 2, traffic: { kind: 'cbr' }, rtt_ms: [80, 80] },
       ],
     })
-    expect(dumbbellOf(json)).toEqual({
+    expect(dumbbellOf(readRunning(json))).toEqual({
       groups: [
         { count: 3, variant: 'cubic', rttMs: [40, 120], firstFlow: 0 },
         { count: 2, variant: 'udp', rttMs: [80, 80], firstFlow: 3 },
@@ -24,7 +25,7 @@ describe('the dumbbell of a scenario', () => {
   })
 
   it('waits on a scenario it cannot read', () => {
-    expect(dumbbellOf('')).toBeNull()
-    expect(dumbbellOf('{"flows":[]}')).toBeNull()
+    expect(dumbbellOf(readRunning(''))).toBeNull()
+    expect(dumbbellOf(readRunning('{"flows":[]}'))).toBeNull()
   })
 })

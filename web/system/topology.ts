@@ -1,7 +1,9 @@
 // The dumbbell a scenario describes, as the system view draws it: one entry per flow group (how many
 // senders, their TCP or UDP traffic, their base RTT range and the ids of their first and last flow, which
-// give them their colours), the bottleneck's rate, delay and buffer.
-import { flowsOf } from '../charts/flows'
+// give them their colours), the bottleneck's rate, delay and buffer. Read from the running scenario the
+// store parsed (web/scenario/running.ts).
+import { getAt, isObject } from '../scenario/json'
+import type { RunningScenario } from '../scenario/running'
 
 export interface SenderGroup {
   count: number
@@ -20,32 +22,20 @@ export interface Dumbbell {
   bufferUnit: 'packets' | 'bytes'
 }
 
-function obj(x: unknown): Record<string, unknown> | null {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) ? Object.fromEntries(Object.entries(x)) : null
-}
-
 const num = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback)
 
-/** Null when the scenario is not a JSON object with a link and flows (the view then waits). */
-export function dumbbellOf(scenarioJson: string): Dumbbell | null {
-  let v: unknown
-  try {
-    v = JSON.parse(scenarioJson)
-  } catch {
-    return null
-  }
-  const s = obj(v)
-  const link = obj(s?.link)
-  if (s === null || link === null || !Array.isArray(s.flows)) return null
-  const flows = flowsOf(scenarioJson)
+/** Null when there is no scenario with a link and flows (the view then waits). */
+export function dumbbellOf(running: RunningScenario | null): Dumbbell | null {
+  const s = running?.value
+  if (s === undefined || !isObject(s.link) || !Array.isArray(s.flows)) return null
+  const { link } = s
+  const flows = running?.flows ?? []
   const groups: SenderGroup[] = []
   s.flows.forEach((g, i) => {
-    const o = obj(g)
     const members = flows.filter((f) => f.group === i)
-    if (o === null || members.length === 0) return
-    const rtt = Array.isArray(o.rtt_ms) ? o.rtt_ms : []
-    const lo = num(rtt[0], 100)
-    groups.push({ count: members.length, variant: members[0].variant, rttMs: [lo, num(rtt[1], lo)], firstFlow: members[0].index })
+    if (!isObject(g) || members.length === 0) return
+    const lo = num(getAt(g, 'rtt_ms[0]'), 100)
+    groups.push({ count: members.length, variant: members[0].variant, rttMs: [lo, num(getAt(g, 'rtt_ms[1]'), lo)], firstFlow: members[0].index })
   })
   return {
     groups,

@@ -2,7 +2,7 @@
 // bundled at build time. Each holds the engine scenario it was run from, ns-3's version and command,
 // ns-3's metrics and the recorded expectation (docs/validation.md).
 /// <reference types="vite/client" />
-import type { JsonObject } from '../catalog/patch'
+import type { JsonObject } from '../scenario/json'
 
 export interface RecordedGap {
   measured_diff: number

@@ -1,15 +1,12 @@
 // The walk-through's charts, with the one the current step is about outlined and labelled "look here".
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DelayChart } from '../charts/DelayChart'
 import { QueueChart, type QueueSketch } from '../charts/QueueChart'
 import { SketchBar } from '../charts/sketch/SketchBar'
 import { Readouts } from '../charts/Readouts'
-import { bufferInUnit } from '../charts/thresholds'
+import { queueScale } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
-import { bufferOf, linkOf } from '../engine/decode'
 import type { SimSnapshot, SimStore } from '../engine/store'
-import { queueUnitOf } from '../engine/units'
 import { sideLabel } from '../catalog/patch'
 import { langOf, type Preset } from '../catalog/types'
 import { formatMetric, metricById, type Metric, type SummaryJson } from '../runs/summary'
@@ -37,14 +34,6 @@ interface WalkChartsProps {
   explanation?: string
 }
 
-function parse<T>(json: string, read: (s: string) => T): T | null {
-  try {
-    return json === '' ? null : read(json)
-  } catch {
-    return null
-  }
-}
-
 const SUMMARY_METRICS = ['sync.excess', 'mean_queue_pkts', 'utilisation']
 /** A flow's share of the goodput, shown in % (lessonValue's `share.N`). */
 const SHARE: Metric = { id: 'share', key: 'share', scale: 100, digits: 1, better: 'neither' }
@@ -53,10 +42,7 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const buffer = useMemo(() => parse(snapshot.scenario, bufferOf), [snapshot.scenario])
-  const link = useMemo(() => parse(snapshot.scenario, linkOf), [snapshot.scenario])
-  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
-  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, queueUnit === 'bytes' ? 'bytes' : 'packets', link?.meanPktSize ?? null)
+  const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
   const spot = (name: NonNullable<LessonStep['highlight']>) =>
     highlight === name ? { className: 'walk-spot walk-highlight', 'aria-describedby': `look-${name}` } : { className: 'walk-spot' }
   const look = (name: NonNullable<LessonStep['highlight']>) =>

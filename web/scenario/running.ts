@@ -1,0 +1,88 @@
+// The scenario a simulation runs, as every chart and pane reads it: parsed once, when the worker reports a
+// new one (web/engine/store.ts), into a frozen JSON value and the few facts the page derives from it. Fields a
+// scenario leaves out take the engine's defaults (engine-wasm/src/scenario.rs) where a reader needs one.
+import { deepFreeze, getAt, isObject, parseObject, type Json, type JsonObject } from './json'
+
+/** The bottleneck buffer: its size in `unit` (packets or bytes). */
+export interface BufferSize {
+  size: number
+  unit: string
+}
+
+/** The bottleneck link as the charts scale by it. */
+export interface LinkInfo {
+  rateMbps: number
+  /** Mean packet size in bytes, for converting between packets and bytes. */
+  meanPktSize: number
+}
+
+export interface FlowInfo {
+  index: number
+  /** Position of its group in the scenario's `flows` list. */
+  group: number
+  /** TCP variant ("reno", "cubic", ...) or "udp" for traffic that has no congestion window. */
+  variant: string
+}
+
+/** No flows (before the first scenario): one constant, so a memoised chart keeps its props. */
+export const NO_FLOWS: readonly FlowInfo[] = Object.freeze([])
+
+export interface RunningScenario {
+  /** The JSON text as the worker reported it (what a rebuild or a link starts from). */
+  readonly text: string
+  /** The same, parsed and frozen: shared by every reader, never changed (edit copies with withAt). */
+  readonly value: Readonly<JsonObject>
+  readonly buffer: BufferSize | null
+  readonly link: LinkInfo | null
+  /** One entry per flow, in engine order. */
+  readonly flows: readonly FlowInfo[]
+  /** The run's length in simulated seconds, if the scenario states one. */
+  readonly duration: number | null
+}
+
+/** Parses the running scenario's text once; null when it is empty or not a JSON object. */
+export function readRunning(text: string): RunningScenario | null {
+  const parsed = text === '' ? null : parseObject(text)
+  if (parsed === null) return null
+  const value = deepFreeze(parsed)
+  return Object.freeze({ text, value, buffer: bufferOf(value), link: linkOf(value), flows: Object.freeze(flowsOf(value)), duration: durationOf(value) })
+}
+
+/** The bottleneck buffer, read by name from the scenario's `link`; `null` if absent. */
+export function bufferOf(scenario: JsonObject): BufferSize | null {
+  const size = getAt(scenario, 'link.buffer')
+  const unit = getAt(scenario, 'link.buffer_unit') ?? 'packets'
+  return typeof size === 'number' && typeof unit === 'string' ? { size, unit } : null
+}
+
+/** The bottleneck's rate and mean packet size from the scenario's `link`; `null` if absent. */
+export function linkOf(scenario: JsonObject): LinkInfo | null {
+  const rate = getAt(scenario, 'link.rate_mbps')
+  const size = getAt(scenario, 'link.mean_pkt_size') ?? 1000
+  if (typeof rate !== 'number' || typeof size !== 'number' || !(rate > 0) || !(size > 0)) return null
+  return { rateMbps: rate, meanPktSize: size }
+}
+
+/** The scenario's `duration` (simulated seconds), if it has a positive one. */
+export function durationOf(scenario: Json): number | null {
+  const d = isObject(scenario) ? getAt(scenario, 'duration') : undefined
+  return typeof d === 'number' && d > 0 ? d : null
+}
+
+const UDP_TRAFFIC = new Set(['cbr', 'poisson', 'on_off', 'onoff'])
+
+/** Expands the scenario's flow groups (`count` flows each) into one entry per flow, in engine order. */
+export function flowsOf(scenario: JsonObject): FlowInfo[] {
+  const groups = scenario.flows
+  if (!Array.isArray(groups)) return []
+  const out: FlowInfo[] = []
+  groups.forEach((g, group) => {
+    if (!isObject(g)) return
+    const count = typeof g.count === 'number' ? Math.max(0, Math.floor(g.count)) : 1
+    const kind = getAt(g, 'traffic.kind')
+    const udp = typeof kind === 'string' && UDP_TRAFFIC.has(kind)
+    const variant = udp ? 'udp' : typeof g.tcp === 'string' ? g.tcp : 'reno'
+    for (let i = 0; i < count; i++) out.push({ index: out.length, group, variant })
+  })
+  return out
+}
