@@ -18,36 +18,40 @@
 //! give, and trace digests do not depend on the lanes. Replacing a timer's event drops the replaced one:
 //! callers use a timer lane only for events that a later arming makes a no-op (generation-checked timers).
 
+use std::cmp::Ordering;
 use std::collections::binary_heap::PeekMut;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::time::Time;
 
-/// Where a heap key's event waits: the kind in the top two bits of a 24-bit source, the index below.
+/// Where a heap key's event waits: the kind in the top two bits of `Key::src`, the index below.
 const SLOT: u32 = 0;
-const FIFO: u32 = 1 << 22;
-const TIMER: u32 = 2 << 22;
-const INDEX: u32 = (1 << 22) - 1;
-/// Sequence numbers take the 40 bits above the source: 10¹² events, days of simulation at full speed.
-const SEQ_LIMIT: u64 = 1 << 40;
+const FIFO: u32 = 1 << 30;
+const TIMER: u32 = 2 << 30;
+const INDEX: u32 = (1 << 30) - 1;
 
-/// A heap key in 16 bytes: (time, seq, source) packed into one integer, complemented so that the standard
-/// max-heap pops the earliest (time, seq) first. Four keys share a cache line.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Key(u128);
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    at: Time,
+    seq: u64,
+    src: u32,
+}
 
 impl Key {
     fn new(at: Time, seq: u64, src: u32) -> Key {
-        Key(!(((at as u128) << 64) | ((seq as u128) << 24) | src as u128))
+        Key { at, seq, src }
     }
-    fn at(self) -> Time {
-        (!self.0 >> 64) as Time
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
-    fn seq(self) -> u64 {
-        (!self.0 >> 24) as u64 & (SEQ_LIMIT - 1)
-    }
-    fn src(self) -> u32 {
-        !self.0 as u32 & ((1 << 24) - 1)
+}
+impl Ord for Key {
+    // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        (other.at, other.seq).cmp(&(self.at, self.seq))
     }
 }
 
@@ -122,7 +126,6 @@ impl<E> Scheduler<E> {
     }
 
     fn take_seq(&mut self) -> u64 {
-        assert!(self.next_seq < SEQ_LIMIT, "more than 2^40 events scheduled");
         self.pending += 1;
         self.next_seq += 1;
         self.next_seq - 1
@@ -182,7 +185,7 @@ impl<E> Scheduler<E> {
     pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
         loop {
             let mut top = self.heap.peek_mut()?;
-            let (at, seq, src) = (top.at(), top.seq(), top.src());
+            let Key { at, seq, src } = *top;
             if at > until {
                 return None;
             }
