@@ -9,9 +9,9 @@
 //! - a FIFO lane ([`Scheduler::schedule_fifo`]): events that a source schedules in non-decreasing time,
 //!   such as one access link's arrivals or the bottleneck's deliveries; only the lane's head is in the heap;
 //! - a timer lane ([`Scheduler::arm`]): at most one pending event; arming it again replaces the event, and
-//!   a later deadline needs no heap operation (the heap entry of the earlier one finds the new deadline
-//!   when it comes up and is put back at it, lazily, as in Varghese & Lauck's timing wheels discussion of
-//!   re-arming (SOSP 1987)).
+//!   a later deadline needs no heap operation: the heap entry of the earlier one, when it comes up, finds
+//!   the new deadline and is put back at it. A sender re-arms its retransmission timer on every ACK
+//!   (RFC 6298 §5.3) and it almost never fires, so this turns one heap push per ACK into one per RTO.
 //!
 //! Every event takes its sequence number when it is scheduled, wherever it waits, and a key goes back in the
 //! heap with its event's own (time, seq): so events pop in exactly the order one heap of every event would
