@@ -204,7 +204,7 @@ impl Simulation {
             })
             .collect();
         let n = flows.len();
-        let (tx_lane, deliver_lane) = (events.fifo(), events.fifo());
+        let (tx_lane, deliver_lane) = (events.pinned_fifo(), events.pinned_fifo());
         let mut sim = Simulation {
             ledger: Ledger::default(),
             now: 0,
