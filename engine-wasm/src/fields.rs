@@ -181,7 +181,7 @@ impl<S> Describe for Table<S> {
 pub struct Union {
     /// Its place under `definitions`.
     pub definition: Definition,
-    /// The tag's key.
+    /// The tag's key (`kind`, as [`kinds`] reads it).
     pub tag: &'static str,
     /// The variants, in the schema's order.
     pub variants: &'static [Choice],
@@ -331,6 +331,11 @@ pub fn check_steps<S>(prefix: &str, steps: &[S], table: &Table<S>, ctx: &Context
 /// The names serde reads for the enum `T` (its "unknown variant" refusal lists them).
 pub fn choices<T: DeserializeOwned>() -> Vec<String> {
     crate::problem::from_json::<T>("", "\"\\u0000\"").err().map(|p| p.expected).unwrap_or_default()
+}
+
+/// The tag values serde reads for the `kind`-tagged enum `T`.
+pub fn kinds<T: DeserializeOwned>() -> Vec<String> {
+    crate::problem::from_json::<T>("", r#"{"kind":"\u0000"}"#).err().map(|p| p.expected).unwrap_or_default()
 }
 
 /// `T::default()` as JSON.
@@ -689,7 +694,7 @@ pub static TRAFFIC: Union = Union {
         Choice { kind: "poisson", title: "UDP with exponential gaps", table: &POISSON },
         Choice { kind: "on_off", title: "UDP on/off", table: &ON_OFF },
     ],
-    kinds: choices::<Traffic>,
+    kinds: kinds::<Traffic>,
     reread: reread::<Traffic>,
 };
 
@@ -757,4 +762,155 @@ pub fn check_traffic(prefix: &str, t: &Traffic, ctx: &Context) -> Result<(), Pro
         v.table.check(prefix, t, ctx)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Kind;
+    use serde_json::json;
+
+    /// The keys serde accepts for `T` (its "unknown field" refusal of `json` lists them).
+    fn accepted<T: DeserializeOwned>(json: &str) -> Vec<String> {
+        let p = crate::problem::from_json::<T>("", json).err().expect("refused");
+        assert_eq!(p.kind, Kind::UnknownField, "{p}");
+        p.expected
+    }
+
+    fn names<S>(t: &Table<S>) -> Vec<String> {
+        t.fields.iter().map(|f| f.spec.name.to_string()).collect()
+    }
+
+    fn keys(v: impl Serialize) -> Vec<String> {
+        serde_json::to_value(v).unwrap().as_object().unwrap().keys().cloned().collect()
+    }
+
+    fn sorted(mut v: Vec<String>) -> Vec<String> {
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn every_field_serde_reads_or_writes_has_exactly_one_row() {
+        const UNKNOWN: &str = r#"{"\u0000":0}"#;
+        let link = LinkSpec {
+            atm: Some(AtmSpec::default()),
+            reverse: Some(ReverseLink::default()),
+            rate_schedule: vec![RateStep { at_s: 1.0, rate_mbps: 1.0 }],
+            rate_slots: Some(RateSlots::default()),
+            delay_schedule: vec![DelayStep { at_s: 1.0, delay_ms: 1.0 }],
+            ..LinkSpec::default()
+        };
+        let cases: Vec<(Vec<String>, Vec<String>, Vec<String>)> = vec![
+            (names(&SCENARIO), accepted::<Scenario>(UNKNOWN), keys(Scenario::default())),
+            (names(&LINK), accepted::<LinkSpec>(UNKNOWN), keys(&link)),
+            (names(&ATM), accepted::<AtmSpec>(UNKNOWN), keys(AtmSpec::default())),
+            (names(&REVERSE), accepted::<ReverseLink>(UNKNOWN), keys(ReverseLink::default())),
+            (names(&RATE_STEP), accepted::<RateStep>(UNKNOWN), keys(RateStep { at_s: 0.0, rate_mbps: 1.0 })),
+            (names(&RATE_SLOTS), accepted::<RateSlots>(UNKNOWN), keys(RateSlots::default())),
+            (names(&DELAY_STEP), accepted::<DelayStep>(UNKNOWN), keys(DelayStep { at_s: 0.0, delay_ms: 1.0 })),
+            (names(&FLOW_GROUP), accepted::<FlowGroup>(UNKNOWN), keys(FlowGroup::default())),
+        ];
+        for (rows, read, written) in cases {
+            let mut unique = sorted(rows.clone());
+            unique.dedup();
+            assert_eq!(unique.len(), rows.len(), "a name twice: {rows:?}");
+            assert_eq!(sorted(rows.clone()), sorted(read), "rows vs the fields serde reads");
+            assert_eq!(sorted(rows), sorted(written), "rows vs the fields serde writes");
+        }
+        // Each traffic variant: its rows are the fields serde reads and writes for it (beyond the tag).
+        let written = [
+            Traffic::Ftp,
+            Traffic::Http { mean_object_kb: 1.0, shape: 1.5, think_s: 1.0 },
+            Traffic::Cbr { rate_mbps: 1.0 },
+            Traffic::Poisson { rate_mbps: 1.0 },
+            Traffic::OnOff { rate_mbps: 1.0, on_s: 1.0, off_s: 1.0 },
+        ];
+        assert_eq!(TRAFFIC.variants.len(), written.len());
+        for (c, t) in TRAFFIC.variants.iter().zip(written) {
+            let mut keys = keys(&t);
+            assert_eq!(keys.remove(0), "kind");
+            assert_eq!(serde_json::to_value(&t).unwrap()["kind"], c.kind);
+            assert_eq!(sorted(names(c.table)), sorted(keys), "{}", c.kind);
+            if !c.table.fields.is_empty() {
+                let read = accepted::<Traffic>(&format!(r#"{{"kind":"{}","\u0000":0}}"#, c.kind));
+                assert_eq!(sorted(names(c.table)), sorted(read), "{}", c.kind);
+            }
+        }
+    }
+
+    #[test]
+    fn choices_and_kinds_are_the_names_serde_reads() {
+        assert_eq!(choices::<QueueUnit>(), ["packets", "bytes"]);
+        assert_eq!(choices::<Variant>(), ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr"]);
+        assert_eq!(choices::<RttMeasure>(), ["ns2", "min"]);
+        let listed: Vec<&str> = TRAFFIC.variants.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds::<Traffic>(), listed);
+    }
+
+    fn problem(json: &str) -> Problem {
+        Scenario::from_json(json).unwrap_err()
+    }
+
+    #[test]
+    fn each_kind_of_bound_refuses_as_it_always_has() {
+        // A fixed range, with a non-finite value read as out of range.
+        let mut s = Scenario::default();
+        s.link.loss_rate = f64::NAN;
+        let p = s.validate().unwrap_err();
+        assert_eq!((p.field.as_str(), p.lo, p.hi, p.unit.as_str()), ("link.loss_rate", Some(0.0), Some(0.5), ""));
+        assert!(p.got.unwrap().is_nan());
+        // Another field as the upper end: a plain range up to its value (warmup ≤ duration = 30 s).
+        let p = problem(r#"{"duration":30,"warmup":31}"#);
+        assert_eq!((p.field.as_str(), p.lo, p.hi, p.other.as_deref()), ("warmup", Some(0.0), Some(30.0), None));
+        // Another field as the lower end: the relation named (stop_s not before start_s = 5).
+        let p = problem(r#"{"flows":[{"start_s":5,"stop_s":4}]}"#);
+        assert_eq!((p.lo, p.hi, p.got), (Some(5.0), Some(36_000.0), Some(4.0)));
+        assert_eq!((p.other.as_deref(), p.rule), (Some("flows[0].start_s"), Some("not_before")));
+        // Twice the largest delay, scheduled ones included: 2 × max(10, 25) = 50 ms.
+        let p = problem(r#"{"link":{"delay_schedule":[{"at_s":1,"delay_ms":25}]},"flows":[{"rtt_ms":[45,90]}]}"#);
+        assert_eq!((p.field.as_str(), p.lo, p.rule), ("flows[0].rtt_ms[0]", Some(50.0), Some("twice")));
+        // A range's high end not below its low end.
+        let p = problem(r#"{"flows":[{"rtt_ms":[80,79]}]}"#);
+        assert_eq!(
+            (p.field.as_str(), p.lo, p.other.as_deref()),
+            ("flows[0].rtt_ms[1]", Some(80.0), Some("flows[0].rtt_ms[0]"))
+        );
+        // Steps in order: the first from 0 (naming itself), the next from the one before.
+        let p = problem(r#"{"link":{"rate_schedule":[{"at_s":-1,"rate_mbps":1}]}}"#);
+        assert_eq!(
+            (p.field.as_str(), p.lo, p.other.as_deref()),
+            ("link.rate_schedule[0].at_s", Some(0.0), Some("link.rate_schedule[0].at_s"))
+        );
+        let p = problem(
+            r#"{"link":{"rate_schedule":[{"at_s":3,"rate_mbps":1},{"at_s":7,"rate_mbps":1},{"at_s":6,"rate_mbps":1}]}}"#,
+        );
+        assert_eq!(
+            (p.field.as_str(), p.lo, p.other.as_deref()),
+            ("link.rate_schedule[2].at_s", Some(7.0), Some("link.rate_schedule[1].at_s"))
+        );
+        // The buffer's limit and unit by buffer_unit.
+        let p = problem(r#"{"link":{"buffer":1000001}}"#);
+        assert_eq!((p.hi, p.unit.as_str()), (Some(1e6), "packets"));
+        assert!(Scenario::from_json(r#"{"link":{"buffer":1000001,"buffer_unit":"bytes"}}"#).is_ok());
+        let p = problem(r#"{"link":{"buffer":1500000001,"buffer_unit":"bytes"}}"#);
+        assert_eq!((p.hi, p.unit.as_str()), (Some(1.5e9), "bytes"));
+        // Only the variant a flow sends is checked: the same bad rate, first in the variant's rows.
+        let p = problem(r#"{"flows":[{"traffic":{"kind":"on_off","rate_mbps":0,"on_s":0,"off_s":1}}]}"#);
+        assert_eq!((p.field.as_str(), p.lo), ("flows[0].traffic.rate_mbps", Some(0.001)));
+        let p = problem(r#"{"flows":[{"traffic":{"kind":"http","shape":1}}]}"#);
+        assert_eq!((p.field.as_str(), p.lo, p.hi), ("flows[0].traffic.shape", Some(1.01), Some(10.0)));
+        // Rows are checked in order: of two bad fields, the earlier row is reported.
+        let p = problem(r#"{"flows":[{"rwnd":0,"count":0,"traffic":{"kind":"cbr","rate_mbps":0}}]}"#);
+        assert_eq!(p.field, "flows[0].count");
+    }
+
+    #[test]
+    fn serialised_defaults_hold_every_field_the_schema_gives_a_default() {
+        // `Scenario::default()`'s parts are the parts' own defaults, so `{}` at any level means the same.
+        let s = Scenario::default();
+        assert_eq!(s.link, LinkSpec::default());
+        assert_eq!(s.flows, vec![FlowGroup::default()]);
+        assert_eq!(json!(SCENARIO.default_value().unwrap()["link"]), json!(LINK.default_value().unwrap()));
+    }
 }
