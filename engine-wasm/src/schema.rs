@@ -457,4 +457,67 @@ mod tests {
         let text = serde_json::to_string(&aqm_definition()).unwrap();
         assert!(text.find("\"min_th\"").unwrap() < text.find("\"max_th\"").unwrap());
     }
+
+    #[test]
+    fn the_whole_schema_takes_types_and_bounds_from_the_table_and_defaults_from_the_default_impls() {
+        use crate::scenario::{FlowGroup, LinkSpec};
+        let doc: Value = serde_json::from_str(&scenario_schema_json()).unwrap();
+        assert_eq!(doc["title"], format!("AQM Lab scenario, version {SCENARIO_VERSION}"));
+        // Definitions in the order the fields first refer to them (serde_json's Value sorts keys: read the text).
+        let text = scenario_schema_json();
+        let defs = &text[text.find("\"definitions\"").unwrap()..];
+        let at: Vec<usize> = ["link", "flowGroup", "traffic", "aqm"]
+            .iter()
+            .map(|d| defs.find(&format!("\"{d}\":{{\"description\"")).unwrap())
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+        assert_eq!(doc["definitions"].as_object().unwrap().len(), 4);
+        assert_eq!(doc["definitions"]["aqm"], serde_json::to_value(aqm_definition()).unwrap());
+        // Defaults: `{}` where a part's default is its type's own, every leaf from the serialised Default.
+        assert_eq!((&doc["default"], &doc["definitions"]["link"]["default"]), (&json!({}), &json!({})));
+        assert_eq!(doc["properties"]["flows"]["default"], json!([{}]));
+        assert_eq!(doc["definitions"]["traffic"]["default"], json!({ "kind": "ftp" }));
+        let group = serde_json::to_value(FlowGroup::default()).unwrap();
+        for (k, v) in doc["definitions"]["flowGroup"]["properties"].as_object().unwrap() {
+            if k != "traffic" {
+                assert_eq!(v["default"], group[k], "{k}");
+            }
+        }
+        let link = serde_json::to_value(LinkSpec::default()).unwrap();
+        let props = &doc["definitions"]["link"]["properties"];
+        assert_eq!(
+            (&props["rate_mbps"]["default"], &props["buffer_unit"]["default"]),
+            (&link["rate_mbps"], &json!("packets"))
+        );
+        // Optional parts have no default (absent = off) but their fields do.
+        assert_eq!(props["reverse"].get("default"), None);
+        assert_eq!(props["reverse"]["properties"]["ack_size"]["default"], json!(40));
+        // A struct without Default (a schedule step) and a variant with fields serde cannot default (cbr)
+        // require them; HTTP's fields take serde's defaults.
+        assert_eq!(props["rate_schedule"]["items"]["required"], json!(["at_s", "rate_mbps"]));
+        let branches = doc["definitions"]["traffic"]["oneOf"].as_array().unwrap();
+        assert_eq!(branches[2]["required"], json!(["kind", "rate_mbps"]));
+        assert_eq!(branches[1]["required"], json!(["kind"]));
+        assert_eq!(branches[1]["properties"]["shape"]["default"], json!(1.2));
+        assert_eq!(
+            doc["definitions"]["traffic"]["properties"]["kind"]["description"],
+            "ftp, http, cbr, poisson or on_off"
+        );
+        // Bounds from other fields: their static ends, and the relation in the description.
+        let group = &doc["definitions"]["flowGroup"]["properties"];
+        let delay_min = doc["definitions"]["link"]["properties"]["delay_ms"]["minimum"].as_f64().unwrap();
+        assert_eq!(group["rtt_ms"]["items"]["minimum"].as_f64(), Some(2.0 * delay_min));
+        assert_eq!(group["rtt_ms"]["items"]["maximum"], json!(60000));
+        assert_eq!(group["vegas_beta"]["minimum"], group["vegas_alpha"]["minimum"]);
+        assert!(group["vegas_beta"]["description"].as_str().unwrap().contains("not below vegas_alpha"));
+        assert_eq!(doc["properties"]["warmup"]["maximum"], doc["properties"]["duration"]["maximum"]);
+        // The buffer's limit by unit.
+        let l = &doc["definitions"]["link"];
+        assert_eq!(l["properties"]["buffer"]["maximum"], json!(1_500_000_000));
+        assert_eq!(l["if"]["properties"]["buffer_unit"]["const"], "bytes");
+        assert_eq!(l["then"]["properties"]["buffer"]["maximum"], json!(1_500_000_000));
+        assert_eq!(l["else"]["properties"]["buffer"]["maximum"], json!(1_000_000));
+        assert_eq!(doc["properties"]["flows"]["maxItems"], json!(crate::scenario::MAX_GROUPS));
+        assert_eq!(group["count"]["maximum"], json!(MAX_FLOWS));
+    }
 }
