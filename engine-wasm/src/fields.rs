@@ -251,9 +251,12 @@ impl<S> Table<S> {
         }
     }
 
-    fn lower(&self, bound: Bound, prefix: &str, obj: &S, ctx: &Context) -> Lower {
+    /// A bound's value for `obj` and, when it comes from another field, that field's path and the rule a
+    /// refusal names (a lower bound's; an upper bound from another field is refused as a plain range).
+    fn resolve(&self, bound: Bound, prefix: &str, obj: &S, ctx: &Context) -> Lower {
         match bound {
-            Bound::None => (f64::NEG_INFINITY, None),
+            // Never on a row the engine checks (a test holds every such row to two bounds).
+            Bound::None => (f64::NAN, None),
             Bound::Is(x) => (x, None),
             Bound::Field { name, rule } => (self.number(name, obj), rule.map(|r| (path(prefix, name), r))),
             Bound::TwiceLinkDelay => (2.0 * ctx.max_link_delay_ms, Some(("link.delay_ms".into(), "twice"))),
@@ -261,19 +264,9 @@ impl<S> Table<S> {
                 Some((at, field)) => (*at, Some((field.clone(), "after"))),
                 None => (first, Some((path(prefix, "at_s"), "after"))),
             },
-            Bound::PerBufferUnit { .. } => (self.upper(bound, obj, ctx), None),
-        }
-    }
-
-    fn upper(&self, bound: Bound, obj: &S, ctx: &Context) -> f64 {
-        match bound {
-            Bound::None => f64::INFINITY,
-            Bound::Is(x) | Bound::AfterPrevious(x) => x,
-            Bound::Field { name, .. } => self.number(name, obj),
-            Bound::TwiceLinkDelay => 2.0 * ctx.max_link_delay_ms,
             Bound::PerBufferUnit { packets, bytes } => match ctx.buffer_unit {
-                QueueUnit::Packets => packets,
-                QueueUnit::Bytes => bytes,
+                QueueUnit::Packets => (packets, None),
+                QueueUnit::Bytes => (bytes, None),
             },
         }
     }
@@ -289,13 +282,13 @@ impl<S> Table<S> {
                 Unit::Is(u) => u,
                 Unit::BufferUnit => unit_name(ctx.buffer_unit),
             };
-            let hi = self.upper(s.hi, obj, ctx);
+            let (hi, _) = self.resolve(s.hi, prefix, obj, ctx);
             match get(obj) {
                 Val::Absent => {}
-                Val::Num(v) => within(&path(prefix, s.name), v, self.lower(s.lo, prefix, obj, ctx), hi, unit)?,
+                Val::Num(v) => within(&path(prefix, s.name), v, self.resolve(s.lo, prefix, obj, ctx), hi, unit)?,
                 Val::Pair([low, high]) => {
                     let field = path(prefix, s.name);
-                    within(&format!("{field}[0]"), low, self.lower(s.lo, prefix, obj, ctx), hi, unit)?;
+                    within(&format!("{field}[0]"), low, self.resolve(s.lo, prefix, obj, ctx), hi, unit)?;
                     within(&format!("{field}[1]"), high, (low, Some((format!("{field}[0]"), "not_below"))), hi, unit)?;
                 }
             }
@@ -811,6 +804,20 @@ mod tests {
             (names(&DELAY_STEP), accepted::<DelayStep>(UNKNOWN), keys(DelayStep { at_s: 0.0, delay_ms: 1.0 })),
             (names(&FLOW_GROUP), accepted::<FlowGroup>(UNKNOWN), keys(FlowGroup::default())),
         ];
+        // Every row the engine range-checks has both bounds.
+        let checked = [
+            SCENARIO.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect::<Vec<_>>(),
+            LINK.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            REVERSE.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            RATE_STEP.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            RATE_SLOTS.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            DELAY_STEP.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            FLOW_GROUP.fields.iter().filter(|f| f.get.is_some()).map(|f| f.spec).collect(),
+            TRAFFIC.variants.iter().flat_map(|c| c.table.fields.iter().map(|f| f.spec)).collect(),
+        ];
+        for s in checked.iter().flatten() {
+            assert!(s.lo != Bound::None && s.hi != Bound::None, "{} has no bound", s.name);
+        }
         for (rows, read, written) in cases {
             let mut unique = sorted(rows.clone());
             unique.dedup();
