@@ -104,7 +104,8 @@ pub enum Ty {
 pub struct Spec {
     /// The JSON key.
     pub name: &'static str,
-    /// The one line the schema shows (the unit and any relation are added to it).
+    /// The one line the schema shows (the unit and any relation are added to it); empty for a field whose
+    /// object the schema keeps under `definitions` (link, traffic, aqm), whose own line is shown there.
     pub description: &'static str,
     /// The JSON type.
     pub ty: Ty,
