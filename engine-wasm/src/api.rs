@@ -80,11 +80,11 @@ pub fn validate_scenario(json: &str) -> String {
     }
 }
 
-/// JSON Schema of the scenario's `aqm` object, generated from the catalogue (`crate::schema`); the
-/// page's `npm run gen:schema` writes it into its scenario schema.
+/// The scenario's whole JSON Schema, generated from the field table and the catalogue (`crate::schema`);
+/// the page's `npm run gen:schema` writes it to web/scenario/scenario.schema.json.
 #[wasm_bindgen]
-pub fn aqm_schema() -> String {
-    crate::schema::aqm_definition_json()
+pub fn scenario_schema() -> String {
+    crate::schema::scenario_schema_json()
 }
 
 /// Hex digest of a trace (see digest.rs), to compare runs bit for bit.

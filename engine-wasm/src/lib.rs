@@ -25,6 +25,7 @@ pub mod time;
 #[cfg(target_arch = "wasm32")]
 mod api;
 pub mod digest;
+pub mod fields;
 pub mod headers;
 pub mod link;
 pub mod metrics;

@@ -12,7 +12,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::aqm::{AqmConfig, QueueUnit};
-use crate::problem::{in_range, Problem};
+use crate::fields;
+use crate::problem::Problem;
 use crate::tcp::Variant;
 
 /// The scenario model's version; bumped (with a migration in the page's URL codec) when it changes shape.
@@ -355,14 +356,6 @@ impl Default for FlowGroup {
     }
 }
 
-/// `field` within `lo..=hi` where `lo` is the value of `other` (a range's upper end not below its lower).
-fn not_below(field: &str, value: f64, other: &str, lo: f64, hi: f64, unit: &str) -> Result<(), Problem> {
-    if !value.is_finite() || value < lo || value > hi {
-        return Err(Problem::out_of_range_of(field, (lo, hi), unit, value, other, "not_below"));
-    }
-    Ok(())
-}
-
 impl Scenario {
     /// Parses and validates a scenario. Its `profile` first supplies the fields it leaves out
     /// (`crate::profile::fill_absent`; nothing for the default "paper").
@@ -383,64 +376,24 @@ impl Scenario {
         self.warmup.unwrap_or((0.1 * self.duration).max(10.0)).min(self.duration / 2.0)
     }
 
-    /// Checks every field; the message names the field and the allowed range.
+    /// Checks every field; the message names the field and the allowed range. The ranges are the rows of
+    /// `crate::fields` (one check per row, in row order); the rules across objects are code here.
     pub fn validate(&self) -> Result<(), Problem> {
         if self.version != SCENARIO_VERSION {
             return Err(Problem::unsupported_version(self.version, SCENARIO_VERSION));
         }
-        in_range("duration", self.duration, 0.1, 36_000.0, "s")?;
-        if let Some(w) = self.warmup {
-            in_range("warmup", w, 0.0, self.duration, "s")?;
-        }
-        in_range("sample_interval", self.sample_interval, 0.001, 10.0, "s")?;
+        let ctx = fields::Context::of(self);
+        fields::SCENARIO.check("", self, &ctx)?;
         let l = &self.link;
-        in_range("link.rate_mbps", l.rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
-        in_range("link.delay_ms", l.delay_ms, 0.0, 10_000.0, "ms")?;
-        let max_buffer = match l.buffer_unit {
-            QueueUnit::Packets => 1_000_000.0,
-            QueueUnit::Bytes => 1.5e9,
-        };
-        in_range("link.buffer", l.buffer as f64, 1.0, max_buffer, crate::aqm::unit_name(l.buffer_unit))?;
-        in_range("link.loss_rate", l.loss_rate, 0.0, 0.5, "")?;
-        in_range("link.mean_pkt_size", l.mean_pkt_size as f64, 40.0, 65_535.0, "bytes")?;
+        fields::LINK.check("link", l, &ctx)?;
         if let Some(r) = &l.reverse {
-            in_range("link.reverse.rate_mbps", r.rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
-            in_range("link.reverse.buffer", r.buffer as f64, 1.0, 1_000_000.0, "ACKs")?;
-            in_range("link.reverse.ack_size", r.ack_size as f64, 20.0, 1500.0, "bytes")?;
+            fields::REVERSE.check("link.reverse", r, &ctx)?;
         }
-        let mut after = 0.0;
-        for (i, step) in l.rate_schedule.iter().enumerate() {
-            let field = format!("link.rate_schedule[{i}].at_s");
-            if !(after..=36_000.0).contains(&step.at_s) {
-                let before = format!("link.rate_schedule[{}].at_s", i.saturating_sub(1));
-                return Err(Problem::out_of_range_of(&field, (after, 36_000.0), "s", step.at_s, &before, "after"));
-            }
-            in_range(&format!("link.rate_schedule[{i}].rate_mbps"), step.rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
-            after = step.at_s;
-        }
+        fields::check_steps("link.rate_schedule", &l.rate_schedule, &fields::RATE_STEP, &ctx)?;
         if let Some(p) = &l.rate_slots {
-            in_range("link.rate_slots.start_s", p.start_s, 0.0, 36_000.0, "s")?;
-            in_range("link.rate_slots.slot_s", p.slot_s, 0.001, 36_000.0, "s")?;
-            in_range("link.rate_slots.min_mbps", p.min_mbps, 0.01, 100_000.0, "Mbit/s")?;
-            not_below(
-                "link.rate_slots.max_mbps",
-                p.max_mbps,
-                "link.rate_slots.min_mbps",
-                p.min_mbps,
-                100_000.0,
-                "Mbit/s",
-            )?;
+            fields::RATE_SLOTS.check("link.rate_slots", p, &ctx)?;
         }
-        let mut after = 0.0;
-        for (i, step) in l.delay_schedule.iter().enumerate() {
-            let field = format!("link.delay_schedule[{i}].at_s");
-            if !(after..=36_000.0).contains(&step.at_s) {
-                let before = format!("link.delay_schedule[{}].at_s", i.saturating_sub(1));
-                return Err(Problem::out_of_range_of(&field, (after, 36_000.0), "s", step.at_s, &before, "after"));
-            }
-            in_range(&format!("link.delay_schedule[{i}].delay_ms"), step.delay_ms, 0.0, 10_000.0, "ms")?;
-            after = step.at_s;
-        }
+        fields::check_steps("link.delay_schedule", &l.delay_schedule, &fields::DELAY_STEP, &ctx)?;
         if self.flows.is_empty() {
             return Err(Problem::no_groups());
         }
@@ -448,73 +401,14 @@ impl Scenario {
             return Err(Problem::too_many_groups(MAX_GROUPS, self.flows.len()));
         }
         for (i, g) in self.flows.iter().enumerate() {
-            self.validate_group(i, g)?;
+            // The group's own numbers (its RTT at least twice every delay the link will take), then what it sends.
+            let prefix = format!("flows[{i}]");
+            fields::FLOW_GROUP.check(&prefix, g, &ctx)?;
+            fields::check_traffic(&format!("{prefix}.traffic"), &g.traffic, &ctx)?;
         }
         let total = self.total_flows();
         if total > MAX_FLOWS as u64 {
             return Err(Problem::too_many_flows(MAX_FLOWS, total));
-        }
-        Ok(())
-    }
-
-    fn validate_group(&self, i: usize, g: &FlowGroup) -> Result<(), Problem> {
-        let f = |name: &str| format!("flows[{i}].{name}");
-        in_range(&f("count"), g.count as f64, 1.0, MAX_FLOWS as f64, "")?;
-        // Every delay the link will take, scheduled or not, must fit in the flow's base RTT.
-        let max_delay = self.link.delay_schedule.iter().map(|d| d.delay_ms).fold(self.link.delay_ms, f64::max);
-        let min_rtt = 2.0 * max_delay;
-        if !g.rtt_ms[0].is_finite() || !(min_rtt..=60_000.0).contains(&g.rtt_ms[0]) {
-            let field = f("rtt_ms[0]");
-            return Err(Problem::out_of_range_of(
-                &field,
-                (min_rtt, 60_000.0),
-                "ms",
-                g.rtt_ms[0],
-                "link.delay_ms",
-                "twice",
-            ));
-        }
-        not_below(&f("rtt_ms[1]"), g.rtt_ms[1], &f("rtt_ms[0]"), g.rtt_ms[0], 60_000.0, "ms")?;
-        in_range(&f("access_rate_mbps"), g.access_rate_mbps, 0.01, 100_000.0, "Mbit/s")?;
-        in_range(&f("packet_size"), g.packet_size as f64, 41.0, 65_535.0, "bytes")?;
-        in_range(&f("start_s"), g.start_s, 0.0, 36_000.0, "s")?;
-        in_range(&f("start_spread_s"), g.start_spread_s, 0.0, 3_600.0, "s")?;
-        if let Some(stop) = g.stop_s {
-            if !stop.is_finite() || !(g.start_s..=36_000.0).contains(&stop) {
-                let field = f("stop_s");
-                return Err(Problem::out_of_range_of(
-                    &field,
-                    (g.start_s, 36_000.0),
-                    "s",
-                    stop,
-                    &f("start_s"),
-                    "not_before",
-                ));
-            }
-        }
-        in_range(&f("rwnd"), g.rwnd as f64, 1.0, 1_000_000.0, "segments")?;
-        in_range(&f("initial_cwnd"), g.initial_cwnd as f64, 1.0, 100.0, "segments")?;
-        in_range(&f("min_rto_ms"), g.min_rto_ms, 1.0, 60_000.0, "ms")?;
-        in_range(&f("class"), g.class as f64, 0.0, 3.0, "")?;
-        in_range(&f("vegas_alpha"), g.vegas_alpha, 0.0, 100.0, "segments")?;
-        not_below(&f("vegas_beta"), g.vegas_beta, &f("vegas_alpha"), g.vegas_alpha, 100.0, "segments")?;
-        in_range(&f("vegas_gamma"), g.vegas_gamma, 0.0, 100.0, "segments")?;
-        in_range(&f("timer_granularity_ms"), g.timer_granularity_ms, 0.001, 1_000.0, "ms")?;
-        match &g.traffic {
-            Traffic::Ftp => {}
-            Traffic::Http { mean_object_kb, shape, think_s } => {
-                in_range(&f("traffic.mean_object_kb"), *mean_object_kb, 0.1, 100_000.0, "KB")?;
-                in_range(&f("traffic.shape"), *shape, 1.01, 10.0, "")?;
-                in_range(&f("traffic.think_s"), *think_s, 0.0, 3_600.0, "s")?;
-            }
-            Traffic::Cbr { rate_mbps } | Traffic::Poisson { rate_mbps } => {
-                in_range(&f("traffic.rate_mbps"), *rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
-            }
-            Traffic::OnOff { rate_mbps, on_s, off_s } => {
-                in_range(&f("traffic.rate_mbps"), *rate_mbps, 0.001, 100_000.0, "Mbit/s")?;
-                in_range(&f("traffic.on_s"), *on_s, 0.001, 3_600.0, "s")?;
-                in_range(&f("traffic.off_s"), *off_s, 0.001, 3_600.0, "s")?;
-            }
         }
         Ok(())
     }

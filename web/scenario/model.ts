@@ -1,6 +1,7 @@
-// The scenario model as the page sees it: plain JSON shaped by scenario.schema.json, which mirrors
-// engine-wasm/src/scenario.rs and carries every default. This file walks that schema to fill in
-// defaults (`expand`), to keep only what differs from them (`diff`), and to answer questions such as
+// The scenario model as the page sees it: plain JSON shaped by scenario.schema.json, which the engine
+// generates (engine-wasm/src/fields.rs and schema.rs, npm run gen:schema) and which carries every
+// default. This file walks that schema to fill in defaults (`expand`), to keep only what differs from
+// them (`diff`), and to answer questions such as
 // "which parameters does RED have". It follows exactly the schema constructs the file uses: $ref to
 // #/definitions, object properties, arrays, and `oneOf` tagged by `kind` (a discriminator).
 import { clone, deepEqual, formatPath, getOwn, isObject, parsePath, setOwn, type Json, type JsonObject } from './json'

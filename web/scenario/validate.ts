@@ -9,6 +9,7 @@ import {
   defaultScenario,
   expand,
   fieldName,
+  flowGroupNode,
   getAt,
   isObject,
   nodeAt,
@@ -21,7 +22,9 @@ import {
 import { dedupe, excerpt, problem, type Problem } from './problems'
 import { totalFlows } from './limits'
 
-export const MAX_TOTAL_FLOWS = 10_000
+/** The engine's MAX_FLOWS, which bounds one group's `count` and the total alike (engine-wasm/src/fields.rs):
+ * read from the generated schema, so the page holds no copy of it. */
+export const MAX_TOTAL_FLOWS: number = flowGroupNode.properties?.count?.maximum ?? 10_000
 const MAX_PASSES = 30
 
 export interface Checked {

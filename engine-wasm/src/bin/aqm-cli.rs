@@ -6,7 +6,7 @@
 //! aqm-cli sweep --seeds k < s.jsonl                   per line: each metric's mean and ci95 over k seeds
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
-//! aqm-cli schema                                       JSON Schema of the scenario's `aqm` object
+//! aqm-cli schema                                       the scenario JSON Schema (fields and algorithms)
 //! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
 //! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
 //! aqm-cli profile <paper|ns2|ns3|linux> <scenario.json|->  the scenario with every field the profile
@@ -344,7 +344,7 @@ fn main() -> ExitCode {
         Some("profile") => profile(&args[1..]),
         Some("flows") => flows(&args[1..]),
         Some("schema") => {
-            println!("{}", aqm_engine::schema::aqm_definition_json());
+            println!("{}", aqm_engine::schema::scenario_schema_json());
             Ok(())
         }
         Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
