@@ -93,7 +93,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "min threshold",
         "pkts",
         (0.0, 1e6),
-        5.0,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
     )
     .queue_level()
@@ -103,7 +102,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "max threshold",
         "pkts",
         (0.0, 1e6),
-        15.0,
         "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
     )
     .queue_level(),
@@ -112,33 +110,23 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "initial max probability",
         "",
         ARED_MAX_P,
-        0.1,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
     )
     .probability(Some("max_th"))
     .adapts(),
-    ParamSpec::real(
-        "w_q",
-        "queue weight",
-        "",
-        (1e-6, 1.0),
-        0.002,
-        "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)",
-    )
-    .role(Role::Weight),
+    ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)")
+        .role(Role::Weight),
     ParamSpec::real(
         "interval",
         "adaptation interval",
         "s",
         (0.01, 10.0),
-        0.5,
         "Period of the max_p update (ARED 2001 §4: 0.5 s)",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "auto",
         "automatic settings",
-        false,
         "Set min_th, max_th and w_q from the link rate and target_delay (ARED 2001 §5)",
     ),
     ParamSpec::real(
@@ -146,7 +134,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "target delay",
         "s",
         (0.0001, 1.0),
-        0.005,
         "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
     )
     .delay_target()
@@ -154,7 +141,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
     ParamSpec::flag(
         "gentle",
         "gentle",
-        true,
         "Linear from max_p to 1 between max_th and 2·max_th (ARED 2001 runs gentle RED)",
     ),
     shared_specs::ECN,
@@ -166,14 +152,12 @@ const OWN: [ParamSpec; 6] = [
         "max_p lower bound",
         "",
         (1e-6, 0.5),
-        0.01,
         "Lower bound of the adapted max_p (ARED 2001 §4: 0.01); ignored when max_p_bottom_auto is on",
     )
     .probability(None),
     ParamSpec::flag(
         "max_p_bottom_auto",
         "automatic lower bound",
-        false,
         "ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
          RedQueueDisc::InitializeParams computes it (ns-2's bottom_ 0 gives 80000/C instead; docs/red.md)",
     ),

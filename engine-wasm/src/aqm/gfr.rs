@@ -206,7 +206,6 @@ impl Algorithm for Gfr {
                 "MCR step",
                 "Mbit/s",
                 (0.001, 100_000.0),
-                5.0,
                 "VC i reserves (i+1)·step unless mcr_mbps lists each VC (seed 002: 5, 10, 15, 20, 25)",
             )
             .role(Role::Rate),
@@ -215,7 +214,6 @@ impl Algorithm for Gfr {
                 "PCR",
                 "Mbit/s",
                 (0.001, 100_000.0),
-                100.0,
                 "Peak cell rate in T = (MBS−1)(1/MCR − 1/PCR) + CDVT; not in the seed: its access rate",
             )
             .role(Role::Rate),
@@ -224,18 +222,16 @@ impl Algorithm for Gfr {
                 "MBS",
                 "cells",
                 (1.0, 100_000.0),
-                46.0,
                 "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
             )
             .role(Role::Size),
-            ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), 0.0, "Cell delay variation tolerance in T")
+            ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), "Cell delay variation tolerance in T")
                 .role(Role::Period),
             ParamSpec::int(
                 "lbo_cells",
                 "LBO",
                 "cells",
                 (0.0, 1e6),
-                750.0,
                 "Tagged frames are discarded from here on (EPD); not in the seed: 750 (variant B: 1500)",
             )
             .role(Role::QueueLevel)
@@ -245,7 +241,6 @@ impl Algorithm for Gfr {
                 "HBO",
                 "cells",
                 (0.0, 1e6),
-                1500.0,
                 "Every frame is discarded from here on (EPD); seed 002 §3.1: 1500 (variant B: 2908)",
             )
             .role(Role::QueueLevel)
@@ -255,7 +250,6 @@ impl Algorithm for Gfr {
                 "MAX_Q",
                 "cells",
                 (1.0, 1e6),
-                3000.0,
                 "Cell buffer, cells beyond it are cut (PPD); seed 002 §3.1: 3000; replaces link.buffer",
             )
             .role(Role::Size),

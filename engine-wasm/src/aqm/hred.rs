@@ -83,7 +83,6 @@ const SPECS: &[ParamSpec] = &[
         "min threshold",
         "queue unit",
         (0.0, 1e9),
-        125_000.0,
         "Below it p_min is integrated down (seed 003 Table 1: 125 KB)",
     )
     .queue_level()
@@ -93,14 +92,12 @@ const SPECS: &[ParamSpec] = &[
         "max threshold",
         "queue unit",
         (0.0, 1e9),
-        250_000.0,
         "Above it p_min is integrated up (seed 003 Table 1: 250 KB)",
     )
     .queue_level(),
     ParamSpec::flag(
         "byte_mode",
         "byte mode",
-        true,
         "Queue and thresholds in bytes (seed 003 §IV); switching converts the thresholds",
     ),
     ParamSpec::real(
@@ -108,7 +105,6 @@ const SPECS: &[ParamSpec] = &[
         "queue weight",
         "",
         (1e-6, 1.0),
-        1.0,
         "1 = instantaneous queue (seed 003 Table 1); below 1, RED's EWMA",
     )
     .role(Role::Weight),
@@ -117,7 +113,6 @@ const SPECS: &[ParamSpec] = &[
         "stability constant K",
         "",
         (0.1, 100.0),
-        2.0,
         "p_max = p_min + (1/K)(p_min/max_th)(max_th − min_th) (seed 003 eq. 8, Table 2: 2)",
     )
     .role(Role::Gain),
@@ -126,7 +121,6 @@ const SPECS: &[ParamSpec] = &[
         "initial p_min",
         "",
         (P_MIN_FLOOR, 1.0),
-        0.01,
         "Starting probability at min_th, then integrated (not in seed 003; ours 0.01)",
     )
     .probability(Some("min_th"))
@@ -136,20 +130,17 @@ const SPECS: &[ParamSpec] = &[
         "gain RTT",
         "s",
         (0.0, 10.0),
-        0.0,
         "RTT in K_α ≈ 2S/(C·RTT)² (seed 003 eq. 11 used the largest, 0.24 s); 0 = scenario mean",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "printed gains",
-        false,
         "Use seed 003 Table 2's K_α = 1.3563e−10, K_β = 2.7126e−10 (computed in bits)",
     ),
     ParamSpec::flag(
         "count_spacing",
         "count spacing",
-        false,
         "Space drops as RED, p_a = p/(1 − count·p) (ours; seed 003 draws independently)",
     ),
     shared_specs::ECN,

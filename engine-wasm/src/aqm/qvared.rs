@@ -89,14 +89,12 @@ const OWN: [ParamSpec; 2] = [
         "q_tmax reset interval",
         "s",
         (0.0, 1000.0),
-        0.0,
         "Restart the running maximum of d avg/dt this often; 0 = never, as seed 000 Fig. 6",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "literal Fig. 6 shape",
-        false,
         "Seed 000 Fig. 6 read literally: p rises to max_p at med_th and falls to 0 at max_th",
     ),
 ];
