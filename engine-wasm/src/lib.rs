@@ -28,6 +28,7 @@ pub mod digest;
 pub mod headers;
 pub mod link;
 pub mod metrics;
+pub mod migrate;
 pub mod problem;
 pub mod profile;
 pub mod scenario;

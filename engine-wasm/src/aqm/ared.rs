@@ -2,7 +2,7 @@
 //! Robustness of RED's Active Queue Management", 2001), docs/algorithms/red-family.md; seed 000 §2.2 (Fig. 3).
 //!
 //! ```text
-//! every interval (0.5 s timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
+//! every interval (500 ms timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
 //!     avg > band and max_p ≤ 0.5:   max_p ← max_p + min(0.01, max_p/4)
 //!     avg < band and max_p ≥ 0.01:  max_p ← 0.9·max_p                       (kept in [0.01, 0.5])
 //! per packet: gentle RED (docs/algorithms/red-family.md) with the current max_p
@@ -23,7 +23,7 @@ use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P}
 use super::shared_specs;
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
-use crate::time::{from_secs, Time};
+use crate::time::{from_millis, Time};
 
 /// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,11 +37,11 @@ pub struct Params {
     pub max_p: f64,
     /// EWMA weight; ignored when `auto` is on.
     pub w_q: f64,
-    /// Adaptation period, s (0.5).
+    /// Adaptation period, ms (500).
     pub interval: f64,
     /// Set min_th, max_th and w_q from the link rate.
     pub auto: bool,
-    /// Target queueing delay of the automatic thresholds, s (0.005).
+    /// Target queueing delay of the automatic thresholds, ms (5).
     pub target_delay: f64,
     /// Gentle ramp above max_th (on, as the 2001 paper recommends).
     pub gentle: bool,
@@ -70,9 +70,9 @@ impl Default for Params {
             max_th: 15.0,
             max_p: 0.1,
             w_q: 0.002,
-            interval: 0.5,
+            interval: 500.0,
             auto: false,
-            target_delay: 0.005,
+            target_delay: 5.0,
             gentle: true,
             ecn: false,
             hard_drop: true,
@@ -119,8 +119,8 @@ pub(super) const CORE: [ParamSpec; 10] = [
     ParamSpec::real(
         "interval",
         "adaptation interval",
-        "s",
-        (0.01, 10.0),
+        "ms",
+        (10.0, 10_000.0),
         "Period of the max_p update (ARED 2001 §4: 0.5 s)",
     )
     .role(Role::Period),
@@ -132,8 +132,8 @@ pub(super) const CORE: [ParamSpec; 10] = [
     ParamSpec::real(
         "target_delay",
         "target delay",
-        "s",
-        (0.0001, 1.0),
+        "ms",
+        (0.1, 1000.0),
         "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
     )
     .delay_target()
@@ -270,7 +270,7 @@ impl QueueDisc for Ared {
     }
 
     fn tick_interval(&self) -> Option<Time> {
-        Some(from_secs(self.params.interval))
+        Some(from_millis(self.params.interval))
     }
 
     fn on_tick(&mut self, _env: &mut Env) {

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use super::params::Role;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
-use crate::time::{from_secs, to_secs, Time};
+use crate::time::{from_millis, to_secs, Time};
 
 /// The selective drop's parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,13 +48,13 @@ pub struct Params {
     pub t_ack: f64,
     /// Take T_res from the flows' mean base RTT (+ T_ACK) instead of 2τ + T_ACK.
     pub use_base_rtt: bool,
-    /// A flow counts in N_C for this long after its last arrival, s (1 s).
+    /// A flow counts in N_C for this long after its last arrival, ms (1000).
     pub active_timeout: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { auto: false, q_thresh: 6, k_q: 2.0, t_ack: 0.0, use_base_rtt: false, active_timeout: 1.0 }
+        Params { auto: false, q_thresh: 6, k_q: 2.0, t_ack: 0.0, use_base_rtt: false, active_timeout: 1000.0 }
     }
 }
 
@@ -163,8 +163,8 @@ impl Algorithm for SelectiveDrop {
             ParamSpec::real(
                 "active_timeout",
                 "Active timeout",
-                "s",
-                (0.001, 100.0),
+                "ms",
+                (1.0, 100_000.0),
                 "A flow counts in N_C this long after its last arrival",
             )
             .role(Role::Period),
@@ -207,7 +207,7 @@ impl SelectiveDrop {
     }
 
     fn timeout(&self) -> Time {
-        from_secs(self.params.active_timeout)
+        from_millis(self.params.active_timeout)
     }
 }
 
