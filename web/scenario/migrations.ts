@@ -130,6 +130,7 @@ const queryKeys = (name: string): string[] => (name === 'rtt' ? ['aqm.rtt'] : [n
 /** Scales the number written under `from` by 10^places and moves it to `to` (the same key, or a rename). */
 function scaleParam(params: Map<string, string>, from: string, to: string, places: number): void {
   const text = params.get(from)
+  if (to !== from && params.has(to)) return // already written in the new unit: the old key is reported as unknown
   if (text === undefined || text.length > 40 || !NUMBER.test(text)) return // the codec reports it as it is
   const x = Number(text)
   if (!Number.isFinite(x)) return
