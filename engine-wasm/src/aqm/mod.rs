@@ -583,6 +583,25 @@ mod tests {
     }
 
     #[test]
+    fn every_time_parameter_is_in_milliseconds() {
+        // One unit for every AQM time (scenario version 2, docs/scenario-versions.md): periods and delay targets.
+        for info in catalogue() {
+            for s in info.params.iter().filter(|s| matches!(s.role, Role::Period | Role::DelayTarget)) {
+                assert_eq!(s.unit, "ms", "{}.{}", info.kind, s.name);
+            }
+        }
+        // What version 1 → 2 converts is exactly such a parameter, under its version 2 name.
+        let spec = |kind: &str, name: &str| {
+            let info = catalogue().into_iter().find(|i| i.kind == kind).unwrap_or_else(|| panic!("{kind}"));
+            *info.params.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("{kind}.{name}"))
+        };
+        for (kind, fields) in crate::migrate::V1_SECONDS {
+            fields.iter().for_each(|f| assert_eq!(spec(kind, f).unit, "ms", "{kind}.{f}"));
+        }
+        assert_eq!(spec("gfr", crate::migrate::V1_CDVT.1).unit, "ms");
+    }
+
+    #[test]
     fn flavours_get_their_own_defaults_from_one_spec_list() {
         let gentle = |kind: &str| {
             let info = catalogue().into_iter().find(|i| i.kind == kind).unwrap();
