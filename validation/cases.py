@@ -49,7 +49,7 @@ def tcp_group(count, tcp, rtt_ms, rate_mbps, rwnd):
 
 def scenario(seed, duration, rate_mbps, delay_ms, buffer, count, tcp, rtt_ms, aqm):
     return {
-        "version": 1,
+        "version": 2,
         "seed": seed,
         "duration": duration,
         "sample_interval": 0.1,
@@ -72,7 +72,8 @@ def red(min_th, max_th, max_p, gentle, w_q=0.002):
 
 
 # ns-3's ARED (Floyd, Gummadi, Shenker 2001): automatic thresholds and weight from the target delay.
-ARED = {"kind": "ared", "auto": True, "target_delay": 0.005, "interval": 0.5, "max_p": 0.02, "gentle": True}
+# target_delay and interval in ms, like every AQM time parameter of the scenario (version 2).
+ARED = {"kind": "ared", "auto": True, "target_delay": 5.0, "interval": 500.0, "max_p": 0.02, "gentle": True}
 CODEL = {"kind": "codel", "target": 5.0, "interval": 100.0, "max_packet": PACKET}
 # ns-3 PIE defaults: no de-randomisation, timestamps (no departure-rate estimator).
 PIE = {"kind": "pie", "qdelay_ref": 15.0, "t_update": 15.0, "alpha": 0.125, "beta": 1.25, "max_burst": 150.0,

@@ -70,8 +70,9 @@ def qdisc(s):
             "ARED": "true",
             "Gentle": str(a["gentle"]).lower(),
             "LInterm": 1.0 / a["max_p"],
-            "TargetDelay": f'{a["target_delay"]}s',
-            "Interval": f'{a["interval"]}s',
+            # The scenario's times are ms (scenario version 2); ns-3's Time attributes read "5.0ms".
+            "TargetDelay": f'{a["target_delay"]}ms',
+            "Interval": f'{a["interval"]}ms',
             "MeanPktSize": link["mean_pkt_size"],
             "LinkBandwidth": rate,
             "LinkDelay": f'{link["delay_ms"]}ms',

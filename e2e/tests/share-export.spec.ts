@@ -44,8 +44,8 @@ test('traces, charts and the scenario export; an exported scenario dropped on th
   expect(csv.name).toBe('aqm-lab-red-seed21.csv')
   const lines = csv.bytes.toString('utf8').trimEnd().split('\n')
   expect(lines[0]).toBe('# AQM Lab traces: one row per sample, columns as the engine names them')
-  expect(lines[1]).toMatch(/^# engine: aqm-engine \d+\.\d+\.\d+; scenario version 1$/)
-  expect(lines[2]).toMatch(/^# link: http.*\?v=1&seed=21&flows=4&aqm=red&max_th=25&speed=4$/)
+  expect(lines[1]).toMatch(/^# engine: aqm-engine \d+\.\d+\.\d+; scenario version 2$/)
+  expect(lines[2]).toMatch(/^# link: http.*\?v=2&seed=21&flows=4&aqm=red&max_th=25&speed=4$/)
   expect(JSON.parse(lines[3].replace('# scenario: ', ''))).toEqual(scenario)
   expect(lines[4].startsWith('t,')).toBe(true)
   const rows = lines.slice(5)
@@ -56,7 +56,7 @@ test('traces, charts and the scenario export; an exported scenario dropped on th
   expect(rows.map((r) => Number(r.split(',')[qColumn]))).toEqual(shown)
 
   const json = JSON.parse((await saved(page, () => share.button('export.tracesJson', d).click())).bytes.toString('utf8'))
-  expect(json).toMatchObject({ format: 'aqm-lab-traces', engine: { name: 'aqm-engine' }, scenario_version: 1, scenario })
+  expect(json).toMatchObject({ format: 'aqm-lab-traces', engine: { name: 'aqm-engine' }, scenario_version: 2, scenario })
   expect(json.columns.join(',')).toBe(lines[4])
   expect(json.rows).toHaveLength(rows.length)
 

@@ -27,7 +27,7 @@ test('a link copied from the share dialog opens the same scenario and the same f
 
   await share.openDialog()
   const link = await share.linkField.inputValue()
-  expect(link).toMatch(/\?v=1&seed=11&flows=8&rtt=30-90&aqm=codel&speed=4$/)
+  expect(link).toMatch(/\?v=2&seed=11&flows=8&rtt=30-90&aqm=codel&speed=4$/)
   await share.copyLink.click()
   await expect(share.dialog.getByRole('status').filter({ hasText: share.t('link.copied') })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
@@ -50,15 +50,15 @@ test('the address bar follows edits with replaceState; opening a file adds one h
   const entries = await page.evaluate(() => history.length)
 
   await app.algorithm.selectOption('pie')
-  await expect.poll(() => page.url()).toContain('?v=1&aqm=pie')
+  await expect.poll(() => page.url()).toContain('?v=2&aqm=pie')
   await app.algorithm.selectOption('codel')
-  await expect.poll(() => page.url()).toContain('?v=1&aqm=codel')
+  await expect.poll(() => page.url()).toContain('?v=2&aqm=codel')
   expect(await page.evaluate(() => history.length)).toBe(entries)
 
   await share.openDialog()
   await share.dialog.getByLabel(share.t('import.pick')).setInputFiles('public/presets/red-vs-droptail.json')
   await expect.poll(() => lab.scenario()).toMatchObject({ seed: 4, duration: 120, flows: [{ count: 8, rtt_ms: [50, 50] }] })
-  await expect.poll(() => page.url()).toContain('?v=1&seed=4&duration=120&delay=5&flows=8&rtt=50')
+  await expect.poll(() => page.url()).toContain('?v=2&seed=4&duration=120&delay=5&flows=8&rtt=50')
   expect(await page.evaluate(() => history.length)).toBe(entries + 1)
 
   // Back goes to the scenario before the file, as the address said.

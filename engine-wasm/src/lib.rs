@@ -29,6 +29,7 @@ pub mod fields;
 pub mod headers;
 pub mod link;
 pub mod metrics;
+pub mod migrate;
 pub mod problem;
 pub mod profile;
 pub mod scenario;

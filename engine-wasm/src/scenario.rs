@@ -17,7 +17,7 @@ use crate::problem::Problem;
 use crate::tcp::Variant;
 
 /// The scenario model's version; bumped (with a migration in the page's URL codec) when it changes shape.
-pub const SCENARIO_VERSION: u32 = 1;
+pub const SCENARIO_VERSION: u32 = 2;
 
 /// Limits that keep a scenario within what a browser tab can run.
 pub const MAX_FLOWS: u32 = 10_000;
@@ -360,7 +360,7 @@ impl Scenario {
     /// Parses and validates a scenario. Its `profile` first supplies the fields it leaves out
     /// (`crate::profile::fill_absent`; nothing for the default "paper").
     pub fn from_json(json: &str) -> Result<Scenario, Problem> {
-        let json = crate::profile::fill_absent(json);
+        let json = crate::profile::fill_absent(&crate::migrate::to_current(json));
         let s: Scenario = crate::problem::from_json("", &json)?;
         s.validate()?;
         Ok(s)
@@ -475,7 +475,7 @@ mod tests {
         let p = Scenario::from_json(r#"{"flows":[]}"#).unwrap_err();
         assert_eq!(p.kind, Kind::NoGroups);
         let p = Scenario::from_json(r#"{"version":99}"#).unwrap_err();
-        assert_eq!((p.kind, p.got, p.hi), (Kind::UnsupportedVersion, Some(99.0), Some(1.0)));
+        assert_eq!((p.kind, p.got, p.hi), (Kind::UnsupportedVersion, Some(99.0), Some(2.0)));
         let p = Scenario::from_json(r#"{"link":{"rate":1}}"#).unwrap_err();
         assert_eq!((p.kind, p.field.as_str(), p.name.as_deref()), (Kind::UnknownField, "link.rate", Some("rate")));
         assert!(p.expected.iter().any(|e| e == "rate_mbps"), "{:?}", p.expected);

@@ -350,9 +350,9 @@ fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
         fact(&p, "explanation", v, digits);
         says(&p, "explanation", &[printed]);
     }
-    // "max_p adapted every 0.5 s … starting at 0.1": ARED's adaptation period as the engine builds it.
+    // "max_p adapted every 0.5 s … starting at 0.1": ARED's adaptation period (ms) as the engine builds it.
     let ared = aqm_config(&side(&p, 1));
-    fact(&p, "explanation", f(&ared["interval"]), "0.5");
+    fact(&p, "explanation", f(&ared["interval"]) / 1000.0, "0.5");
     fact(&p, "explanation", f(&ared["max_p"]), "0.1");
     // Look for: "RED's delay climbs as sources are added (here from 30 ms with 10 sources to 61 ms with 50)".
     says(&p, "look_for", &[&format!("{} ms", whole(red[0])), &format!("{} ms", whole(red[4]))]);

@@ -22,7 +22,7 @@ const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
 /** The full lab's address for what the embed shows: the same scenario, without the embed's view keys. */
 function fullLabHref(query: string | null): string {
   const url = new URL(window.location.href)
-  if (query !== null) url.search = query === 'v=1' ? '' : `?${query}`
+  if (query !== null) url.search = /^v=\d+$/.test(query) ? '' : `?${query}`
   else for (const k of VIEW_KEYS) if (k !== 'speed') url.searchParams.delete(k)
   url.hash = ''
   return url.href

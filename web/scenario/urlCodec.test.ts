@@ -1,11 +1,13 @@
 // The URL codec: exact round trips (property-based), every preset's link, readable hand-written links, the
-// v0 → v1 migration on a genuine v0 link, and clear messages for wrong, hostile and future links.
+// v0 → v1 and v1 → v2 migrations on genuine old links, and clear messages for wrong, hostile and future links.
 import { readFileSync, readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
+import { compressToEncodedURIComponent } from 'lz-string'
 import { fullScenario } from './arbitraries'
 import { defaultScenario, expand, getAt, isObject, schema, type JsonObject } from './model'
+import { shiftDecimal } from './migrations'
 import { replaceControls } from './problems'
 import { DEFAULT_VIEW, LINK_VERSION, MAX_LINK_CHARS, decodeLink, encodeLink, type LinkView } from './urlCodec'
 
@@ -47,10 +49,10 @@ describe('round trip', () => {
     )
   })
 
-  it('holds only what differs from the defaults: the default scenario is v=1 and nothing else', () => {
+  it('holds only what differs from the defaults: the default scenario is v=2 and nothing else', () => {
     expect(encodeLink(defaultScenario())).toBe(`v=${LINK_VERSION}`)
     expect(encodeLink({})).toBe(`v=${LINK_VERSION}`)
-    const d = decodeLink('?v=1')
+    const d = decodeLink('?v=2')
     expect([d.hasScenario, d.problems, d.scenario]).toEqual([true, [], defaultScenario()])
     expect(decodeLink('').hasScenario).toBe(false)
     expect(decodeLink('?lang=ko&embed=1').hasScenario).toBe(false)
@@ -77,7 +79,7 @@ describe('readable links', () => {
       aqm: { kind: 'red', max_th: 30, max_p: 0.1, gentle: true },
     })
     const q = encodeLink(s)
-    expect(q).toBe('v=1&seed=3&rate=20&buffer=200&flows=10&rtt=40-120&aqm=red&max_th=30&max_p=0.1&gentle=1')
+    expect(q).toBe('v=2&seed=3&rate=20&buffer=200&flows=10&rtt=40-120&aqm=red&max_th=30&max_p=0.1&gentle=1')
     expect(decodeLink(`?${q.replace('max_th=30', 'max_th=15')}`).scenario.aqm).toMatchObject({ max_th: 15 })
   })
 
@@ -90,20 +92,20 @@ describe('readable links', () => {
       link: { atm: {} },
     })
     const q = encodeLink(s)
-    expect(q).toMatch(/^v=1&flows=3,2&tcp=cubic&rtt=50,40-100&z=/)
+    expect(q).toMatch(/^v=2&flows=3,2&tcp=cubic&rtt=50,40-100&z=/)
     expect(decodeLink(`?${q}`).scenario).toEqual(s)
   })
 
   it('writes a parameter whose name is taken as aqm.<name> (FQ-CoDel flows, HRED rtt)', () => {
     const fq = full({ aqm: { kind: 'fq_codel', flows: 256 } })
-    expect(encodeLink(fq)).toBe('v=1&aqm=fq_codel&aqm.flows=256')
+    expect(encodeLink(fq)).toBe('v=2&aqm=fq_codel&aqm.flows=256')
     expect(decodeLink('?aqm=fq_codel&aqm.flows=256').scenario).toEqual(fq)
-    expect(encodeLink(full({ aqm: { kind: 'hred', rtt: 0.1 } }))).toContain('aqm.rtt=0.1')
+    expect(encodeLink(full({ aqm: { kind: 'hred', rtt: 100 } }))).toContain('aqm.rtt=100')
   })
 
   it('encodes a caption readably and keeps a lang= it does not own out of the scenario', () => {
     expect(encodeLink({}, { embed: true, caption: 'RED, week 3: drag max_th' })).toBe(
-      'v=1&embed=1&caption=RED,+week+3:+drag+max_th',
+      'v=2&embed=1&caption=RED,+week+3:+drag+max_th',
     )
     expect(decodeLink('?v=1&lang=ko').problems).toEqual([])
   })
@@ -168,7 +170,66 @@ describe('migrations', () => {
   })
 
   it('re-encodes a migrated link in the current format', () => {
-    expect(encodeLink(decodeLink(v0Red).scenario)).toMatch(/^v=1&seed=7&rate=20&delay=5&buffer=120&flows=12&tcp=newreno&rtt=30-90&aqm=red/)
+    expect(encodeLink(decodeLink(v0Red).scenario)).toMatch(/^v=2&seed=7&rate=20&delay=5&buffer=120&flows=12&tcp=newreno&rtt=30-90&aqm=red/)
+  })
+})
+
+describe('v1 → v2: AQM time parameters from seconds to milliseconds', () => {
+  // Links as the v1 page wrote them: every parameter a readable key (HRED's rtt as aqm.rtt, since rtt= is the
+  // flows' RTT), the rest (here the ATM link) in z=.
+  it('reads ARED and QVARED intervals and target delays written in seconds', () => {
+    const d = decodeLink('?v=1&flows=10&aqm=ared&interval=0.25&auto=1&target_delay=0.02')
+    expect(d.problems).toEqual([])
+    expect(d.version).toBe(1)
+    expect(d.scenario).toEqual(full({ flows: [{ count: 10 }], aqm: { kind: 'ared', interval: 250, auto: true, target_delay: 20 } }))
+    expect(validate_scenario(JSON.stringify(d.scenario))).toBe('')
+    const q = decodeLink('?v=1&aqm=qvared&aqm.interval=1.001&qt_reset_interval=2.5&target_delay=0.0001')
+    expect(q.problems).toEqual([])
+    // 1.001 s is exactly 1001 ms (1.001 * 1000 would be 1000.9999999999999).
+    expect(q.scenario.aqm).toMatchObject({ kind: 'qvared', interval: 1001, qt_reset_interval: 2500, target_delay: 0.1 })
+  })
+
+  it("reads HRED's gain RTT and the selective drop's timeout in seconds, and leaves the flows' RTT alone", () => {
+    const h = decodeLink('?v=1&rtt=50&aqm=hred&aqm.rtt=0.24')
+    expect(h.problems).toEqual([])
+    expect(getAt(h.scenario, ['aqm', 'rtt'])).toBe(240)
+    expect(getAt(h.scenario, ['flows', 0, 'rtt_ms'])).toEqual([50, 50])
+    const s = decodeLink('?v=1&flows=2&aqm=selective_drop&active_timeout=0.5&q_thresh=5')
+    expect(s.problems).toEqual([])
+    expect(s.scenario.aqm).toMatchObject({ kind: 'selective_drop', active_timeout: 500, q_thresh: 5 })
+    // CoDel's interval was always milliseconds: unchanged.
+    expect(decodeLink('?v=1&aqm=codel&interval=80').scenario.aqm).toMatchObject({ kind: 'codel', interval: 80 })
+  })
+
+  it("reads GFR's cdvt_us (µs) as cdvt_ms, with the ATM link from z=", () => {
+    const z = compressToEncodedURIComponent(JSON.stringify({ link: { atm: {} } }))
+    const d = decodeLink(`?v=1&aqm=gfr&cdvt_us=250&z=${z}`)
+    expect(d.problems).toEqual([])
+    expect(getAt(d.scenario, ['aqm', 'cdvt_ms'])).toBe(0.25)
+    expect(getAt(d.scenario, ['aqm', 'cdvt_us'])).toBeUndefined()
+    expect(validate_scenario(JSON.stringify(d.scenario))).toBe('')
+    expect(encodeLink(d.scenario)).toMatch(/^v=2&aqm=gfr&cdvt_ms=0.25&z=/)
+  })
+
+  it('converts a whole v1 scenario held in z= (its aqm object names its kind)', () => {
+    const v1 = { version: 1, seed: 4, aqm: { kind: 'ared', interval: 0.5, target_delay: 0.005, max_p: 0.05 } }
+    const d = decodeLink(`?v=1&z=${compressToEncodedURIComponent(JSON.stringify(v1))}`)
+    expect(d.problems).toEqual([])
+    expect(d.scenario).toEqual(full({ seed: 4, aqm: { kind: 'ared', interval: 500, target_delay: 5, max_p: 0.05 } }))
+  })
+
+  it('re-encodes a v1 link as v2 in milliseconds, and a v2 link is not converted again', () => {
+    const d = decodeLink('?v=1&aqm=ared&interval=0.75')
+    const q = encodeLink(d.scenario)
+    expect(q).toBe('v=2&aqm=ared&interval=750')
+    expect(decodeLink(`?${q}`).scenario).toEqual(d.scenario)
+  })
+
+  it('shifts the decimal point of the shortest form, as the engine does', () => {
+    // The same vectors as engine-wasm/src/migrate.rs shift_decimal_moves_the_point_of_the_shortest_decimal_form.
+    expect([0.5, 0.005, 1.001, 0.0001, 1, 0].map((x) => shiftDecimal(x, 3))).toEqual([500, 5, 1001, 0.1, 1000, 0])
+    expect([shiftDecimal(250, -3), shiftDecimal(1, -3), shiftDecimal(-2.5, 3)]).toEqual([0.25, 0.001, -2500])
+    expect(shiftDecimal(1e300, 10)).toBe(1e300) // overflow: left for the range check to report
   })
 })
 
@@ -194,7 +255,7 @@ describe('broken and hostile links', () => {
     const d = decodeLink('?v=999&aqm=codel&target=20&hologram=1')
     expect(codes('?v=999&aqm=codel&target=20&hologram=1')).toEqual(['version-future', 'unknown-key'])
     expect(d.problems[0].message).toBe(
-      'This link was made by a newer AQM Lab (format v999; this page reads v0 to v1). Anything it does not know was left out.',
+      'This link was made by a newer AQM Lab (format v999; this page reads v0 to v2). Anything it does not know was left out.',
     )
     expect(d.scenario.aqm).toMatchObject({ kind: 'codel', target: 20 })
   })

@@ -2,9 +2,9 @@
  * The scenario in a URL: versioned, only what differs from the defaults, readable where it can be, and an
  * exact round trip (decodeLink(encodeLink(s)).scenario deep-equals s, fully expanded).
  *
- * Format (version 1):
+ * Format (version 2):
  *
- *     ?v=1&seed=3&flows=10&rtt=40-120&aqm=red&max_th=30&max_p=0.1&z=N4Ig...
+ *     ?v=2&seed=3&flows=10&rtt=40-120&aqm=red&max_th=30&max_p=0.1&z=N4Ig...
  *
  * - `v` the format version, which is the scenario model's version (engine SCENARIO_VERSION). A link
  *   without `v` is read as the current version (for hand-written links); links this page writes carry it.

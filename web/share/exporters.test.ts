@@ -29,7 +29,7 @@ describe('exports', () => {
   it('writes CSV with the scenario, link and engine version in comment lines, NaN as an empty field', () => {
     expect(tracesCsv(sample, meta).split('\n')).toEqual([
       '# AQM Lab traces: one row per sample, columns as the engine names them',
-      `# engine: aqm-engine ${ENGINE.version}; scenario version 1`,
+      `# engine: aqm-engine ${ENGINE.version}; scenario version 2`,
       '# link: https://lab.example/?v=1&seed=3&aqm=red',
       '# scenario: {"seed":3,"aqm":{"kind":"red","max_th":15}}',
       't,q_pkts,avg',
@@ -43,7 +43,7 @@ describe('exports', () => {
     expect(JSON.parse(tracesJson(sample, meta))).toEqual({
       format: 'aqm-lab-traces',
       engine: ENGINE,
-      scenario_version: 1,
+      scenario_version: 2,
       link: meta.link,
       scenario: meta.scenario,
       columns: ['t', 'q_pkts', 'avg'],

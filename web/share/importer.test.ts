@@ -33,6 +33,19 @@ describe('readScenarioFile', () => {
     expect(r.scenario).toEqual(full({ sample_interval: 0.02, link: { rate_mbps: 5 }, flows: [{ count: 3, tcp: 'cubic' }] }))
   })
 
+  it('reads a file without "version" as version 1, as the engine does: AQM times in seconds', () => {
+    const v1 = { seed: 2, aqm: { kind: 'ared', interval: 0.25, target_delay: 0.01 } }
+    const r = readScenarioFile(JSON.stringify(v1))
+    expect(r.problems).toEqual([])
+    expect(r.scenario).toEqual(full({ seed: 2, aqm: { kind: 'ared', interval: 250, target_delay: 10 } }))
+    // An export says its scenario's version around it; a version 2 scenario is read as it is.
+    const v2 = { seed: 2, aqm: { kind: 'ared', interval: 250 } }
+    expect(readScenarioFile(JSON.stringify({ format: 'aqm-lab-scenario', scenario_version: 2, scenario: v2 })).scenario.aqm).toEqual(
+      full({ aqm: { kind: 'ared', interval: 250 } }).aqm,
+    )
+    expect(readScenarioFile(JSON.stringify({ ...v2, version: 2 })).scenario.aqm).toMatchObject({ interval: 250 })
+  })
+
   it('names what is wrong and offers the nearest valid scenario', () => {
     expect(codes('{"flows": [')).toEqual(['not-json'])
     expect(codes('[1, 2]')).toEqual(['not-scenario'])

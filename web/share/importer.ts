@@ -2,7 +2,7 @@
 // a preset ({"id": ..., "scenario": ...}), an exported trace file (it holds its scenario too), a bare
 // scenario object, a trace CSV exported here (its `# scenario:` line), or a text file holding a link. Old versions are migrated; anything wrong comes back as
 // problems with the nearest valid scenario, exactly as for a link.
-import { LINK_VERSION, OLDEST_VERSION, migrateJson } from '../scenario/migrations'
+import { LINK_VERSION, OLDEST_VERSION, UNVERSIONED_FILE, migrateJson } from '../scenario/migrations'
 import { isObject, type JsonObject } from '../scenario/model'
 import { dedupe, excerpt, problem, type Problem } from '../scenario/problems'
 import { decodeLink } from '../scenario/urlCodec'
@@ -46,8 +46,9 @@ export function readScenarioFile(text: string, bytes = text.length): ImportedSce
   const found = scenarioIn(value)
   if (found === null) return fallback(problem('not-scenario'))
   const problems: Problem[] = []
-  const v = found.version
-  let version = LINK_VERSION
+  // Without its own "version" a scenario is version 1 (as the engine reads it), unless the export around it says.
+  const v = found.version ?? (found !== value && isObject(value) ? value.scenario_version : undefined)
+  let version = UNVERSIONED_FILE
   if (typeof v === 'number' && Number.isInteger(v)) {
     if (v > LINK_VERSION) problems.push(problem('version-future', { version: v, max: LINK_VERSION }))
     version = Math.max(OLDEST_VERSION, Math.min(v, LINK_VERSION))

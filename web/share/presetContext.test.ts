@@ -21,15 +21,15 @@ describe('contextQuery', () => {
   it('keeps the id and writes the scenario once it differs, or the speed does', () => {
     const edited = { ...preset.scenario, aqm: { kind: 'red', min_th: 15, max_th: 45, max_p: 0.1 } }
     const q = contextQuery(edited, {}, preset)
-    expect(q.startsWith('preset=red-vs-droptail&v=1&')).toBe(true)
+    expect(q.startsWith('preset=red-vs-droptail&v=2&')).toBe(true)
     const back = decodeLink(`?${q}`)
     expect(back.problems).toEqual([])
     expect(back.scenario.aqm).toMatchObject({ kind: 'red', min_th: 15, max_th: 45, max_p: 0.1 })
-    expect(contextQuery(preset.scenario, { speed: 4 }, preset)).toMatch(/^preset=red-vs-droptail&v=1&.*speed=4$/)
+    expect(contextQuery(preset.scenario, { speed: 4 }, preset)).toMatch(/^preset=red-vs-droptail&v=2&.*speed=4$/)
   })
 
   it('is the plain lab link without a preset', () => {
-    expect(contextQuery({}, {}, undefined)).toBe('v=1')
+    expect(contextQuery({}, {}, undefined)).toBe('v=2')
   })
 })
 

@@ -52,7 +52,7 @@ function currentSearch(): string {
  * predictions drawn on the charts: sketch, web/charts/sketch/). */
 function writeAddress(query: string, push: boolean): void {
   const here = new URL(window.location.href)
-  const pristine = query === 'v=1' // the default scenario at the default speed: the bare page
+  const pristine = /^v=\d+$/.test(query) // the default scenario at the default speed: the bare page
   let search = pristine ? '' : `?${query}`
   for (const key of ['lang', 'sketch']) {
     const value = here.searchParams.get(key)

@@ -2,7 +2,7 @@
 //! Robustness of RED's Active Queue Management", 2001), docs/algorithms/red-family.md; seed 000 §2.2 (Fig. 3).
 //!
 //! ```text
-//! every interval (0.5 s timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
+//! every interval (500 ms timer):  band = [min_th + 0.4Δ, min_th + 0.6Δ], Δ = max_th − min_th
 //!     avg > band and max_p ≤ 0.5:   max_p ← max_p + min(0.01, max_p/4)
 //!     avg < band and max_p ≥ 0.01:  max_p ← 0.9·max_p                       (kept in [0.01, 0.5])
 //! per packet: gentle RED (docs/algorithms/red-family.md) with the current max_p
@@ -23,7 +23,7 @@ use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P}
 use super::shared_specs;
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
-use crate::time::{from_secs, Time};
+use crate::time::{from_millis, Time};
 
 /// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,11 +37,11 @@ pub struct Params {
     pub max_p: f64,
     /// EWMA weight; ignored when `auto` is on.
     pub w_q: f64,
-    /// Adaptation period, s (0.5).
+    /// Adaptation period, ms (500).
     pub interval: f64,
     /// Set min_th, max_th and w_q from the link rate.
     pub auto: bool,
-    /// Target queueing delay of the automatic thresholds, s (0.005).
+    /// Target queueing delay of the automatic thresholds, ms (5).
     pub target_delay: f64,
     /// Gentle ramp above max_th (on, as the 2001 paper recommends).
     pub gentle: bool,
@@ -70,9 +70,9 @@ impl Default for Params {
             max_th: 15.0,
             max_p: 0.1,
             w_q: 0.002,
-            interval: 0.5,
+            interval: 500.0,
             auto: false,
-            target_delay: 0.005,
+            target_delay: 5.0,
             gentle: true,
             ecn: false,
             hard_drop: true,
@@ -93,7 +93,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "min threshold",
         "pkts",
         (0.0, 1e6),
-        5.0,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
     )
     .queue_level()
@@ -103,7 +102,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "max threshold",
         "pkts",
         (0.0, 1e6),
-        15.0,
         "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
     )
     .queue_level(),
@@ -112,41 +110,30 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "initial max probability",
         "",
         ARED_MAX_P,
-        0.1,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
     )
     .probability(Some("max_th"))
     .adapts(),
-    ParamSpec::real(
-        "w_q",
-        "queue weight",
-        "",
-        (1e-6, 1.0),
-        0.002,
-        "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)",
-    )
-    .role(Role::Weight),
+    ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)")
+        .role(Role::Weight),
     ParamSpec::real(
         "interval",
         "adaptation interval",
-        "s",
-        (0.01, 10.0),
-        0.5,
+        "ms",
+        (10.0, 10_000.0),
         "Period of the max_p update (ARED 2001 §4: 0.5 s)",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "auto",
         "automatic settings",
-        false,
         "Set min_th, max_th and w_q from the link rate and target_delay (ARED 2001 §5)",
     ),
     ParamSpec::real(
         "target_delay",
         "target delay",
-        "s",
-        (0.0001, 1.0),
-        0.005,
+        "ms",
+        (0.1, 1000.0),
         "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
     )
     .delay_target()
@@ -154,7 +141,6 @@ pub(super) const CORE: [ParamSpec; 10] = [
     ParamSpec::flag(
         "gentle",
         "gentle",
-        true,
         "Linear from max_p to 1 between max_th and 2·max_th (ARED 2001 runs gentle RED)",
     ),
     shared_specs::ECN,
@@ -166,14 +152,12 @@ const OWN: [ParamSpec; 6] = [
         "max_p lower bound",
         "",
         (1e-6, 0.5),
-        0.01,
         "Lower bound of the adapted max_p (ARED 2001 §4: 0.01); ignored when max_p_bottom_auto is on",
     )
     .probability(None),
     ParamSpec::flag(
         "max_p_bottom_auto",
         "automatic lower bound",
-        false,
         "ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
          RedQueueDisc::InitializeParams computes it (ns-2's bottom_ 0 gives 80000/C instead; docs/red.md)",
     ),
@@ -286,7 +270,7 @@ impl QueueDisc for Ared {
     }
 
     fn tick_interval(&self) -> Option<Time> {
-        Some(from_secs(self.params.interval))
+        Some(from_millis(self.params.interval))
     }
 
     fn on_tick(&mut self, _env: &mut Env) {

@@ -76,9 +76,9 @@ impl Algorithm for Avq {
         summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \
                   the link to utilisation γ.",
         params: &[
-            ParamSpec::real("gamma", "γ", "", (0.5, 1.0), 0.98, "Desired utilisation (Kunniyur & Srikant: 0.98)")
+            ParamSpec::real("gamma", "γ", "", (0.5, 1.0), "Desired utilisation (Kunniyur & Srikant: 0.98)")
                 .role(Role::Rate),
-            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), 0.15, "Damping of the C̃ adaptation (seed 003: 0.15)")
+            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Damping of the C̃ adaptation (seed 003: 0.15)")
                 .role(Role::Gain),
             shared_specs::ECN,
         ],

@@ -54,7 +54,6 @@ pub(crate) const TARGET_SPEC: ParamSpec = ParamSpec::real(
     "Target sojourn",
     "ms",
     (0.1, 1000.0),
-    5.0,
     "Acceptable standing queue delay (RFC 8289 §4.3: 5 ms)",
 )
 .delay_target()
@@ -64,7 +63,6 @@ pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
     "Interval",
     "ms",
     (1.0, 10_000.0),
-    100.0,
     "Sojourn must exceed target this long before dropping; ≈ worst-case RTT (RFC 8289 §4.2: 100 ms)",
 )
 .role(Role::Period);
@@ -72,7 +70,6 @@ pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
 pub(crate) const NEWTON_SPEC: ParamSpec = ParamSpec::flag(
     "control_law_newton",
     "Newton-step control law",
-    false,
     "Next drop at INTERVAL·rec_inv_sqrt, a 16-bit 1/√count refined by one Newton step per drop as Linux \
      codel_Newton_step and ns-3 CoDelQueueDisc (count 2: 50 ms instead of 70.7 ms at 100 ms); off: exact \
      INTERVAL/√count (RFC 8289 §5.6; docs/codel.md)",
@@ -285,7 +282,6 @@ impl Algorithm for CoDel {
                 "MAXPACKET",
                 "bytes",
                 (0.0, 65_535.0),
-                1500.0,
                 "No drop while at most this many bytes stay queued (RFC 8289 §5.3: one MTU)",
             )
             .role(Role::Size),

@@ -37,12 +37,11 @@ impl Default for Params {
 }
 
 const SPECS: &[ParamSpec] = &[
-    ParamSpec::real("start", "ramp start", "queue unit", (0.0, 1e6), 4.0, "Queue where early drops start (test only)")
+    ParamSpec::real("start", "ramp start", "queue unit", (0.0, 1e6), "Queue where early drops start (test only)")
         .queue_level()
         .below("end"),
-    ParamSpec::real("end", "ramp end", "queue unit", (0.0, 1e6), 12.0, "Queue where p reaches top (test only)")
-        .queue_level(),
-    ParamSpec::real("top", "top probability", "", (0.0, 1.0), 0.2, "Drop probability at end (test only)")
+    ParamSpec::real("end", "ramp end", "queue unit", (0.0, 1e6), "Queue where p reaches top (test only)").queue_level(),
+    ParamSpec::real("top", "top probability", "", (0.0, 1.0), "Drop probability at end (test only)")
         .probability(Some("end")),
     shared_specs::ECN,
 ];

@@ -81,7 +81,6 @@ const SPECS: &[ParamSpec] = &[
         "min threshold",
         "pkts",
         (0.0, 1e6),
-        5.0,
         "Average queue where early drops start (RED, Floyd & Jacobson 1993)",
     )
     .queue_level()
@@ -91,7 +90,6 @@ const SPECS: &[ParamSpec] = &[
         "max threshold",
         "pkts",
         (0.0, 1e6),
-        15.0,
         "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)",
     )
     .queue_level(),
@@ -100,7 +98,6 @@ const SPECS: &[ParamSpec] = &[
         "initial max probability",
         "",
         (0.0, 1.0),
-        0.02,
         "Starting max_p, then scaled by α and β (Feng et al. 1999)",
     )
     .probability(Some("max_th"))
@@ -111,7 +108,6 @@ const SPECS: &[ParamSpec] = &[
         "decrease divisor α",
         "",
         (1.0, 100.0),
-        3.0,
         "max_p ← max_p/α when avg falls below min_th (Feng et al. 1999: 3)",
     )
     .role(Role::Gain),
@@ -120,7 +116,6 @@ const SPECS: &[ParamSpec] = &[
         "increase factor β",
         "",
         (1.0, 100.0),
-        2.0,
         "max_p ← max_p·β when avg rises above max_th (Feng et al. 1999: 2)",
     )
     .role(Role::Gain),
@@ -129,7 +124,6 @@ const SPECS: &[ParamSpec] = &[
     ParamSpec::flag(
         "start_above",
         "start above max_th",
-        false,
         "Initial status 'above' as ns-3 RedQueueDisc::InitializeParams (the first arrival, avg below min_th, \
          divides max_p by α); off: 'below', the empty queue's region (docs/red.md)",
     ),

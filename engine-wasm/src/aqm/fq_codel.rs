@@ -110,21 +110,19 @@ impl Algorithm for FqCodel {
         summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \
                   overflow drops from the fattest queue.",
         params: &[
-            ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), 1024.0, "Number of flow queues (RFC 8290 §5: 1024)")
+            ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), "Number of flow queues (RFC 8290 §5: 1024)")
                 .role(Role::Count),
             ParamSpec::int(
                 "quantum",
                 "Quantum",
                 "bytes",
                 (64.0, 65_536.0),
-                1514.0,
                 "Bytes a queue may send per DRR round (RFC 8290 §5: 1514)",
             )
             .role(Role::Size),
             TARGET_SPEC,
             INTERVAL_SPEC,
             ParamSpec {
-                default: 1.0,
                 help: "CE-mark ECN-capable packets instead of dropping (RFC 8290 §5: on)",
                 ..shared_specs::ECN
             },
@@ -133,7 +131,6 @@ impl Algorithm for FqCodel {
                 "Drop batch",
                 "pkts",
                 (1.0, 1024.0),
-                64.0,
                 "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
             )
             .role(Role::Count),

@@ -55,8 +55,9 @@ pub struct Params {
     pub pcr_mbps: f64,
     /// Maximum burst size in T, cells (46 = 2·MFS; assumed).
     pub mbs_cells: u32,
-    /// Cell delay variation tolerance in T, µs (0; assumed).
-    pub cdvt_us: f64,
+    /// Cell delay variation tolerance in T, ms (0; assumed). Milliseconds like every AQM time parameter (it
+    /// was `cdvt_us`, µs, in scenario version 1; `crate::migrate`).
+    pub cdvt_ms: f64,
     /// Tagged frames are discarded from this queue length on, cells (750; assumed).
     pub lbo_cells: u32,
     /// Every frame is discarded from this queue length on, cells (seed 002 §3.1: 1500).
@@ -72,7 +73,7 @@ impl Default for Params {
             mcr_step_mbps: 5.0,
             pcr_mbps: 100.0,
             mbs_cells: 2 * SEED_MFS,
-            cdvt_us: 0.0,
+            cdvt_ms: 0.0,
             lbo_cells: 750,
             hbo_cells: 1500,
             max_q_cells: 3000,
@@ -109,7 +110,7 @@ impl Contract {
     pub fn new(mcr_mbps: f64, p: &Params) -> Self {
         let per_cell_ns = |mbps: f64| CELL_BITS * 1e3 / mbps;
         let i = per_cell_ns(mcr_mbps);
-        let t = (p.mbs_cells - 1) as f64 * (i - per_cell_ns(p.pcr_mbps)) + p.cdvt_us * 1e3;
+        let t = (p.mbs_cells - 1) as f64 * (i - per_cell_ns(p.pcr_mbps)) + p.cdvt_ms * 1e6;
         Contract { mcr_mbps, i: libm::round(i) as i64, t: libm::round(t) as i64 }
     }
 }
@@ -206,7 +207,6 @@ impl Algorithm for Gfr {
                 "MCR step",
                 "Mbit/s",
                 (0.001, 100_000.0),
-                5.0,
                 "VC i reserves (i+1)·step unless mcr_mbps lists each VC (seed 002: 5, 10, 15, 20, 25)",
             )
             .role(Role::Rate),
@@ -215,7 +215,6 @@ impl Algorithm for Gfr {
                 "PCR",
                 "Mbit/s",
                 (0.001, 100_000.0),
-                100.0,
                 "Peak cell rate in T = (MBS−1)(1/MCR − 1/PCR) + CDVT; not in the seed: its access rate",
             )
             .role(Role::Rate),
@@ -224,18 +223,16 @@ impl Algorithm for Gfr {
                 "MBS",
                 "cells",
                 (1.0, 100_000.0),
-                46.0,
                 "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
             )
             .role(Role::Size),
-            ParamSpec::real("cdvt_us", "CDVT", "µs", (0.0, 1e6), 0.0, "Cell delay variation tolerance in T")
+            ParamSpec::real("cdvt_ms", "CDVT", "ms", (0.0, 1000.0), "Cell delay variation tolerance in T")
                 .role(Role::Period),
             ParamSpec::int(
                 "lbo_cells",
                 "LBO",
                 "cells",
                 (0.0, 1e6),
-                750.0,
                 "Tagged frames are discarded from here on (EPD); not in the seed: 750 (variant B: 1500)",
             )
             .role(Role::QueueLevel)
@@ -245,7 +242,6 @@ impl Algorithm for Gfr {
                 "HBO",
                 "cells",
                 (0.0, 1e6),
-                1500.0,
                 "Every frame is discarded from here on (EPD); seed 002 §3.1: 1500 (variant B: 2908)",
             )
             .role(Role::QueueLevel)
@@ -255,7 +251,6 @@ impl Algorithm for Gfr {
                 "MAX_Q",
                 "cells",
                 (1.0, 1e6),
-                3000.0,
                 "Cell buffer, cells beyond it are cut (PPD); seed 002 §3.1: 3000; replaces link.buffer",
             )
             .role(Role::Size),

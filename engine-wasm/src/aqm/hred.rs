@@ -50,7 +50,7 @@ pub struct Params {
     pub k: f64,
     /// Initial p_min (ours: 0.01).
     pub p_min: f64,
-    /// RTT for the gain formula, s; 0 = the scenario's mean base RTT.
+    /// RTT for the gain formula, ms; 0 = the scenario's mean base RTT.
     pub rtt: f64,
     /// Use Table 2's printed K_α, K_β instead of the formula.
     pub literal: bool,
@@ -83,7 +83,6 @@ const SPECS: &[ParamSpec] = &[
         "min threshold",
         "queue unit",
         (0.0, 1e9),
-        125_000.0,
         "Below it p_min is integrated down (seed 003 Table 1: 125 KB)",
     )
     .queue_level()
@@ -93,14 +92,12 @@ const SPECS: &[ParamSpec] = &[
         "max threshold",
         "queue unit",
         (0.0, 1e9),
-        250_000.0,
         "Above it p_min is integrated up (seed 003 Table 1: 250 KB)",
     )
     .queue_level(),
     ParamSpec::flag(
         "byte_mode",
         "byte mode",
-        true,
         "Queue and thresholds in bytes (seed 003 §IV); switching converts the thresholds",
     ),
     ParamSpec::real(
@@ -108,7 +105,6 @@ const SPECS: &[ParamSpec] = &[
         "queue weight",
         "",
         (1e-6, 1.0),
-        1.0,
         "1 = instantaneous queue (seed 003 Table 1); below 1, RED's EWMA",
     )
     .role(Role::Weight),
@@ -117,7 +113,6 @@ const SPECS: &[ParamSpec] = &[
         "stability constant K",
         "",
         (0.1, 100.0),
-        2.0,
         "p_max = p_min + (1/K)(p_min/max_th)(max_th − min_th) (seed 003 eq. 8, Table 2: 2)",
     )
     .role(Role::Gain),
@@ -126,7 +121,6 @@ const SPECS: &[ParamSpec] = &[
         "initial p_min",
         "",
         (P_MIN_FLOOR, 1.0),
-        0.01,
         "Starting probability at min_th, then integrated (not in seed 003; ours 0.01)",
     )
     .probability(Some("min_th"))
@@ -134,22 +128,19 @@ const SPECS: &[ParamSpec] = &[
     ParamSpec::real(
         "rtt",
         "gain RTT",
-        "s",
-        (0.0, 10.0),
-        0.0,
-        "RTT in K_α ≈ 2S/(C·RTT)² (seed 003 eq. 11 used the largest, 0.24 s); 0 = scenario mean",
+        "ms",
+        (0.0, 10_000.0),
+        "RTT in K_α ≈ 2S/(C·RTT)² (seed 003 eq. 11 used the largest, 240 ms); 0 = scenario mean",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "printed gains",
-        false,
         "Use seed 003 Table 2's K_α = 1.3563e−10, K_β = 2.7126e−10 (computed in bits)",
     ),
     ParamSpec::flag(
         "count_spacing",
         "count spacing",
-        false,
         "Space drops as RED, p_a = p/(1 − count·p) (ours; seed 003 draws independently)",
     ),
     shared_specs::ECN,
@@ -162,7 +153,7 @@ fn gains(p: &Params, link: &LinkInfo) -> Result<(f64, f64), Problem> {
     if p.literal {
         return Ok((LITERAL_K_ALPHA, LITERAL_K_BETA));
     }
-    let rtt = if p.rtt > 0.0 { p.rtt } else { to_secs(link.base_rtt) };
+    let rtt = if p.rtt > 0.0 { p.rtt / 1000.0 } else { to_secs(link.base_rtt) };
     if rtt <= 0.0 {
         return Err(Problem::constraint(
             "rtt",
@@ -440,13 +431,13 @@ mod tests {
 
     #[test]
     fn gains_are_two_s_over_c_rtt_squared_in_the_queue_unit() {
-        let h = hred(Params { rtt: 0.24, ..Params::default() });
+        let h = hred(Params { rtt: 240.0, ..Params::default() });
         // Bytes: 2·500/(4e6·0.24)² = 1.0851e−9, 8× Table 2's bit-based 1.3563e−10.
         assert!(close(h.k_alpha, 1000.0 / (960_000.0f64 * 960_000.0)));
         assert!((h.k_alpha / 8.0 - LITERAL_K_ALPHA).abs() < 1e-14);
         assert!(close(h.k_beta, 2.0 * h.k_alpha));
         // Packets: C_pkt = 8000/s ⇒ 2/(8000·0.24)²; default RTT = the scenario's mean (100 ms here).
-        let pk = Params { byte_mode: false, min_th: 250.0, max_th: 500.0, rtt: 0.24, ..Params::default() };
+        let pk = Params { byte_mode: false, min_th: 250.0, max_th: 500.0, rtt: 240.0, ..Params::default() };
         assert!(close(hred(pk).k_alpha, 2.0 / (1920.0f64 * 1920.0)));
         assert!(close(hred(Params::default()).k_alpha, 1000.0 / (400_000.0f64 * 400_000.0)));
     }

@@ -327,9 +327,16 @@ macro_rules! algorithms {
             }
         })*
 
-        /// Every algorithm the engine has, in picker order.
+        /// Every algorithm the engine has, in picker order, each spec's `default` filled from its
+        /// `Params::default()` ([`params::with_defaults`]); built once.
         pub fn catalogue() -> Vec<&'static AlgorithmInfo> {
-            vec![$($(#[$attr])* &<$ty as Algorithm>::INFO,)*]
+            static CATALOGUE: std::sync::OnceLock<Vec<AlgorithmInfo>> = std::sync::OnceLock::new();
+            CATALOGUE
+                .get_or_init(|| {
+                    vec![$($(#[$attr])* params::with_defaults::<<$ty as Algorithm>::Params>(&<$ty as Algorithm>::INFO),)*]
+                })
+                .iter()
+                .collect()
         }
     };
 }
@@ -533,6 +540,76 @@ mod tests {
             (info("pi"), info("codel"), info("ared")),
             (Some(Band::Reference), Some(Band::Delay), Some(Band::Average))
         );
+    }
+
+    /// Fields of a `Params` that are numbers or switches but have no [`ParamSpec`], each with its reason.
+    /// Everything else a discipline reads from its scenario object is a parameter the page shows.
+    const UNSPECCED: &[(&str, &str, &str)] = &[];
+
+    /// The scenario `aqm` object of `kind` with every parameter at its default, as serde writes it.
+    fn default_object(kind: &str) -> serde_json::Map<String, serde_json::Value> {
+        let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{kind}"}}"#)).unwrap();
+        match serde_json::to_value(cfg).unwrap() {
+            serde_json::Value::Object(o) => o,
+            other => panic!("{kind}: {other}"),
+        }
+    }
+
+    #[test]
+    fn every_spec_default_is_the_params_default_and_every_params_field_has_a_spec() {
+        for info in catalogue() {
+            let object = default_object(info.kind);
+            for spec in info.params {
+                let want = match object.get(spec.name) {
+                    Some(serde_json::Value::Bool(b)) => f64::from(u8::from(*b)),
+                    Some(v) => v.as_f64().unwrap_or_else(|| panic!("{}.{} is not a number", info.kind, spec.name)),
+                    None => panic!("{}.{} has a spec but no Params field", info.kind, spec.name),
+                };
+                assert_eq!(spec.default.to_bits(), want.to_bits(), "{}.{}", info.kind, spec.name);
+                assert_eq!(spec.boolean, object[spec.name].is_boolean(), "{}.{}", info.kind, spec.name);
+            }
+            for (name, value) in &object {
+                let specced = info.params.iter().any(|s| s.name == name);
+                let listed = UNSPECCED.iter().any(|(k, n, _)| *k == info.kind && n == name);
+                if name == "kind" || !(value.is_number() || value.is_boolean()) {
+                    continue;
+                }
+                assert!(specced != listed, "{}.{name}: needs a spec, or a reason in UNSPECCED", info.kind);
+            }
+        }
+        for (kind, name, why) in UNSPECCED {
+            assert!(default_object(kind).contains_key(*name) && !why.is_empty(), "{kind}.{name}");
+        }
+    }
+
+    #[test]
+    fn every_time_parameter_is_in_milliseconds() {
+        // One unit for every AQM time (scenario version 2, docs/scenario-versions.md): periods and delay targets.
+        for info in catalogue() {
+            for s in info.params.iter().filter(|s| matches!(s.role, Role::Period | Role::DelayTarget)) {
+                assert_eq!(s.unit, "ms", "{}.{}", info.kind, s.name);
+            }
+        }
+        // What version 1 → 2 converts is exactly such a parameter, under its version 2 name.
+        let spec = |kind: &str, name: &str| {
+            let info = catalogue().into_iter().find(|i| i.kind == kind).unwrap_or_else(|| panic!("{kind}"));
+            *info.params.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("{kind}.{name}"))
+        };
+        for (kind, fields) in crate::migrate::V1_SECONDS {
+            fields.iter().for_each(|f| assert_eq!(spec(kind, f).unit, "ms", "{kind}.{f}"));
+        }
+        assert_eq!(spec("gfr", crate::migrate::V1_CDVT.1).unit, "ms");
+    }
+
+    #[test]
+    fn flavours_get_their_own_defaults_from_one_spec_list() {
+        let gentle = |kind: &str| {
+            let info = catalogue().into_iter().find(|i| i.kind == kind).unwrap();
+            info.params.iter().find(|s| s.name == "gentle").unwrap().default
+        };
+        assert_eq!((gentle("red"), gentle("gentle_red")), (0.0, 1.0));
+        // As declared, a spec has no default: only the catalogue's are filled.
+        assert!(red::Red::<red::Plain>::INFO.params.iter().all(|s| s.default.is_nan()));
     }
 
     #[test]

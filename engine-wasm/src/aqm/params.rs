@@ -71,6 +71,9 @@ pub enum AvgMeaning {
     VirtualQueue,
 }
 
+/// `ParamSpec::default` of a spec not yet filled from its algorithm's `Params::default()`.
+const UNFILLED: f64 = f64::NAN;
+
 /// One user-settable parameter of an algorithm: what the UI renders and what `set_param` checks.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParamSpec {
@@ -84,7 +87,9 @@ pub struct ParamSpec {
     pub min: f64,
     /// Largest accepted value.
     pub max: f64,
-    /// Value when the scenario leaves it out.
+    /// Value when the scenario leaves it out: the algorithm's `Params::default()`, the one place a default
+    /// is written. A spec as declared holds NaN here; [`super::catalogue`] fills it ([`with_defaults`]), so
+    /// read defaults only from the catalogue.
     pub default: f64,
     /// Increment of the UI's control.
     pub step: f64,
@@ -115,7 +120,6 @@ impl ParamSpec {
         label: &'static str,
         unit: &'static str,
         range: (f64, f64),
-        default: f64,
         help: &'static str,
     ) -> Self {
         ParamSpec {
@@ -124,7 +128,7 @@ impl ParamSpec {
             unit,
             min: range.0,
             max: range.1,
-            default,
+            default: UNFILLED,
             step: 0.0,
             integer: false,
             boolean: false,
@@ -143,21 +147,19 @@ impl ParamSpec {
         label: &'static str,
         unit: &'static str,
         range: (f64, f64),
-        default: f64,
         help: &'static str,
     ) -> Self {
-        ParamSpec { step: 1.0, integer: true, ..Self::real(name, label, unit, range, default, help) }
+        ParamSpec { step: 1.0, integer: true, ..Self::real(name, label, unit, range, help) }
     }
     /// An on/off switch (0 or 1).
-    pub const fn flag(name: &'static str, label: &'static str, default: bool, help: &'static str) -> Self {
-        let d = if default { 1.0 } else { 0.0 };
+    pub const fn flag(name: &'static str, label: &'static str, help: &'static str) -> Self {
         ParamSpec {
             name,
             label,
             unit: "",
             min: 0.0,
             max: 1.0,
-            default: d,
+            default: UNFILLED,
             step: 1.0,
             integer: true,
             boolean: true,
@@ -255,6 +257,31 @@ fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S:
     s.collect_seq(specs.iter())
 }
 
+/// `info` with every spec's `default` taken from `P::default()` serialised (a switch's `true`/`false` as
+/// 1/0), so that the default of each parameter is written once, in Rust's `Default` impl. The filled specs
+/// are leaked to be `'static` like the declared ones: [`super::catalogue`] calls this once per algorithm per
+/// process (its `OnceLock`), so the leak is a fixed few kilobytes.
+///
+/// # Panics
+/// If a spec names no numeric or boolean field of `P`: a programming error the catalogue tests catch.
+pub fn with_defaults<P: Serialize + Default>(info: &AlgorithmInfo) -> AlgorithmInfo {
+    let defaults = serde_json::to_value(P::default()).expect("Params serialise to JSON");
+    let specs = info
+        .params
+        .iter()
+        .map(|spec| {
+            let default = match defaults.get(spec.name) {
+                Some(serde_json::Value::Bool(b)) => f64::from(u8::from(*b)),
+                Some(v) => v.as_f64().unwrap_or(f64::NAN),
+                None => f64::NAN,
+            };
+            assert!(default.is_finite(), "{}.{}: Params::default() has no number for it", info.kind, spec.name);
+            ParamSpec { default, ..*spec }
+        })
+        .collect::<Vec<_>>();
+    AlgorithmInfo { params: Box::leak(specs.into_boxed_slice()), ..*info }
+}
+
 /// Checks every field of `params` that has a spec against its range (used when a whole config arrives).
 pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), Problem> {
     let value = serde_json::to_value(params).map_err(|e| Problem::constraint("", e.to_string()))?;
@@ -308,9 +335,9 @@ mod tests {
         on: bool,
     }
     const SPECS: &[ParamSpec] = &[
-        ParamSpec::real("x", "x", "s", (0.0, 1.0), 0.5, ""),
-        ParamSpec::int("n", "n", "pkts", (1.0, 10.0), 2.0, ""),
-        ParamSpec::flag("on", "on", false, ""),
+        ParamSpec::real("x", "x", "s", (0.0, 1.0), ""),
+        ParamSpec::int("n", "n", "pkts", (1.0, 10.0), ""),
+        ParamSpec::flag("on", "on", ""),
     ];
 
     #[test]

@@ -125,42 +125,26 @@ impl Algorithm for Pie {
         summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \
                   auto-scaled by the current probability, with a burst allowance.",
         params: &[
-            ParamSpec::real(
-                "qdelay_ref",
-                "Target delay",
-                "ms",
-                (1.0, 1000.0),
-                15.0,
-                "QDELAY_REF (RFC 8033 §4.2: 15 ms)",
-            )
-            .delay_target(),
-            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), 15.0, "T_UPDATE (RFC 8033 §4.2: 15 ms)")
+            ParamSpec::real("qdelay_ref", "Target delay", "ms", (1.0, 1000.0), "QDELAY_REF (RFC 8033 §4.2: 15 ms)")
+                .delay_target(),
+            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), "T_UPDATE (RFC 8033 §4.2: 15 ms)")
                 .role(Role::Period),
-            ParamSpec::real(
-                "alpha",
-                "α",
-                "1/s",
-                (0.0, 10.0),
-                0.125,
-                "Weight of the delay error (RFC 8033 §4.2: 0.125)",
-            )
-            .role(Role::Gain),
-            ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), 1.25, "Weight of the delay trend (RFC 8033 §4.2: 1.25)")
+            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Weight of the delay error (RFC 8033 §4.2: 0.125)")
+                .role(Role::Gain),
+            ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), "Weight of the delay trend (RFC 8033 §4.2: 1.25)")
                 .role(Role::Gain),
             ParamSpec::real(
                 "max_burst",
                 "Burst allowance",
                 "ms",
                 (0.0, 10_000.0),
-                150.0,
                 "MAX_BURST: no early drop this long after the queue was idle (RFC 8033 §4.4: 150 ms)",
             )
             .role(Role::Period),
-            ParamSpec::flag("derandomize", "De-randomise", true, "Accumulate p between drops (RFC 8033 §5.4)"),
+            ParamSpec::flag("derandomize", "De-randomise", "Accumulate p between drops (RFC 8033 §5.4)"),
             ParamSpec::flag(
                 "dq_rate_estimator",
                 "Rate estimator",
-                false,
                 "qdelay = backlog / departure rate instead of timestamps (RFC 8033 §5.2)",
             ),
             ParamSpec::int(
@@ -168,7 +152,6 @@ impl Algorithm for Pie {
                 "DQ_THRESHOLD",
                 "bytes",
                 (1500.0, 1_000_000.0),
-                16384.0,
                 "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
             )
             .role(Role::Size),
@@ -181,7 +164,6 @@ impl Algorithm for Pie {
                 "ECN marking threshold",
                 "",
                 (0.0, 1.0),
-                0.1,
                 "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
                  MarkEcnThreshold; Linux ecn_prob 10 %; docs/pie.md)",
             )
@@ -189,7 +171,6 @@ impl Algorithm for Pie {
             ParamSpec::flag(
                 "burst_holds_p",
                 "Hold p during burst",
-                false,
                 "p stays 0 while burst allowance remains, as ns-3 PieQueueDisc::CalculateP; off: p keeps \
                  updating and only early drops wait (RFC 8033 §4.4, Linux; docs/pie.md)",
             ),

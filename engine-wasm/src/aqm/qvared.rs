@@ -10,7 +10,7 @@
 //! ```
 //! Reconstructed: Fig. 6's `q_max` and `q_tmax` are one variable; its garbled branches are the
 //! linear p_b modulated by q_t; the literal triangle (rising to max_p at med_th = (min_th + max_th)/2, back to
-//! 0 at max_th) is the opt-in `literal`; q_tmax never decays in the paper, `qt_reset_interval` (s, 0 = never)
+//! 0 at max_th) is the opt-in `literal`; q_tmax never decays in the paper, `qt_reset_interval` (ms, 0 = never)
 //! restarts it. The modulation applies between the thresholds only; the gentle ramp above is ARED's.
 
 use crate::problem::Problem;
@@ -23,7 +23,7 @@ use super::red_core::{act, ared_step, buffer_in, small_packet_time, Average, Lin
 use super::shared_specs;
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
-use crate::time::{from_secs, to_secs, Time};
+use crate::time::{from_millis, to_secs, Time};
 
 /// ARED's parameters (ARED's defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus QVARED's options.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,11 +37,11 @@ pub struct Params {
     pub max_p: f64,
     /// EWMA weight; ignored when `auto` is on.
     pub w_q: f64,
-    /// ARED's max_p adaptation period, s.
+    /// ARED's max_p adaptation period, ms.
     pub interval: f64,
     /// Set min_th, max_th and w_q from the link rate (ARED 2001).
     pub auto: bool,
-    /// Target queueing delay of the automatic thresholds, s.
+    /// Target queueing delay of the automatic thresholds, ms.
     pub target_delay: f64,
     /// Gentle ramp above max_th.
     pub gentle: bool,
@@ -49,7 +49,7 @@ pub struct Params {
     pub ecn: bool,
     /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
     pub hard_drop: bool,
-    /// Restart q_tmax every this many seconds (0 = never, as the paper).
+    /// Restart q_tmax every this many milliseconds (0 = never, as the paper).
     pub qt_reset_interval: f64,
     /// Fig. 6 taken literally: triangle peaking at med_th.
     pub literal: bool,
@@ -87,16 +87,14 @@ const OWN: [ParamSpec; 2] = [
     ParamSpec::real(
         "qt_reset_interval",
         "q_tmax reset interval",
-        "s",
-        (0.0, 1000.0),
-        0.0,
+        "ms",
+        (0.0, 1_000_000.0),
         "Restart the running maximum of d avg/dt this often; 0 = never, as seed 000 Fig. 6",
     )
     .role(Role::Period),
     ParamSpec::flag(
         "literal",
         "literal Fig. 6 shape",
-        false,
         "Seed 000 Fig. 6 read literally: p rises to max_p at med_th and falls to 0 at max_th",
     ),
 ];
@@ -154,7 +152,7 @@ impl Qvared {
         if now <= v.t_prev {
             return; // same timestamp: keep the previous q_t
         }
-        let reset = from_secs(self.params.qt_reset_interval);
+        let reset = from_millis(self.params.qt_reset_interval);
         if reset > 0 && now - v.last_reset >= reset {
             (v.q_tmax, v.last_reset) = (0.0, now);
         }
@@ -238,7 +236,7 @@ impl QueueDisc for Qvared {
     }
 
     fn tick_interval(&self) -> Option<Time> {
-        Some(from_secs(self.params.interval))
+        Some(from_millis(self.params.interval))
     }
 
     fn on_tick(&mut self, _env: &mut Env) {
@@ -366,7 +364,7 @@ mod tests {
     #[test]
     fn qt_reset_interval_restarts_the_running_maximum() {
         let mut q = seed_000();
-        q.set_param("qt_reset_interval", 0.5).unwrap();
+        q.set_param("qt_reset_interval", 500.0).unwrap();
         let mut rng = Rng::new(1, 2);
         q.vars.avg = Average { avg: 20.0, idle: false, idle_since: 0 };
         (q.vars.avg_prev, q.vars.t_prev, q.vars.last_reset) = (20.0, 100 * MILLI, 100 * MILLI);

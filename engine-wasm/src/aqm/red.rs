@@ -123,14 +123,13 @@ impl<F: Flavour> Params<F> {
     }
 }
 
-const fn specs(gentle: bool) -> [ParamSpec; 13] {
+const fn specs() -> [ParamSpec; 13] {
     [
         ParamSpec::real(
             "min_th",
             "min threshold",
             "queue unit",
             (0.0, 1e8),
-            5.0,
             "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
         )
         .queue_level()
@@ -140,7 +139,6 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
             "max threshold",
             "queue unit",
             (0.0, 1e8),
-            15.0,
             "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
         )
         .queue_level(),
@@ -149,7 +147,6 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
             "max probability",
             "",
             (0.0, 1.0),
-            0.02,
             "p_b at max_th (1993 paper: 1/50; later advice 0.1)",
         )
         .probability(Some("max_th")),
@@ -157,7 +154,6 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
         ParamSpec::flag(
             "byte_mode",
             "byte mode",
-            false,
             "Queue and thresholds in bytes; p_b scaled by size/mean_pktsize (1993 §4); switching converts",
         ),
         shared_specs::ECN,
@@ -165,13 +161,11 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
         ParamSpec::flag(
             "gentle",
             "gentle",
-            gentle,
             "Gentle RED: p rises linearly from max_p to 1 between max_th and 2·max_th (Floyd 2000)",
         ),
         ParamSpec::flag(
             "gentle_to_buffer",
             "gentle up to buffer",
-            false,
             "Gentle ramp ends at the buffer instead of 2·max_th (seed 003 §II)",
         ),
         WAIT_SPEC,
@@ -180,47 +174,39 @@ const fn specs(gentle: bool) -> [ParamSpec; 13] {
         DEVICE_QUEUE_SPEC,
     ]
 }
-const RED_SPECS: [ParamSpec; 13] = specs(false);
-const GENTLE_SPECS: [ParamSpec; 13] = specs(true);
+/// Both flavours' parameters; their defaults (gentle on or off) come from `Params::<F>::default()`.
+const SPECS: [ParamSpec; 13] = specs();
 
 /// The RED family's `wait` switch (shared by `red`, `gentle_red`, `ared` and `feng_ared`).
 pub(super) const WAIT_SPEC: ParamSpec = ParamSpec::flag(
     "wait",
     "wait between marks",
-    false,
-    "ns-2 wait_ / ns-3 Wait: p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) below 2, else 1, so marks come 1/p_b to 2/p_b arrivals apart; off: Floyd & Jacobson 1993 §7, p_b/(1 − count·p_b) (docs/red.md)",
-);
+    "ns-2 wait_ / ns-3 Wait: p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) below 2, else 1, so marks come 1/p_b to 2/p_b arrivals apart; off: Floyd & Jacobson 1993 §7, p_b/(1 − count·p_b) (docs/red.md)",);
 /// The RED family's `ns3_rules` switch.
 pub(super) const NS3_RULES_SPEC: ParamSpec = ParamSpec::flag(
     "ns3_rules",
     "ns-2/ns-3 decision rules",
-    false,
-    "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",
-);
+    "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",);
 
 /// The RED family's `idle_steps` switch.
 pub(super) const IDLE_STEPS_SPEC: ParamSpec = ParamSpec::flag(
     "idle_steps",
     "ns idle decay",
-    false,
-    "ns-2 red.cc / ns-3 RedQueueDisc: after an idle time t the average takes m + 1 EWMA steps, m = ⌊t·C/(8·mean_pktsize)⌋, the last with the current queue; off: Floyd & Jacobson 1993 Fig. 2, avg·(1 − w_q)^(t/s) (docs/red.md)",
-);
+    "ns-2 red.cc / ns-3 RedQueueDisc: after an idle time t the average takes m + 1 EWMA steps, m = ⌊t·C/(8·mean_pktsize)⌋, the last with the current queue; off: Floyd & Jacobson 1993 Fig. 2, avg·(1 − w_q)^(t/s) (docs/red.md)",);
 /// The RED family's `device_queue` count.
 pub(super) const DEVICE_QUEUE_SPEC: ParamSpec = ParamSpec::int(
     "device_queue",
     "device queue",
     "pkts",
     (0.0, 1000.0),
-    0.0,
-    "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",
-);
+    "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",);
 
 const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "red",
     label: "RED",
     citation: "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
     summary: "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
-    params: &RED_SPECS,
+    params: &SPECS,
     per_flow_cap: None,
     drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
     mark_causes: &[super::Reason::Early, super::Reason::Forced],
@@ -232,7 +218,7 @@ const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     label: "Gentle RED",
     citation: "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
     summary: "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-    params: &GENTLE_SPECS,
+    params: &SPECS,
     per_flow_cap: None,
     drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
     mark_causes: &[super::Reason::Early, super::Reason::Forced],

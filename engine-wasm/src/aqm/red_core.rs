@@ -518,10 +518,11 @@ pub fn ared_auto_bottom(link: &LinkInfo) -> f64 {
 }
 
 /// ARED's automatic settings (2001 §5): min_th = max(5, target_delay·C_pkt/2), max_th = 3·min_th (packets),
-/// w_q = 1 − exp(−1/C_pkt). Returns (min_th, max_th, w_q).
-pub fn ared_auto(target_delay: f64, link: &LinkInfo) -> (f64, f64, f64) {
+/// w_q = 1 − exp(−1/C_pkt), with `target_delay_ms` in milliseconds. Returns (min_th, max_th, w_q).
+pub fn ared_auto(target_delay_ms: f64, link: &LinkInfo) -> (f64, f64, f64) {
     let c_pkt = link.packets_per_sec();
-    let min_th = (target_delay * c_pkt / 2.0).max(5.0);
+    // ms → s first, so that 5 ms gives exactly the f64 0.005 the seconds version used (same thresholds).
+    let min_th = (target_delay_ms / 1000.0 * c_pkt / 2.0).max(5.0);
     (min_th, 3.0 * min_th, 1.0 - libm::exp(-1.0 / c_pkt))
 }
 
@@ -723,11 +724,11 @@ mod tests {
     #[test]
     fn ared_auto_settings_follow_the_link_rate() {
         // 10 Mbit/s, 1000 B: C_pkt = 1250/s, 5 ms·1250/2 = 3.125 < 5.
-        let (lo, hi, w) = ared_auto(0.005, &link(Limit::packets(100)));
+        let (lo, hi, w) = ared_auto(5.0, &link(Limit::packets(100)));
         assert_eq!((lo, hi), (5.0, 15.0));
         assert!(close(w, 1.0 - libm::exp(-1.0 / 1250.0)));
         let fast = LinkInfo { rate_bps: 100e6, ..link(Limit::packets(100)) };
-        assert_eq!(ared_auto(0.005, &fast).0, 31.25);
-        assert_eq!(ared_auto(0.005, &fast).1, 93.75);
+        assert_eq!(ared_auto(5.0, &fast).0, 31.25);
+        assert_eq!(ared_auto(5.0, &fast).1, 93.75);
     }
 }

@@ -137,7 +137,6 @@ const SPECS: &[ParamSpec] = &[
         "min threshold",
         "pkts",
         (0.0, 100_000.0),
-        6.0,
         "Start of the random-drop region (seed 001 Table 3: 6 with a 36-packet buffer)",
     )
     .queue_level()
@@ -147,7 +146,6 @@ const SPECS: &[ParamSpec] = &[
         "max threshold",
         "pkts",
         (1.0, 100_000.0),
-        12.0,
         "Start of the forced-drop region (seed 001 Table 3: 12 = 2·min_th)",
     )
     .queue_level(),
@@ -156,18 +154,16 @@ const SPECS: &[ParamSpec] = &[
         "max probability",
         "",
         (0.0, 1.0),
-        0.02,
         "Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)",
     )
     .probability(Some("max_th")),
-    ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), 9.0, "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)")
+    ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)")
         .role(Role::Weight),
     ParamSpec::int(
         "lfsr_seed",
         "LFSR seed",
         "",
         (0.0, 2_097_151.0),
-        0.0,
         "21-bit LFSR state at time 0; 0 = drawn once from the scenario's random stream",
     )
     .role(Role::Other),
@@ -176,7 +172,6 @@ const SPECS: &[ParamSpec] = &[
         "LFSR clock",
         "MHz",
         (0.0, 1000.0),
-        125.0,
         "Free-running LFSR clock (NetFPGA-1G core: 125 MHz); 0 = one clock per packet (correlated draws)",
     )
     .role(Role::Rate),

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use super::params::Role;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
-use crate::time::{from_secs, to_secs, Time};
+use crate::time::{from_millis, to_secs, Time};
 
 /// The selective drop's parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,13 +48,13 @@ pub struct Params {
     pub t_ack: f64,
     /// Take T_res from the flows' mean base RTT (+ T_ACK) instead of 2τ + T_ACK.
     pub use_base_rtt: bool,
-    /// A flow counts in N_C for this long after its last arrival, s (1 s).
+    /// A flow counts in N_C for this long after its last arrival, ms (1000).
     pub active_timeout: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { auto: false, q_thresh: 6, k_q: 2.0, t_ack: 0.0, use_base_rtt: false, active_timeout: 1.0 }
+        Params { auto: false, q_thresh: 6, k_q: 2.0, t_ack: 0.0, use_base_rtt: false, active_timeout: 1000.0 }
     }
 }
 
@@ -141,47 +141,30 @@ impl Algorithm for SelectiveDrop {
         summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \
                   W_best = (2τ + T_ACK)·BW/(8·L_D·N_C) + 2, so Reno cannot starve Vegas.",
         params: &[
-            ParamSpec::flag("auto", "Auto threshold", false, "Q_thresh = ⌈k_q·W_best⌉ from live N_C (seed 004 eq. 9)"),
+            ParamSpec::flag("auto", "Auto threshold", "Q_thresh = ⌈k_q·W_best⌉ from live N_C (seed 004 eq. 9)"),
             ParamSpec::int(
                 "q_thresh",
                 "Q_thresh",
                 "pkts",
                 (1.0, 10_000.0),
-                6.0,
                 "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
             )
             .role(Role::FlowLevel)
             .follows_buffer(),
-            ParamSpec::real(
-                "k_q",
-                "k_q",
-                "",
-                (0.1, 20.0),
-                2.0,
-                "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)",
-            )
-            .role(Role::Gain),
-            ParamSpec::real(
-                "t_ack",
-                "T_ACK",
-                "ms",
-                (0.0, 1000.0),
-                0.0,
-                "ACK generation time in T_res (seed 004 eq. 6)",
-            )
-            .role(Role::Period),
+            ParamSpec::real("k_q", "k_q", "", (0.1, 20.0), "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)")
+                .role(Role::Gain),
+            ParamSpec::real("t_ack", "T_ACK", "ms", (0.0, 1000.0), "ACK generation time in T_res (seed 004 eq. 6)")
+                .role(Role::Period),
             ParamSpec::flag(
                 "use_base_rtt",
                 "T_res from base RTT",
-                false,
                 "T_res = mean base RTT + T_ACK instead of 2τ + T_ACK (seed 004 Fig. 6 vs eq. 7)",
             ),
             ParamSpec::real(
                 "active_timeout",
                 "Active timeout",
-                "s",
-                (0.001, 100.0),
-                1.0,
+                "ms",
+                (1.0, 100_000.0),
                 "A flow counts in N_C this long after its last arrival",
             )
             .role(Role::Period),
@@ -224,7 +207,7 @@ impl SelectiveDrop {
     }
 
     fn timeout(&self) -> Time {
-        from_secs(self.params.active_timeout)
+        from_millis(self.params.active_timeout)
     }
 }
 

@@ -5,11 +5,11 @@ use super::params::{ParamSpec, Role};
 
 /// CE-mark instead of dropping (RFC 3168 §5); off unless a discipline's RFC says otherwise.
 pub const ECN: ParamSpec =
-    ParamSpec::flag("ecn", "ECN", false, "CE-mark ECN-capable packets instead of dropping them (RFC 3168)");
+    ParamSpec::flag("ecn", "ECN", "CE-mark ECN-capable packets instead of dropping them (RFC 3168)");
 
 /// The RED family's forced drops stay drops with ECN on (ns-2 `setbit_` with hard drop, ns-3 `UseHardDrop`).
 pub const HARD_DROP: ParamSpec =
-    ParamSpec::flag("hard_drop", "hard drop", true, "Forced drops always drop, even with ECN (ns-2/ns-3 default)");
+    ParamSpec::flag("hard_drop", "hard drop", "Forced drops always drop, even with ECN (ns-2/ns-3 default)");
 
 /// RED's EWMA weight of the average queue (Floyd & Jacobson 1993 §6).
 pub const W_Q: ParamSpec = ParamSpec::real(
@@ -17,7 +17,6 @@ pub const W_Q: ParamSpec = ParamSpec::real(
     "queue weight",
     "",
     (1e-6, 1.0),
-    0.002,
     "EWMA weight of the average queue (Floyd & Jacobson 1993 §6: 0.002)",
 )
 .role(Role::Weight);

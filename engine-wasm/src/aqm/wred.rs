@@ -109,7 +109,7 @@ impl Params {
 }
 
 macro_rules! class_specs {
-    ($($c:literal: $min:ident $max:ident $p:ident = $dmin:literal, handles $h:literal;)*) => {
+    ($($c:literal: $min:ident $max:ident $p:ident, handles $h:literal;)*) => {
         &[
             shared_specs::W_Q,
             shared_specs::ECN,
@@ -120,9 +120,7 @@ macro_rules! class_specs {
                     concat!("class ", $c, " min threshold"),
                     "pkts",
                     (0.0, 1e6),
-                    $dmin,
-                    concat!("Average queue where class ", $c, " starts losing packets (RED min_th; Cisco WRED)"),
-                )
+                    concat!("Average queue where class ", $c, " starts losing packets (RED min_th; Cisco WRED)"),)
                 .queue_level()
                 .below(stringify!($max))
                 .handle_if($h),
@@ -131,9 +129,7 @@ macro_rules! class_specs {
                     concat!("class ", $c, " max threshold"),
                     "pkts",
                     (0.0, 1e6),
-                    15.0,
-                    concat!("Class ", $c, "'s p_b reaches max_p here; forced drops beyond (RED max_th)"),
-                )
+                    concat!("Class ", $c, "'s p_b reaches max_p here; forced drops beyond (RED max_th)"),)
                 .queue_level()
                 .handle_if($h),
                 ParamSpec::real(
@@ -141,9 +137,7 @@ macro_rules! class_specs {
                     concat!("class ", $c, " max probability"),
                     "",
                     (0.0, 1.0),
-                    0.1,
-                    concat!("Class ", $c, "'s p_b at its max_th (Cisco WRED default 1/10)"),
-                )
+                    concat!("Class ", $c, "'s p_b at its max_th (Cisco WRED default 1/10)"),)
                 .probability(Some(stringify!($max)))
                 .handle_if($h),
             )*
@@ -152,10 +146,10 @@ macro_rules! class_specs {
 }
 
 const SPECS: &[ParamSpec] = class_specs! {
-    "0": min_th_0 max_th_0 max_p_0 = 11.0, handles true;
-    "1": min_th_1 max_th_1 max_p_1 = 9.0, handles false;
-    "2": min_th_2 max_th_2 max_p_2 = 7.0, handles false;
-    "3": min_th_3 max_th_3 max_p_3 = 5.0, handles false;
+    "0": min_th_0 max_th_0 max_p_0, handles true;
+    "1": min_th_1 max_th_1 max_p_1, handles false;
+    "2": min_th_2 max_th_2 max_p_2, handles false;
+    "3": min_th_3 max_th_3 max_p_3, handles false;
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -333,6 +327,7 @@ mod tests {
         q.set_param("min_th_3", 2.0).unwrap();
         assert_eq!(q.lines[3].min_th, 2.0);
         assert_eq!(SPECS.len(), 15);
-        assert_eq!((SPECS[9].name, SPECS[9].default), ("min_th_2", 7.0));
+        let info = crate::aqm::catalogue().into_iter().find(|i| i.kind == "wred").unwrap();
+        assert_eq!((info.params[9].name, info.params[9].default), ("min_th_2", 7.0));
     }
 }
