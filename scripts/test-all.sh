@@ -71,6 +71,7 @@ read -r cp cf ci < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+
 count "cargo test" "$cp" "$cf" ", $ci ignored"
 
 gate "eslint" npx eslint .
+gate "prettier --check" npx prettier --check .
 gate "tsc -b" npx tsc -b
 
 rm -f "$out/vitest.json"
