@@ -45,7 +45,17 @@ function boundaryRules(folder) {
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-*', '.shot-*', 'node_modules', 'engine-wasm', 'web/engine/pkg', 'test-results', 'playwright-report', 'validation/.venv-ns3'],
+    ignores: [
+      'dist',
+      'dist-*',
+      '.shot-*',
+      'node_modules',
+      'engine-wasm',
+      'web/engine/pkg',
+      'test-results',
+      'playwright-report',
+      'validation/.venv-ns3',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -34,7 +34,10 @@ function serviceWorker(): Plugin {
       const version = hash.digest('hex').slice(0, 16)
       const source = readFileSync('web/pwa/sw.js', 'utf8')
         .replace("'__AQM_VERSION__'", JSON.stringify(version))
-        .replace('const PRECACHE = __AQM_PRECACHE__', `const PRECACHE = ${JSON.stringify(['./', ...files.filter((f) => f !== 'sw.js')])}`)
+        .replace(
+          'const PRECACHE = __AQM_PRECACHE__',
+          `const PRECACHE = ${JSON.stringify(['./', ...files.filter((f) => f !== 'sw.js')])}`,
+        )
       this.emitFile({ type: 'asset', fileName: 'sw.js', source })
     },
   }

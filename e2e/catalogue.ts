@@ -11,7 +11,10 @@ function load(lng: Language, ns: string): unknown {
 }
 
 /** `t('transport.step', { seconds: 1 })` → "Step 1 s" (en) or "1초 진행" (ko); `ns` is the catalogue (app, charts). */
-export function catalogue(lng: Language, ns = 'app'): (key: string, values?: Record<string, string | number>) => string {
+export function catalogue(
+  lng: Language,
+  ns = 'app',
+): (key: string, values?: Record<string, string | number>) => string {
   const tree = load(lng, ns)
   return (key, values = {}) => {
     let node: unknown = tree

@@ -59,7 +59,11 @@ export class SimApi {
     return this.page.evaluate(() => {
       const s = window.__aqm?.scenario()
       const flows = typeof s === 'object' && s !== null && 'flows' in s && Array.isArray(s.flows) ? s.flows : []
-      return flows.reduce((n: number, g: unknown) => n + (typeof g === 'object' && g !== null && 'count' in g && typeof g.count === 'number' ? g.count : 0), 0)
+      return flows.reduce(
+        (n: number, g: unknown) =>
+          n + (typeof g === 'object' && g !== null && 'count' in g && typeof g.count === 'number' ? g.count : 0),
+        0,
+      )
     })
   }
   /** The running link's rate, Mbit/s. */
@@ -67,7 +71,9 @@ export class SimApi {
     return this.page.evaluate(() => {
       const s = window.__aqm?.scenario()
       const link = typeof s === 'object' && s !== null && 'link' in s ? s.link : null
-      return typeof link === 'object' && link !== null && 'rate_mbps' in link && typeof link.rate_mbps === 'number' ? link.rate_mbps : Number.NaN
+      return typeof link === 'object' && link !== null && 'rate_mbps' in link && typeof link.rate_mbps === 'number'
+        ? link.rate_mbps
+        : Number.NaN
     })
   }
 

@@ -50,7 +50,12 @@ const quantile = (xs, q) => {
   return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor(q * s.length))]
 }
 const round = (x, d = 1) => (Number.isFinite(x) ? Number(x.toFixed(d)) : null)
-const stats = (xs, d = 1) => ({ n: xs.length, median: round(quantile(xs, 0.5), d), p95: round(quantile(xs, 0.95), d), max: round(Math.max(...xs), d) })
+const stats = (xs, d = 1) => ({
+  n: xs.length,
+  median: round(quantile(xs, 0.5), d),
+  p95: round(quantile(xs, 0.95), d),
+  max: round(Math.max(...xs), d),
+})
 
 async function waitFor(what, fn, timeoutMs, everyMs = 100) {
   const start = Date.now()
@@ -63,10 +68,24 @@ async function waitFor(what, fn, timeoutMs, everyMs = 100) {
 }
 
 const port = await freePort()
-const vite = spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-})
+const vite = spawn(
+  process.execPath,
+  [
+    `${root}/node_modules/vite/bin/vite.js`,
+    'preview',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--strictPort',
+    '--outDir',
+    dist,
+  ],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+)
 let viteLog = ''
 vite.stdout.on('data', (d) => (viteLog += d))
 vite.stderr.on('data', (d) => (viteLog += d))
@@ -74,14 +93,32 @@ vite.stderr.on('data', (d) => (viteLog += d))
 const server = await chromium.launchServer({
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 const browserPid = server.process().pid
 const browser = await chromium.connect(server.wsEndpoint())
 
 try {
   const base = `http://127.0.0.1:${port}/`
-  await waitFor('vite preview', () => fetch(base).then((r) => r.ok, () => false), 30_000, 200)
+  await waitFor(
+    'vite preview',
+    () =>
+      fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    30_000,
+    200,
+  )
   const others = new Set(renderers(browserPid))
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
   const errors = []
@@ -105,7 +142,13 @@ try {
     await cdp.send('HeapProfiler.collectGarbage')
     const { metrics } = await cdp.send('Performance.getMetrics')
     const m = Object.fromEntries(metrics.map(({ name, value }) => [name, value]))
-    const out = { simMin: round(t / 60, 1), pageHeapUsedMiB: mib(m.JSHeapUsedSize), ...(await worker()), domNodes: m.Nodes, rendererRssMiB: mib(rss(lab)) }
+    const out = {
+      simMin: round(t / 60, 1),
+      pageHeapUsedMiB: mib(m.JSHeapUsedSize),
+      ...(await worker()),
+      domNodes: m.Nodes,
+      rendererRssMiB: mib(rss(lab)),
+    }
     if (wasPlaying) await button('Play').click()
     return out
   }
@@ -114,18 +157,32 @@ try {
     // A duration past the longest run: the lab stops at a scenario's duration (60 s by default).
     await page.goto(`${base}?v=1&duration=36000&flows=${FLOWS}&aqm=red&speed=max`)
     lab = renderers(browserPid).filter((p) => !others.has(p))
-    await waitFor('the engine', () => page.evaluate(() => (window.__aqm?.algorithms().length ?? 0) > 0 && window.__aqmCharts !== undefined), 30_000)
+    await waitFor(
+      'the engine',
+      () => page.evaluate(() => (window.__aqm?.algorithms().length ?? 0) > 0 && window.__aqmCharts !== undefined),
+      30_000,
+    )
     if (!(await page.evaluate(() => typeof window.__aqmCharts.frameWhen === 'function'))) {
-      throw new Error(`bench:page: ${dist}/ is older than this script (no __aqmCharts.frameWhen); run \`npm run build\``)
+      throw new Error(
+        `bench:page: ${dist}/ is older than this script (no __aqmCharts.frameWhen); run \`npm run build\``,
+      )
     }
-    await waitFor(`${FLOWS} flows`, () => page.evaluate((n) => JSON.stringify(window.__aqm?.scenario() ?? null).includes(`"count":${n}`), FLOWS), 10_000)
+    await waitFor(
+      `${FLOWS} flows`,
+      () => page.evaluate((n) => JSON.stringify(window.__aqm?.scenario() ?? null).includes(`"count":${n}`), FLOWS),
+      10_000,
+    )
   }
   await open()
   const charts = ['queue-chart', 'probability-curve', 'cwnd-chart', 'throughput-bars', 'fairness-chart', 'delay-chart']
-  const visible = await page.evaluate((ids) => ids.every((id) => {
-    const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect()
-    return r !== undefined && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
-  }), charts)
+  const visible = await page.evaluate(
+    (ids) =>
+      ids.every((id) => {
+        const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect()
+        return r !== undefined && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+      }),
+    charts,
+  )
   if (!visible) throw new Error('bench:page: not every chart is on screen at 1280×720')
   await button('Play').click()
   await waitFor('25 simulated seconds', async () => (await simTime()) > 25, 30_000)
@@ -172,7 +229,10 @@ try {
         api.frameWhen(() => !Number.isNaN(b.inputAt) && value('probability-curve') !== before.curve),
       ]).then(([queue, curve]) => {
         for (const type of ['keydown', 'pointermove']) window.removeEventListener(type, onInput, { capture: true })
-        return { handleMs: queue ? queue.drawnAt - b.inputAt : null, engineMs: curve ? curve.drawnAt - b.inputAt : null }
+        return {
+          handleMs: queue ? queue.drawnAt - b.inputAt : null,
+          engineMs: curve ? curve.drawnAt - b.inputAt : null,
+        }
       })
       window.__bench = b
     })
@@ -232,12 +292,25 @@ try {
       simulatedSPerWallS: round(simRate, 0),
     },
     inputToFrame: {
-      keyboard: { handleMs: stats(keys.map((k) => k.handleMs).filter(Number.isFinite)), engineMs: stats(keys.map((k) => k.engineMs).filter(Number.isFinite)) },
-      drag: { handleMs: stats(drags.map((k) => k.handleMs).filter(Number.isFinite)), engineMs: stats(drags.map((k) => k.engineMs).filter(Number.isFinite)) },
+      keyboard: {
+        handleMs: stats(keys.map((k) => k.handleMs).filter(Number.isFinite)),
+        engineMs: stats(keys.map((k) => k.engineMs).filter(Number.isFinite)),
+      },
+      drag: {
+        handleMs: stats(drags.map((k) => k.handleMs).filter(Number.isFinite)),
+        engineMs: stats(drags.map((k) => k.engineMs).filter(Number.isFinite)),
+      },
       missed: [...keys, ...drags].filter((k) => k.handleMs === null || k.engineMs === null).length,
     },
     memoryWhilePlaying: memBefore,
-    longRun: { simulatedS: LONG_RUN_S, wallS: round(longWallS, 1), xRealTime: round(LONG_RUN_S / longWallS, 0), before: memStart, after: memAfter, later: trend },
+    longRun: {
+      simulatedS: LONG_RUN_S,
+      wallS: round(longWallS, 1),
+      xRealTime: round(LONG_RUN_S / longWallS, 0),
+      before: memStart,
+      after: memAfter,
+      later: trend,
+    },
     pageErrors: errors,
   }
   console.log(JSON.stringify(report, null, 2))

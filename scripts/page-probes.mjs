@@ -72,7 +72,9 @@ export async function workerProbe(cdp) {
         clearTimeout(timer)
         resolve(result)
       })
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: k, method, params }) }).catch(reject)
+      cdp
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: k, method, params }) })
+        .catch(reject)
     })
   return async () => {
     if (sessionId === null) return { workerHeapUsedMiB: null, wasmMemoryMiB: null }

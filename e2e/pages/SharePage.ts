@@ -21,7 +21,11 @@ export class SharePage {
     this.dialog = page.getByRole('dialog', { name: t('dialog.title') })
     this.linkField = this.dialog.getByRole('textbox', { name: t('link.label') })
     this.copyLink = this.dialog.getByRole('button', { name: t('link.copy'), exact: true })
-    this.problems = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: new RegExp(`^(${t('problems.linkTitle')}|${t('problems.fileTitle')})$`) }) })
+    this.problems = page.getByRole('alert').filter({
+      has: page.getByRole('heading', {
+        name: new RegExp(`^(${t('problems.linkTitle')}|${t('problems.fileTitle')})$`),
+      }),
+    })
   }
 
   /** Opens `query` (relative to the lab) and waits until the engine runs. */

@@ -84,7 +84,11 @@ export class TeachPage {
       .getByTestId('sweep-chart')
       .locator('circle.sweep-point')
       .evaluateAll((els) =>
-        els.map((el) => ({ side: Number(el.getAttribute('data-side')), x: Number(el.getAttribute('data-x')), y: el.getAttribute('data-y') ?? '' })),
+        els.map((el) => ({
+          side: Number(el.getAttribute('data-side')),
+          x: Number(el.getAttribute('data-x')),
+          y: el.getAttribute('data-y') ?? '',
+        })),
       )
   }
 }

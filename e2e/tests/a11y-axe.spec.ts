@@ -10,13 +10,26 @@ import { TeachPage } from '../pages/TeachPage'
 
 const views: Array<{ name: string; search: string; ready(page: Page): Promise<void> }> = [
   { name: 'lab', search: './?v=1&aqm=red', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
-  { name: 'gallery', search: './?view=gallery', ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible() },
-  { name: 'compare', search: './?view=compare&preset=red-vs-droptail', ready: (p) => expect(p.getByTestId('compare-side-1')).toBeVisible() },
+  {
+    name: 'gallery',
+    search: './?view=gallery',
+    ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible(),
+  },
+  {
+    name: 'compare',
+    search: './?view=compare&preset=red-vs-droptail',
+    ready: (p) => expect(p.getByTestId('compare-side-1')).toBeVisible(),
+  },
   {
     // With its difference summary: the "better"/"worse" deltas are coloured text.
     name: 'compare, summary',
     search: './?view=compare&preset=red-vs-droptail',
-    ready: (p) => expect(p.getByRole('region', { name: new TeachPage(p).t('compare.summary') })).toHaveAttribute('data-complete', 'true', { timeout: 90_000 }),
+    ready: (p) =>
+      expect(p.getByRole('region', { name: new TeachPage(p).t('compare.summary') })).toHaveAttribute(
+        'data-complete',
+        'true',
+        { timeout: 90_000 },
+      ),
   },
   {
     // Five runs a side with a "not significant" difference and its note, and side A's folded charts open.
@@ -32,7 +45,8 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   {
     // Replicated points with error bars and the RFC 7928 view (ellipses, box plots).
     name: 'sweep, replicated results',
-    search: './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&metric=delay_ms.mean&sides=0,1&runs=3',
+    search:
+      './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&metric=delay_ms.mean&sides=0,1&runs=3',
     ready: async (p) => {
       const teach = new TeachPage(p)
       await p.getByRole('button', { name: teach.t('sweep.run') }).click()
@@ -43,7 +57,8 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   {
     // A 2-D sweep's heatmaps.
     name: 'sweep, heatmap',
-    search: './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&param2=link.rate_mbps&values2=5,10&metric=delay_ms.mean&sides=0,1&runs=2',
+    search:
+      './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&param2=link.rate_mbps&values2=5,10&metric=delay_ms.mean&sides=0,1&runs=2',
     ready: async (p) => {
       const teach = new TeachPage(p)
       await p.getByRole('button', { name: teach.t('sweep.run') }).click()
@@ -54,16 +69,32 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
       await expect(p.getByTestId('sweep-heatmap').first().locator('table')).toBeVisible()
     },
   },
-  { name: 'walkthrough', search: './?view=walkthrough&lesson=red-vs-droptail', ready: (p) => expect(p.getByRole('main').first()).toBeVisible() },
-  { name: 'embed', search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
+  {
+    name: 'walkthrough',
+    search: './?view=walkthrough&lesson=red-vs-droptail',
+    ready: (p) => expect(p.getByRole('main').first()).toBeVisible(),
+  },
+  {
+    name: 'embed',
+    search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED',
+    ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true),
+  },
   {
     // Every case drawn with the engine's numbers (the tally appears once all cases have run).
     name: 'validation',
     search: './?view=validation',
     ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
   },
-  { name: 'preset in the lab', search: './?preset=seed000-red-ared-qvared', ready: (p) => expect(p.getByTestId('validation-badge')).toBeVisible() },
-  { name: 'unknown preset', search: './?preset=nope', ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible() },
+  {
+    name: 'preset in the lab',
+    search: './?preset=seed000-red-ared-qvared',
+    ready: (p) => expect(p.getByTestId('validation-badge')).toBeVisible(),
+  },
+  {
+    name: 'unknown preset',
+    search: './?preset=nope',
+    ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible(),
+  },
   {
     // Worksheet mode and a time-varying link: locked controls, the schedule editor's rows, capacity marks.
     name: 'lab, worksheet lock and rate schedule',
@@ -81,7 +112,11 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
       await expect(share.dialog.getByTestId('allow-max_p')).toBeVisible()
     },
   },
-  { name: 'worksheet', search: './?view=worksheet&preset=satellite-slot-changes', ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible() },
+  {
+    name: 'worksheet',
+    search: './?view=worksheet&preset=satellite-slot-changes',
+    ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible(),
+  },
   {
     // The results dialog (per-flow table and delay CDF), open once the warm-up is over.
     name: 'lab, results',
@@ -116,7 +151,13 @@ for (const scheme of ['light', 'dark'] as const) {
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .withRules(['label-content-name-mismatch'])
         .analyze()
-      const found = result.violations.map((x) => `${x.id} (${x.impact}): ${x.nodes.length}× ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')} — ${x.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`)
+      const found = result.violations.map(
+        (x) =>
+          `${x.id} (${x.impact}): ${x.nodes.length}× ${x.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')} — ${x.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`,
+      )
       expect(found).toEqual([])
     })
   }

@@ -13,7 +13,9 @@ test.describe('an experiment value out of range is flagged at once, in words, an
     const epoch = await sim.epoch()
     const group = app.flowGroup(1)
     await group.count.fill('20000')
-    await expect(group.error).toHaveText(app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }))
+    await expect(group.error).toHaveText(
+      app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }),
+    )
     await expect(group.count).toHaveAttribute('aria-invalid', 'true')
     await expect(app.applyButton).toBeDisabled()
     await group.count.fill('0')
@@ -30,7 +32,9 @@ test.describe('an experiment value out of range is flagged at once, in words, an
     const epoch = await sim.epoch()
     const rate = app.field('link.rate')
     await rate.input.fill('0')
-    await expect(rate.error).toHaveText(app.t('scenario.fieldErrors.range', { field: app.t('link.rate'), min: '0.01', max: '100,000', unit: ' Mbit/s' }))
+    await expect(rate.error).toHaveText(
+      app.t('scenario.fieldErrors.range', { field: app.t('link.rate'), min: '0.01', max: '100,000', unit: ' Mbit/s' }),
+    )
     await expect(app.applyButton).toBeDisabled()
     await rate.input.fill('1e308')
     await expect(rate.error).toBeVisible()
@@ -56,6 +60,8 @@ test.describe('in Korean', () => {
   test('the message names the field as the Korean form labels it', async ({ app }) => {
     const group = app.flowGroup(1)
     await group.count.fill('0')
-    await expect(group.error).toHaveText(app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }))
+    await expect(group.error).toHaveText(
+      app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }),
+    )
   })
 })

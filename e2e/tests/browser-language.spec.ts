@@ -8,7 +8,9 @@ test('a Korean browser opens the page in Korean, algorithm names included', asyn
   await expect(app.algorithm.locator('option:checked')).toHaveText(app.t('algorithms.droptail.name'))
   // A value out of range is flagged at once, in Korean, naming the field as the Korean form labels it.
   await app.flowGroup(1).count.fill('20000')
-  await expect(app.flowGroup(1).error).toHaveText(app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }))
+  await expect(app.flowGroup(1).error).toHaveText(
+    app.t('scenario.fieldErrors.range', { field: app.t('flows.count'), min: '1', max: '10,000', unit: '' }),
+  )
   await expect(app.applyButton).toBeDisabled()
   expect(await sim.totalFlows()).toBe(5)
 })

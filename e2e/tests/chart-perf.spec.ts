@@ -17,10 +17,19 @@ test('perf probe: chart frame time with 100 flows and every chart visible', asyn
   await app.applyButton.click()
   await expect.poll(() => sim.totalFlows()).toBe(100)
   await app.algorithm.selectOption('red')
-  await app.page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
+  await app.page
+    .getByLabel(app.t('transport.speed'))
+    .selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
   await app.playButton.click()
   await expect(app.cwndChart).toHaveAttribute('data-traces', '100', { timeout: 30_000 })
-  for (const chart of [app.queueChart, app.curveChart, app.cwndChart, app.throughputBars, app.fairnessChart, app.delayChart]) {
+  for (const chart of [
+    app.queueChart,
+    app.curveChart,
+    app.cwndChart,
+    app.throughputBars,
+    app.fairnessChart,
+    app.delayChart,
+  ]) {
     await expect(chart).toBeInViewport()
   }
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(25) // the 20 s window is full
@@ -29,7 +38,9 @@ test('perf probe: chart frame time with 100 flows and every chart visible', asyn
   const measure = async (window: string) => {
     const before = await app.chartFrameStats()
     const start = before?.frames ?? 0
-    await expect.poll(async () => (await app.chartFrameStats())?.frames ?? 0, { timeout: 30_000 }).toBeGreaterThan(start + 240)
+    await expect
+      .poll(async () => (await app.chartFrameStats())?.frames ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(start + 240)
     const stats = await app.chartFrameStats()
     if (stats === null || before === null) throw new Error('no frame stats')
     expect(stats.drawMs.length).toBeGreaterThan(100)
@@ -38,13 +49,23 @@ test('perf probe: chart frame time with 100 flows and every chart visible', asyn
       flows: 100,
       window,
       simTime: Math.round(await sim.simTime()),
-      drawMs: { mean: +mean.toFixed(2), p50: +percentile(stats.drawMs, 0.5).toFixed(2), p95: +percentile(stats.drawMs, 0.95).toFixed(2) },
-      frameGapMs: { p50: +percentile(stats.frameGapMs, 0.5).toFixed(1), p95: +percentile(stats.frameGapMs, 0.95).toFixed(1) },
+      drawMs: {
+        mean: +mean.toFixed(2),
+        p50: +percentile(stats.drawMs, 0.5).toFixed(2),
+        p95: +percentile(stats.drawMs, 0.95).toFixed(2),
+      },
+      frameGapMs: {
+        p50: +percentile(stats.frameGapMs, 0.5).toFixed(1),
+        p95: +percentile(stats.frameGapMs, 0.95).toFixed(1),
+      },
       // Per chart over these frames: how often it redrew, and milliseconds per redraw.
       charts: Object.fromEntries(
         Object.entries(stats.byChart).map(([name, c]) => {
           const draws = c.draws - (before.byChart[name]?.draws ?? 0)
-          return [name, { redraws: draws, ms: +((c.ms - (before.byChart[name]?.ms ?? 0)) / Math.max(1, draws)).toFixed(2) }]
+          return [
+            name,
+            { redraws: draws, ms: +((c.ms - (before.byChart[name]?.ms ?? 0)) / Math.max(1, draws)).toFixed(2) },
+          ]
         }),
       ),
     }
@@ -55,7 +76,10 @@ test('perf probe: chart frame time with 100 flows and every chart visible', asyn
   await measure('20 s at 1×')
   await speed(app.t('transport.speedFast', { value: 5 }))
   await measure('20 s at 5×')
-  await app.page.getByRole('toolbar', { name: app.chartsT('time.toolbar') }).getByRole('button', { name: app.chartsT('time.all') }).click()
+  await app.page
+    .getByRole('toolbar', { name: app.chartsT('time.toolbar') })
+    .getByRole('button', { name: app.chartsT('time.all') })
+    .click()
   await measure('whole run at 5×')
   expect(app.consoleErrors).toEqual([])
 })

@@ -6,7 +6,8 @@ import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
 /** A number field of a parsed summary or scenario. */
-const field = (x: unknown, key: string): unknown => (typeof x === 'object' && x !== null ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined)
+const field = (x: unknown, key: string): unknown =>
+  typeof x === 'object' && x !== null ? Object.getOwnPropertyDescriptor(x, key)?.value : undefined
 
 const preset = JSON.parse(readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8'))
 
@@ -14,7 +15,10 @@ test('two sides run identical traffic in lock step and the difference summary ap
   test.setTimeout(90_000)
   const teach = new TeachPage(page)
   await teach.goto('?view=gallery')
-  await teach.card(preset.id).getByRole('link', { name: teach.t('gallery.compare_named', { title: preset.title.en }) }).click()
+  await teach
+    .card(preset.id)
+    .getByRole('link', { name: teach.t('gallery.compare_named', { title: preset.title.en }) })
+    .click()
   await expect(page).toHaveURL(/view=compare/)
   await expect(teach.side(0)).toHaveAttribute('data-ready', 'true')
   await expect(teach.side(1)).toHaveAttribute('data-ready', 'true')
@@ -26,7 +30,9 @@ test('two sides run identical traffic in lock step and the difference summary ap
   expect(strip(sides[0].scenario)).toBe(strip(sides[1].scenario))
 
   await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect.poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 }).toBeGreaterThan(4)
+  await expect
+    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 })
+    .toBeGreaterThan(4)
   await page.getByRole('button', { name: teach.app('transport.pause') }).click()
 
   // Linked time axes: both sides stopped at the same simulated time (lock step).

@@ -42,7 +42,9 @@ test('compare: ↑ on min_th and a drag of max_th on the RED side keep both side
 
   // And the comparison still plays, both sides in lock step.
   await play.click()
-  await expect.poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 }).toBeGreaterThan(1)
+  await expect
+    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 })
+    .toBeGreaterThan(1)
   expect((await teach.compareSides()).every((s) => s.ready)).toBe(true)
   expect(teach.consoleErrors).toEqual([])
 })

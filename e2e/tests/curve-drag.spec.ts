@@ -1,6 +1,9 @@
 import { test, expect } from '../fixtures'
 
-test("dragging RED's max_th on the drop-probability curve sets it in the engine and the parameter panel", async ({ app, sim }) => {
+test("dragging RED's max_th on the drop-probability curve sets it in the engine and the parameter panel", async ({
+  app,
+  sim,
+}) => {
   await app.algorithm.selectOption('red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   await app.playButton.click()

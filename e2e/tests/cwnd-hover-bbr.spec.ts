@@ -1,6 +1,9 @@
 import { test, expect } from '../fixtures'
 
-test('hovering a BBR flow in the congestion-window chart shows its mode and bandwidth estimate', async ({ app, sim }) => {
+test('hovering a BBR flow in the congestion-window chart shows its mode and bandwidth estimate', async ({
+  app,
+  sim,
+}) => {
   await app.page.goto('./?v=1&flows=2&tcp=bbr&rtt=40')
   await app.playButton.waitFor({ state: 'visible' })
   await expect.poll(() => sim.ready()).toBe(true)

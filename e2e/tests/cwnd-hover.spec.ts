@@ -1,6 +1,9 @@
 import { test, expect } from '../fixtures'
 
-test('the congestion-window chart draws one trace per flow, and hovering one highlights it with its values', async ({ app, sim }) => {
+test('the congestion-window chart draws one trace per flow, and hovering one highlights it with its values', async ({
+  app,
+  sim,
+}) => {
   await app.playButton.click()
   await expect.poll(() => sim.simTime()).toBeGreaterThan(3)
   const flows = await sim.totalFlows()

@@ -11,7 +11,12 @@ test('a 3,000-character caption is cut to a short caption that stays inside the 
   const text = (await caption.textContent()) ?? ''
   expect(text.length).toBeLessThanOrEqual(200)
   expect(text.endsWith('…')).toBe(true)
-  const box = await caption.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, h: el.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(el).lineHeight) || 20 }))
+  const box = await caption.evaluate((el) => ({
+    sw: el.scrollWidth,
+    cw: el.clientWidth,
+    h: el.getBoundingClientRect().height,
+    lh: parseFloat(getComputedStyle(el).lineHeight) || 20,
+  }))
   expect(box.sw).toBeLessThanOrEqual(box.cw)
   expect(box.h).toBeLessThanOrEqual(box.lh * 2 + 1)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(600)

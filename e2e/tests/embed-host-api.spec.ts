@@ -53,7 +53,9 @@ test('a host page of another origin drives a sandboxed embed under a sub-path', 
   await send({ type: 'aqm:step', seconds: 1e9, id: 2 })
   await send({ type: 'aqm:explode', id: 3 })
   await send({ type: 'aqm:set-param', name: '<img src=x>', value: 1, id: 4 })
-  await expect.poll(async () => (await received()).filter((r) => r.type === 'aqm:error').map((r) => r.id)).toEqual([1, 2, 3, 4])
+  await expect
+    .poll(async () => (await received()).filter((r) => r.type === 'aqm:error').map((r) => r.id))
+    .toEqual([1, 2, 3, 4])
   expect((await reply((r) => r.id === 1))?.message).toContain('value must be a finite number')
   expect(await lab.playing()).toBe(false)
   expect(await lab.simTime()).toBe(0)
@@ -64,13 +66,17 @@ test('a host page of another origin drives a sandboxed embed under a sub-path', 
   await send({ type: 'aqm:set-param', name: 'max_th', value: 1e12, id: 6 })
   await expect.poll(async () => (await reply((r) => r.id === 6))?.message ?? '').toContain('max_th')
   await send({ type: 'aqm:play' })
-  await expect.poll(async () => (await received()).some((r) => r.type === 'aqm:metrics' && (r.simTime ?? 0) > 1)).toBe(true)
+  await expect
+    .poll(async () => (await received()).some((r) => r.type === 'aqm:metrics' && (r.simTime ?? 0) > 1))
+    .toBe(true)
   await send({ type: 'aqm:get-scenario', id: 'now' })
   await expect.poll(async () => (await reply((r) => r.id === 'now'))?.link ?? '').toContain('aqm=red&max_th=40')
 
   // A hostile scenario from the host is refused with its message; the embed keeps what it runs.
   await send({ type: 'aqm:load', link: '?v=1&flows=1e6', id: 7 })
-  await expect.poll(async () => (await reply((r) => r.id === 7))?.message ?? '').toContain('flows[0].count must be within 1..=10000')
+  await expect
+    .poll(async () => (await reply((r) => r.id === 7))?.message ?? '')
+    .toContain('flows[0].count must be within 1..=10000')
   expect(await lab.scenario()).toMatchObject({ flows: [{ count: 5 }], aqm: { max_th: 40 } })
   const t = await lab.simTime()
   await expect.poll(() => lab.simTime()).toBeGreaterThan(t + 0.5)

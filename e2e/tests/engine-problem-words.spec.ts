@@ -21,7 +21,11 @@ test.describe('in Korean', () => {
     await expect.poll(() => labApi(page).scenario()).toMatchObject({ link: { rate_mbps: 0.01 } })
   })
 
-  test('an RTT below twice the link delay, typed in the editor, is refused in Korean beside the field', async ({ app, sim, page }) => {
+  test('an RTT below twice the link delay, typed in the editor, is refused in Korean beside the field', async ({
+    app,
+    sim,
+    page,
+  }) => {
     const words = catalogue('ko', 'problems')
     const delay = app.field('link.delay')
     await delay.input.fill('50')

@@ -20,7 +20,8 @@ async function dropFile(page: Page, name: string, type: string, content: string)
       if (!target) throw new Error('no charts')
       const data = new DataTransfer()
       data.items.add(new File([text], fileName, { type: mime }))
-      for (const t of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(t, { bubbles: true, cancelable: true, dataTransfer: data }))
+      for (const t of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(t, { bubbles: true, cancelable: true, dataTransfer: data }))
     },
     [name, type, content] as const,
   )
@@ -80,7 +81,9 @@ test("the lab's own trace CSV opens its scenario again", async ({ page }) => {
   await expect(share.problems).toHaveCount(0)
 })
 
-test('a file that cannot be opened says what can, offers to keep what runs, and leaves the header free', async ({ page }) => {
+test('a file that cannot be opened says what can, offers to keep what runs, and leaves the header free', async ({
+  page,
+}) => {
   const share = new SharePage(page)
   const lab = labApi(page)
   await share.open('./')

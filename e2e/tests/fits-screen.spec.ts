@@ -8,7 +8,10 @@ const pageScroll = (app: { page: import('@playwright/test').Page }) =>
     return { vertical: (s?.scrollHeight ?? 0) - innerHeight, horizontal: (s?.scrollWidth ?? 0) - innerWidth }
   })
 
-test('the main view fits 1280×720 without a page scrollbar, also with a long parameter list and large text', async ({ app, sim }) => {
+test('the main view fits 1280×720 without a page scrollbar, also with a long parameter list and large text', async ({
+  app,
+  sim,
+}) => {
   expect(await sim.ready()).toBe(true)
   expect(await pageScroll(app)).toEqual({ vertical: 0, horizontal: 0 })
 

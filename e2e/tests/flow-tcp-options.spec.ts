@@ -30,7 +30,14 @@ test('TCP options in More settings reach the running scenario', async ({ app, si
   await app.applyButton.click()
   await expect.poll(async () => flowField(await app.page.evaluate(() => window.__aqm?.scenario()), 'tcp')).toBe('cubic')
   const s = await app.page.evaluate(() => window.__aqm?.scenario())
-  for (const [key, value] of [['sack', true], ['limited_transmit', true], ['rack', true], ['recovery', 'prr'], ['hystart', true], ['timer_granularity_ms', 1]] as const) {
+  for (const [key, value] of [
+    ['sack', true],
+    ['limited_transmit', true],
+    ['rack', true],
+    ['recovery', 'prr'],
+    ['hystart', true],
+    ['timer_granularity_ms', 1],
+  ] as const) {
     expect(flowField(s, key), key).toBe(value)
   }
   await app.playButton.click()
@@ -44,6 +51,8 @@ test('TCP options in More settings reach the running scenario', async ({ app, si
   await expect(group.group.getByLabel(new RegExp(`^${app.t('flows.vegas_beta')}`))).toHaveValue('3')
   await alpha.fill('2')
   await app.applyButton.click()
-  await expect.poll(async () => flowField(await app.page.evaluate(() => window.__aqm?.scenario()), 'vegas_alpha')).toBe(2)
+  await expect
+    .poll(async () => flowField(await app.page.evaluate(() => window.__aqm?.scenario()), 'vegas_alpha'))
+    .toBe(2)
   expect(app.consoleErrors).toEqual([])
 })

@@ -42,7 +42,9 @@ for (const kind of ['ared', 'qvared', 'feng_ared']) {
     const app = catalogue('en', 'app')
     await page.goto(`./?v=1&aqm=${kind}`)
     await expect.poll(() => labApi(page).aqm()).toMatchObject({ kind })
-    const slider = page.getByRole('slider', { name: app('params.slider', { label: app(`algorithms.${kind}.params.min_th`) }) })
+    const slider = page.getByRole('slider', {
+      name: app('params.slider', { label: app(`algorithms.${kind}.params.min_th`) }),
+    })
     // min_th 5 of a 100-packet buffer sits 5 % along, not at 5/10^6 (stuck at the left).
     const pos = Number(await slider.inputValue())
     const max = Number(await slider.getAttribute('max'))

@@ -4,7 +4,11 @@ import { test, expect } from '../fixtures'
 
 /** A field of the running scenario, parsed. */
 const scenarioField = (x: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((node, k) => (typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined), x)
+  path.reduce<unknown>(
+    (node, k) =>
+      typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined,
+    x,
+  )
 
 test('?preset=seed002-gfr-atm runs GFR over ATM at 155.52 Mbit/s', async ({ app, sim }) => {
   await app.page.goto('./?preset=seed002-gfr-atm')
@@ -25,7 +29,9 @@ test('ATM mode, duration and warm-up in the experiment editor; then GFR can be c
   await app.field('run.duration').input.fill('30')
   await app.field('run.warmup').input.fill('5')
   await app.applyButton.click()
-  await expect.poll(async () => scenarioField(await app.page.evaluate(() => window.__aqm?.scenario()), 'link', 'atm')).toEqual({})
+  await expect
+    .poll(async () => scenarioField(await app.page.evaluate(() => window.__aqm?.scenario()), 'link', 'atm'))
+    .toEqual({})
   const running = await app.page.evaluate(() => window.__aqm?.scenario())
   expect(scenarioField(running, 'duration')).toBe(30)
   expect(scenarioField(running, 'warmup')).toBe(5)
@@ -40,5 +46,7 @@ test('ATM mode, duration and warm-up in the experiment editor; then GFR can be c
   await atm.uncheck()
   await app.algorithm.selectOption('droptail')
   await app.applyButton.click()
-  await expect.poll(async () => scenarioField(await app.page.evaluate(() => window.__aqm?.scenario()), 'link', 'atm')).toBeUndefined()
+  await expect
+    .poll(async () => scenarioField(await app.page.evaluate(() => window.__aqm?.scenario()), 'link', 'atm'))
+    .toBeUndefined()
 })

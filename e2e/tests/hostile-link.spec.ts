@@ -8,10 +8,26 @@ import { test, expect } from '../fixtures'
 const truncatedZ = 'N4IgZgNg9g7gziAXAbVAYygVwHYBckDMANCAKZrZK4BOmpJAJqRAIYCepDA+i2gNZVa9ENRjYGSAGw'
 
 const cases = [
-  { name: 'a million flows', query: '?v=1&flows=1e6', message: 'Number of flows (flow group 1) must be within 1..=10000 (got 1000000).' },
-  { name: 'truncated compressed data', query: `?v=1&seed=5&z=${truncatedZ}`, message: 'The compressed part of the link (z=) is damaged or cut short.' },
-  { name: 'a future version', query: '?v=999&aqm=codel&hologram=1', message: 'This link was made by a newer AQM Lab (format v999' },
-  { name: 'a parameter the algorithm does not have', query: '?v=1&aqm=codel&max_th=15', message: 'max_th is not a parameter of codel' },
+  {
+    name: 'a million flows',
+    query: '?v=1&flows=1e6',
+    message: 'Number of flows (flow group 1) must be within 1..=10000 (got 1000000).',
+  },
+  {
+    name: 'truncated compressed data',
+    query: `?v=1&seed=5&z=${truncatedZ}`,
+    message: 'The compressed part of the link (z=) is damaged or cut short.',
+  },
+  {
+    name: 'a future version',
+    query: '?v=999&aqm=codel&hologram=1',
+    message: 'This link was made by a newer AQM Lab (format v999',
+  },
+  {
+    name: 'a parameter the algorithm does not have',
+    query: '?v=1&aqm=codel&max_th=15',
+    message: 'max_th is not a parameter of codel',
+  },
   { name: 'a link longer than 8 KB', query: `?v=1&seed=${'9'.repeat(9000)}`, message: 'The link is too long (' },
 ]
 
@@ -49,9 +65,13 @@ test('the nearest valid scenario keeps what was right and caps what was not', as
 
 test('a caption with markup is shown as plain text, and its script never runs', async ({ page }) => {
   const share = new SharePage(page)
-  await share.open('./?embed=1&caption=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D2%22%3E')
+  await share.open(
+    './?embed=1&caption=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D2%22%3E',
+  )
   // Shown as the characters it is made of (issue 14, item 17): no dialog inside a course page, no markup.
-  await expect(page.getByTestId('embed-caption')).toHaveText('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">')
+  await expect(page.getByTestId('embed-caption')).toHaveText(
+    '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">',
+  )
   await expect(share.problems).toHaveCount(0)
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
   expect(await page.locator('img').count()).toBe(0)

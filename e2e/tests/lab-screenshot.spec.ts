@@ -4,14 +4,26 @@ import { test, expect } from '../fixtures'
 // running for 25 simulated seconds at 1280×720, every chart on screen, in the light and the dark theme.
 test.use({ viewport: { width: 1280, height: 720 } })
 
-test('every chart is on screen at 1280×720 while RED runs (screenshots for the README, light and dark)', async ({ app, sim }) => {
+test('every chart is on screen at 1280×720 while RED runs (screenshots for the README, light and dark)', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(60_000)
   await app.algorithm.selectOption('red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
-  await app.page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
+  await app.page
+    .getByLabel(app.t('transport.speed'))
+    .selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
   await app.playButton.click()
   await expect.poll(() => sim.simTime(), { timeout: 45_000 }).toBeGreaterThan(25)
-  for (const chart of [app.queueChart, app.curveChart, app.cwndChart, app.throughputBars, app.fairnessChart, app.delayChart]) {
+  for (const chart of [
+    app.queueChart,
+    app.curveChart,
+    app.cwndChart,
+    app.throughputBars,
+    app.fairnessChart,
+    app.delayChart,
+  ]) {
     await expect(chart).toBeInViewport({ ratio: 1 })
   }
   await app.pauseButton.click()

@@ -8,14 +8,18 @@ import { labApi } from '../pages/SharePage'
 
 async function open(page: Page, search: string, opts: { dark?: boolean; large?: boolean } = {}) {
   await page.addInitScript(
-    ([dark, large]) => localStorage.setItem('aqm-lab:view', JSON.stringify({ theme: dark ? 'dark' : 'light', largeType: large })),
+    ([dark, large]) =>
+      localStorage.setItem('aqm-lab:view', JSON.stringify({ theme: dark ? 'dark' : 'light', largeType: large })),
     [opts.dark ?? false, opts.large ?? false] as const,
   )
   await page.goto(search)
 }
 
 async function noHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }))
   expect(scroll).toBeLessThanOrEqual(width)
 }
 

@@ -10,12 +10,16 @@ import { TeachPage } from '../pages/TeachPage'
 interface DataLesson {
   steps: { id: string; predict?: { expect?: string } }[]
 }
-const data = JSON.parse(readFileSync(new URL('../../web/walkthrough/lessons.json', import.meta.url), 'utf8')) as Record<string, DataLesson>
+const data = JSON.parse(readFileSync(new URL('../../web/walkthrough/lessons.json', import.meta.url), 'utf8')) as Record<
+  string,
+  DataLesson
+>
 const lessonIds = ['red-vs-droptail', ...Object.keys(data)]
 
 /** The answer each step's run gives: the data lessons' `expect` (checked natively), red-vs-droptail's as its spec. */
 function expected(lesson: string, step: string): string | undefined {
-  if (lesson === 'red-vs-droptail') return ({ droptail: 'full', red: 'min_th', sync: 'droptail' } as Record<string, string>)[step]
+  if (lesson === 'red-vs-droptail')
+    return ({ droptail: 'full', red: 'min_th', sync: 'droptail' } as Record<string, string>)[step]
   return data[lesson].steps.find((s) => s.id === step)?.predict?.expect
 }
 
@@ -33,8 +37,12 @@ for (const lang of ['en', 'ko'] as Language[]) {
         await expect(step).toHaveAttribute('data-step', 'intro')
         await expect(step.getByRole('heading', { level: 2 })).toHaveText(teach.t(`lesson.${id}.intro.title`))
         // The lesson is listed, and marked as the current one, in the list of every lesson.
-        await expect(page.getByTestId('lesson-list').getByRole('link', { name: teach.t(`lesson.${id}.intro.title`) })).toHaveAttribute('aria-current', 'page')
-        const play = step.getByRole('button', { name: new RegExp(`^${escape(teach.t('walk.play')).replace(escape('{{seconds}}'), '\\d+')}$`) })
+        await expect(
+          page.getByTestId('lesson-list').getByRole('link', { name: teach.t(`lesson.${id}.intro.title`) }),
+        ).toHaveAttribute('aria-current', 'page')
+        const play = step.getByRole('button', {
+          name: new RegExp(`^${escape(teach.t('walk.play')).replace(escape('{{seconds}}'), '\\d+')}$`),
+        })
         const next = page.getByRole('button', { name: teach.t('walk.next'), exact: true })
         for (let n = 0; n < 12; n++) {
           const at = await step.getAttribute('data-step')
@@ -78,8 +86,12 @@ test('the gallery card of every lesson preset opens its lesson', async ({ page }
   const teach = new TeachPage(page)
   await teach.goto('?view=gallery')
   for (const id of lessonIds) {
-    const preset = JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8')) as { title: { en: string } }
-    const link = teach.card(id).getByRole('link', { name: teach.t('gallery.walkthrough_named', { title: preset.title.en }) })
+    const preset = JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8')) as {
+      title: { en: string }
+    }
+    const link = teach
+      .card(id)
+      .getByRole('link', { name: teach.t('gallery.walkthrough_named', { title: preset.title.en }) })
     await expect(link).toHaveAttribute('href', `?view=walkthrough&lesson=${id}`)
   }
   expect(teach.consoleErrors).toEqual([])

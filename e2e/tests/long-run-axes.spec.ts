@@ -20,7 +20,9 @@ test('a long run labels its time axis in plain seconds, without overlap', async 
   await expect.poll(() => ticks.count()).toBeGreaterThan(1)
   const labels = await ticks.allTextContents()
   for (const l of labels) expect(l).toMatch(/^\d{1,3}(,\d{3})+(\.\d+)?$/)
-  const boxes = await ticks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })))
+  const boxes = await ticks.evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+  )
   boxes.sort((a, b) => a.left - b.left)
   for (let i = 1; i < boxes.length; i++) expect(boxes[i].left - boxes[i - 1].right).toBeGreaterThan(8)
 })

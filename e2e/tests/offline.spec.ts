@@ -15,10 +15,19 @@ test('with the network off after the first visit, a reload opens the lab and Pla
   const sim = new SimApi(page)
   await expect.poll(() => sim.ready()).toBe(true)
   // The first visit installs the worker, which precaches every file and then takes control of the page.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+    .toBe(true)
 
   await context.setOffline(true)
-  expect(await page.evaluate(() => fetch('./favicon.svg', { cache: 'no-store' }).then(() => 'cached', () => 'failed'))).toBe('cached')
+  expect(
+    await page.evaluate(() =>
+      fetch('./favicon.svg', { cache: 'no-store' }).then(
+        () => 'cached',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('cached')
   await page.reload()
   await expect.poll(() => sim.ready(), { message: 'engine loaded offline' }).toBe(true)
   await app.playButton.click()
@@ -33,7 +42,9 @@ test('a new version installs beside the running one and the page offers to reloa
   const app = new AppPage(page, 'en')
   const t = catalogue('en', 'pwa')
   await app.goto()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+    .toBe(true)
   await expect(page.getByTestId('update-prompt')).toHaveCount(0)
   // Deploy a new version: the served sw.js with another VERSION, as a rebuild with any change writes it.
   // (Only this file's tests let a service worker run, so no other spec sees it; restored below.)

@@ -35,7 +35,8 @@ async function goodputs(table: Locator): Promise<number[]> {
 
 const num = (x: unknown, ...path: string[]): number => {
   let v = x
-  for (const k of path) v = typeof v === 'object' && v !== null ? (Object.getOwnPropertyDescriptor(v, k)?.value as unknown) : undefined
+  for (const k of path)
+    v = typeof v === 'object' && v !== null ? (Object.getOwnPropertyDescriptor(v, k)?.value as unknown) : undefined
   return typeof v === 'number' ? v : Number.NaN
 }
 
@@ -51,7 +52,9 @@ async function expectCdfMatches(page: Page, testId: string, i: number, summary: 
   expect(p95).toBeLessThanOrEqual(hi + 0.05)
 }
 
-test('lab: the per-flow goodputs add up to the total, sort from the keyboard, and the CDF marks the summary p95', async ({ page }) => {
+test('lab: the per-flow goodputs add up to the total, sort from the keyboard, and the CDF marks the summary p95', async ({
+  page,
+}) => {
   const app = new AppPage(page)
   const lab = labApi(page)
   // An 8 s run that pauses itself at its end, so the last summary is final.

@@ -6,7 +6,12 @@ import { SharePage } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
 import { test, expect } from '../fixtures'
 
-test('a sketch drawn with the mouse is locked, scored after the run, and survives a shared link', async ({ app, sim, page, browser }) => {
+test('a sketch drawn with the mouse is locked, scored after the run, and survives a shared link', async ({
+  app,
+  sim,
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000)
   const teach = new TeachPage(page)
   await page.getByTestId('first-visit-dismiss').click()
@@ -74,7 +79,9 @@ test('the keyboard draws a sketch too', async ({ app, page }) => {
   await page.keyboard.press('Backspace')
   await expect(page.getByTestId('sketch-bar')).toHaveAttribute('data-points', '2')
   // The drawing surface and its controls pass axe as the rest of the lab does (e2e/tests/a11y-axe.spec.ts).
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   await page.getByTestId('sketch-lock').click()
   await expect(page).toHaveURL(/[?&]sketch=0%3A/)

@@ -5,7 +5,11 @@ import { SharePage, labApi } from '../pages/SharePage'
 import { SimApi } from '../simApi'
 import { test, expect } from '../fixtures'
 
-test("an edited preset lab's address and shared link keep the edit and the lesson panel", async ({ app, page, context }) => {
+test("an edited preset lab's address and shared link keep the edit and the lesson panel", async ({
+  app,
+  page,
+  context,
+}) => {
   const share = new SharePage(page)
   const lab = labApi(page)
   await share.open('./?preset=red-vs-droptail')

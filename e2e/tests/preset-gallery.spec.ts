@@ -4,21 +4,29 @@ import { readFileSync } from 'node:fs'
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
-const preset = (id: string) => JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8'))
+const preset = (id: string) =>
+  JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8'))
 
-test('the gallery opens a seed preset in the lab with its scenario and its text beside the charts', async ({ page }) => {
+test('the gallery opens a seed preset in the lab with its scenario and its text beside the charts', async ({
+  page,
+}) => {
   const teach = new TeachPage(page)
   await teach.goto('?view=gallery')
   // Seed presets are credited to their papers (title, authors, year), not to file names.
   await expect(page.getByTestId('paper-cite')).toHaveCount(5)
   await expect(page.getByText(/\d{3}_[0-9a-f]{6,}\.txt|seed \d{3}/)).toHaveCount(0)
   const p = preset('seed004-reno-vegas')
-  await teach.card(p.id).getByRole('link', { name: teach.t('gallery.open_named', { title: p.title.en }) }).click()
+  await teach
+    .card(p.id)
+    .getByRole('link', { name: teach.t('gallery.open_named', { title: p.title.en }) })
+    .click()
   await expect(page).toHaveURL(/[?&]preset=seed004-reno-vegas/)
 
   await expect(teach.presetInfo).toBeVisible()
   await expect(teach.presetInfo.getByTestId('preset-source')).toHaveText(teach.t('source.paper'))
-  await expect(teach.presetInfo.getByTestId('paper-cite')).toContainText('A New Queueing Algorithm for Improving Fairness between TCP Flows')
+  await expect(teach.presetInfo.getByTestId('paper-cite')).toContainText(
+    'A New Queueing Algorithm for Improving Fairness between TCP Flows',
+  )
   await expect(teach.presetInfo.getByTestId('paper-cite')).toContainText('Hyun-Seok Chae, Myung-Ryul Choi · 2004')
   await expect(teach.presetInfo.getByTestId('paper-result')).toHaveText(p.paper_result.en)
   await expect(teach.presetInfo).toContainText(p.look_for.en)

@@ -9,32 +9,35 @@ import { test, expect } from '../fixtures'
  * ticks of p = 0 and p = 1 on the square-root axis, two queue ticks), from the SVG path's geometry.
  */
 function pOnDrawnCurve(chart: Locator, q: number): Promise<number> {
-  return chart.locator('svg').first().evaluate((svg, q) => {
-    // d3-axis shifts ticks by half a pixel on 1× screens for crisp lines; the path is not shifted.
-    const off = window.devicePixelRatio > 1 ? 0 : 0.5
-    const ticks = (cls: string) =>
-      [...svg.querySelectorAll(`.axis-${cls} .tick`)].map((t) => {
-        const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(t.getAttribute('transform') ?? '')
-        return { v: Number(t.textContent), x: Number(m?.[1]) - off, y: Number(m?.[2]) - off }
-      })
-    const left = ticks('left')
-    const y0 = left.find((t) => t.v === 0)!.y
-    const y1 = left.find((t) => t.v === 1)!.y
-    const bottom = ticks('bottom').filter((t) => Number.isFinite(t.v))
-    const [a, b] = [bottom[0], bottom[bottom.length - 1]]
-    const px = a.x + ((q - a.v) * (b.x - a.x)) / (b.v - a.v)
-    const path = svg.querySelector('path.curve-line') as SVGPathElement
-    // The curve runs left to right: find where it crosses px (binary search along its length).
-    let [lo, hi] = [0, path.getTotalLength()]
-    for (let i = 0; i < 60; i++) {
-      const mid = (lo + hi) / 2
-      if (path.getPointAtLength(mid).x < px) lo = mid
-      else hi = mid
-    }
-    const y = path.getPointAtLength(hi).y
-    const root = (y0 - y) / (y0 - y1)
-    return root * root
-  }, q)
+  return chart
+    .locator('svg')
+    .first()
+    .evaluate((svg, q) => {
+      // d3-axis shifts ticks by half a pixel on 1× screens for crisp lines; the path is not shifted.
+      const off = window.devicePixelRatio > 1 ? 0 : 0.5
+      const ticks = (cls: string) =>
+        [...svg.querySelectorAll(`.axis-${cls} .tick`)].map((t) => {
+          const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(t.getAttribute('transform') ?? '')
+          return { v: Number(t.textContent), x: Number(m?.[1]) - off, y: Number(m?.[2]) - off }
+        })
+      const left = ticks('left')
+      const y0 = left.find((t) => t.v === 0)!.y
+      const y1 = left.find((t) => t.v === 1)!.y
+      const bottom = ticks('bottom').filter((t) => Number.isFinite(t.v))
+      const [a, b] = [bottom[0], bottom[bottom.length - 1]]
+      const px = a.x + ((q - a.v) * (b.x - a.x)) / (b.v - a.v)
+      const path = svg.querySelector('path.curve-line') as SVGPathElement
+      // The curve runs left to right: find where it crosses px (binary search along its length).
+      let [lo, hi] = [0, path.getTotalLength()]
+      for (let i = 0; i < 60; i++) {
+        const mid = (lo + hi) / 2
+        if (path.getPointAtLength(mid).x < px) lo = mid
+        else hi = mid
+      }
+      const y = path.getPointAtLength(hi).y
+      const root = (y0 - y) / (y0 - y1)
+      return root * root
+    }, q)
 }
 
 test('mid-ramp the drawn curve is at RED p_b = max_p·(avg − min_th)/(max_th − min_th)', async ({ app, sim }) => {

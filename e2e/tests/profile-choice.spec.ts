@@ -2,7 +2,8 @@
 // that implementation's defaults; the choice travels in the link, and an old link without it opens as before.
 import { test, expect } from '../fixtures'
 
-const field = (s: unknown, key: string): unknown => (typeof s === 'object' && s !== null ? Object.getOwnPropertyDescriptor(s, key)?.value : undefined)
+const field = (s: unknown, key: string): unknown =>
+  typeof s === 'object' && s !== null ? Object.getOwnPropertyDescriptor(s, key)?.value : undefined
 
 test('an old link without a profile opens exactly as it did: the papers', async ({ app, sim }) => {
   await app.page.goto('./?v=1&seed=3&aqm=red&max_th=30')

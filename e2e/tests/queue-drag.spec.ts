@@ -20,7 +20,11 @@ async function centre(l: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
-test("dragging RED's thresholds up on the queue chart raises the engine's values and the averaged queue follows", async ({ app, sim, page }) => {
+test("dragging RED's thresholds up on the queue chart raises the engine's values and the averaged queue follows", async ({
+  app,
+  sim,
+  page,
+}) => {
   test.setTimeout(60_000)
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: OLD_MAX })
@@ -33,7 +37,10 @@ test("dragging RED's thresholds up on the queue chart raises the engine's values
   // Pixels per packet from where the chart draws the two thresholds (the axis rescales as values change).
   const pxPerPkt = async () => {
     const [lo, hi] = [await centre(minTh.grip), await centre(maxTh.grip)]
-    const [a, b] = [Number(await minTh.slider.getAttribute('aria-valuenow')), Number(await maxTh.slider.getAttribute('aria-valuenow'))]
+    const [a, b] = [
+      Number(await minTh.slider.getAttribute('aria-valuenow')),
+      Number(await maxTh.slider.getAttribute('aria-valuenow')),
+    ]
     return (lo.y - hi.y) / (b - a)
   }
   const { mouse } = page
@@ -60,7 +67,9 @@ test("dragging RED's thresholds up on the queue chart raises the engine's values
       const shown = Number(await handle.slider.getAttribute('aria-valuenow'))
       if (Math.abs(shown - target) <= 2) return
       await drag(handle, target - shown)
-      await expect.poll(async () => String((await sim.aqm())?.[key])).toBe(await handle.slider.getAttribute('aria-valuenow'))
+      await expect
+        .poll(async () => String((await sim.aqm())?.[key]))
+        .toBe(await handle.slider.getAttribute('aria-valuenow'))
     }
   }
 
@@ -86,11 +95,19 @@ test("dragging RED's thresholds up on the queue chart raises the engine's values
   const before = avg.filter(([t]) => t < movedAt)
   const after = avg.filter(([t]) => t >= movedAt)
   const roseAt = after.find(([, v]) => v > RISEN)?.[0] ?? Number.NaN
-  const report = { aqm, movedAt, roseAt, before: { mean: mean(before), max: max(before) }, after: { mean: mean(after.filter(([t]) => t > movedAt + 5)) } }
+  const report = {
+    aqm,
+    movedAt,
+    roseAt,
+    before: { mean: mean(before), max: max(before) },
+    after: { mean: mean(after.filter(([t]) => t > movedAt + 5)) },
+  }
   console.log(`queue drag: ${JSON.stringify(report)}`)
   expect(before.length).toBeGreaterThan(50)
   expect(report.before.max).toBeLessThan(RISEN)
-  expect(roseAt - movedAt, `avg passed ${RISEN} at ${roseAt} s; max_th was moved at ${movedAt} s`).toBeLessThanOrEqual(10)
+  expect(roseAt - movedAt, `avg passed ${RISEN} at ${roseAt} s; max_th was moved at ${movedAt} s`).toBeLessThanOrEqual(
+    10,
+  )
   expect(report.after.mean).toBeGreaterThan(RISEN)
   expect(await sim.errors()).toEqual({})
   expect(app.consoleErrors).toEqual([])

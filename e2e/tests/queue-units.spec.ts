@@ -4,7 +4,12 @@ import { test, expect } from '../fixtures'
 
 /** The latest-values readout whose term reads `term` (the term may carry a "?" help button). */
 const readout = (app: { page: import('@playwright/test').Page }, term: string) =>
-  app.page.locator('dl.chart-readouts').first().locator(':scope > div').filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term}`) }) }).locator(':scope > dd')
+  app.page
+    .locator('dl.chart-readouts')
+    .first()
+    .locator(':scope > div')
+    .filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term}`) }) })
+    .locator(':scope > dd')
 
 test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {
   await app.page.goto('./?v=1&aqm=avq')

@@ -10,10 +10,23 @@ const STEPS = [
   { from: 22, to: 30, mbps: 8 },
 ]
 // Ten NewReno flows into a 300-packet drop-tail buffer keep the link busy at every rate.
-const z = LZString.compressToEncodedURIComponent(JSON.stringify({ link: { rate_schedule: [{ at_s: 10, rate_mbps: 4 }, { at_s: 20, rate_mbps: 8 }] } }))
+const z = LZString.compressToEncodedURIComponent(
+  JSON.stringify({
+    link: {
+      rate_schedule: [
+        { at_s: 10, rate_mbps: 4 },
+        { at_s: 20, rate_mbps: 8 },
+      ],
+    },
+  }),
+)
 const LINK = `./?v=1&flows=10&tcp=newreno&rtt=40-80&buffer=300&speed=max&z=${z}`
 
-test('a rate schedule makes the bottleneck throughput follow it within 2 % per interval', async ({ app, sim, page }) => {
+test('a rate schedule makes the bottleneck throughput follow it within 2 % per interval', async ({
+  app,
+  sim,
+  page,
+}) => {
   test.setTimeout(90_000)
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(10)
@@ -22,7 +35,8 @@ test('a rate schedule makes the bottleneck throughput follow it within 2 % per i
 
   const capacity = await sim.trace('capacity_mbps', 0)
   expect(capacity.length).toBeGreaterThan(500)
-  for (const [t, c] of capacity.filter(([t]) => t <= 30)) expect(c, `capacity at ${t} s`).toBe(t < 10 ? 10 : t < 20 ? 4 : 8)
+  for (const [t, c] of capacity.filter(([t]) => t <= 30))
+    expect(c, `capacity at ${t} s`).toBe(t < 10 ? 10 : t < 20 ? 4 : 8)
 
   // Link throughput per sample: the sum of the flows' wire throughputs.
   const perFlow = await Promise.all(Array.from({ length: 10 }, (_, i) => sim.trace(`thr_${i}`, 0)))
@@ -30,7 +44,10 @@ test('a rate schedule makes the bottleneck throughput follow it within 2 % per i
   for (const s of STEPS) {
     const inside = total.filter(([t]) => t > s.from && t <= s.to).map(([, v]) => v)
     const mean = inside.reduce((a, b) => a + b, 0) / inside.length
-    expect(Math.abs(mean - s.mbps) / s.mbps, `(${s.from}, ${s.to}] s: ${mean.toFixed(3)} Mbit/s against ${s.mbps}`).toBeLessThanOrEqual(0.02)
+    expect(
+      Math.abs(mean - s.mbps) / s.mbps,
+      `(${s.from}, ${s.to}] s: ${mean.toFixed(3)} Mbit/s against ${s.mbps}`,
+    ).toBeLessThanOrEqual(0.02)
   }
   // The charts say what the dashed marks are, with the capacity in force.
   await expect(page.getByTestId('capacity-legend')).toContainText('8 Mbit/s')
@@ -47,6 +64,8 @@ test('the link editor adds a capacity step that the engine runs', async ({ app, 
   await expect(page.locator('.field').filter({ has: rate }).getByRole('alert')).toBeVisible()
   await rate.fill('3')
   await page.getByRole('button', { name: t('scenario.apply') }).click()
-  await expect.poll(async () => JSON.stringify(await page.evaluate(() => window.__aqm?.scenario()))).toContain('"rate_schedule":[{"at_s":10,"rate_mbps":3}]')
+  await expect
+    .poll(async () => JSON.stringify(await page.evaluate(() => window.__aqm?.scenario())))
+    .toContain('"rate_schedule":[{"at_s":10,"rate_mbps":3}]')
   void sim
 })

@@ -22,7 +22,9 @@ async function runAndRead(app: AppPage, sim: SimApi) {
   await app.pauseButton.click()
   await expect.poll(() => sim.playing()).toBe(false)
   // With the pause the worker sends the last frame and the summary up to the paused time.
-  await expect.poll(async () => Math.abs(((await sim.summary())?.measured_to_s ?? 0) - (await sim.simTime()))).toBeLessThan(1e-6)
+  await expect
+    .poll(async () => Math.abs(((await sim.summary())?.measured_to_s ?? 0) - (await sim.simTime())))
+    .toBeLessThan(1e-6)
   const pausedAt = await sim.simTime()
   const engine = await sim.summary()
   if (engine === null) throw new Error('no summary')
@@ -38,9 +40,14 @@ async function runAndRead(app: AppPage, sim: SimApi) {
   return { queue: parseShown(await queue.innerText()), sync: parseShown(await sync.innerText()), simTime: pausedAt }
 }
 
-const resetButton = (page: Page, app: AppPage) => page.getByRole('button', { name: app.t('transport.reset'), exact: true })
+const resetButton = (page: Page, app: AppPage) =>
+  page.getByRole('button', { name: app.t('transport.reset'), exact: true })
 
-test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and the sync index on screen', async ({ app, sim, page }) => {
+test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and the sync index on screen', async ({
+  app,
+  sim,
+  page,
+}) => {
   test.setTimeout(90_000)
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'droptail' })
@@ -50,7 +57,11 @@ test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and th
   // RED with min_th 15, max_th 45, max_p 0.1, set in the parameter panel, then a fresh run.
   await app.algorithm.selectOption('red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
-  for (const [name, value] of [['max_th', 45], ['min_th', 15], ['max_p', 0.1]] as const) {
+  for (const [name, value] of [
+    ['max_th', 45],
+    ['min_th', 15],
+    ['max_p', 0.1],
+  ] as const) {
     const field = app.param(await sim.paramLabel('red', name)).value
     await field.fill(String(value))
     await field.press('Enter')

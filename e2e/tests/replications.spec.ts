@@ -18,7 +18,8 @@ const T975: Record<number, number> = { 1: 12.706204736, 2: 4.30265273, 4: 2.7764
 
 function field(x: unknown, path: string): number {
   let node: unknown = x
-  for (const k of path.split('.')) node = typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined
+  for (const k of path.split('.'))
+    node = typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined
   return typeof node === 'number' ? node : Number.NaN
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
@@ -33,7 +34,9 @@ test.beforeAll(() => {
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'aqm-cli'], { cwd: crate, stdio: 'inherit' })
 })
 
-test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance note, and one RFC 7928 ellipse per side at the runs’ mean', async ({ page }) => {
+test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance note, and one RFC 7928 ellipse per side at the runs’ mean', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const teach = new TeachPage(page)
   // RFC 7928's unresponsive-traffic scenario, drop-tail (A) against RED (B): some metrics differ beyond
@@ -60,8 +63,13 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   const separate = summary.locator('td[data-overlap="false"]')
   expect((await overlapping.count()) + (await separate.count())).toBeGreaterThan(0)
   // RED's mean queue is far below drop-tail's, beyond both intervals.
-  await expect(summary.locator('tr[data-metric="mean_queue_pkts"] td[data-overlap]')).toHaveAttribute('data-overlap', 'false')
-  const overlapMetrics = await summary.locator('tr:has(td[data-overlap="true"])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-metric')))
+  await expect(summary.locator('tr[data-metric="mean_queue_pkts"] td[data-overlap]')).toHaveAttribute(
+    'data-overlap',
+    'false',
+  )
+  const overlapMetrics = await summary
+    .locator('tr:has(td[data-overlap="true"])')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-metric')))
   for (const m of overlapMetrics) {
     const a = reps[0].map((s) => field(s, m ?? ''))
     const b = reps[1].map((s) => field(s, m ?? ''))
@@ -78,7 +86,10 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   for (const k of [0, 1]) {
     const e = ellipses.nth(k)
     expect(Number(await e.getAttribute('data-cx'))).toBeCloseTo(mean(reps[k].map((s) => field(s, 'delay_ms.mean'))), 12)
-    expect(Number(await e.getAttribute('data-cy'))).toBeCloseTo(mean(reps[k].map((s) => field(s, 'total_goodput_payload_mbps'))), 12)
+    expect(Number(await e.getAttribute('data-cy'))).toBeCloseTo(
+      mean(reps[k].map((s) => field(s, 'total_goodput_payload_mbps'))),
+      12,
+    )
     await expect(e).toHaveAttribute('data-n', '5')
     await expect(e.locator('path').first()).toHaveAttribute('d', /^M.+Z$/)
   }
@@ -93,7 +104,9 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   // Exports: the table as CSV and the whole comparison as one JSON.
   let download = page.waitForEvent('download')
   await page.getByRole('button', { name: teach.t('replicate.export_table') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8').trimEnd().split('\n')
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trimEnd()
+    .split('\n')
   const queueRow = csv.find((l) => l.startsWith('mean_queue_pkts,'))!.split(',')
   expect(Number(queueRow[1])).toBeCloseTo(mean(reps[0].map((s) => field(s, 'mean_queue_pkts'))), 12)
   expect(queueRow[3]).toBe('5')
@@ -138,7 +151,9 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   await expect(five).toHaveAttribute('aria-pressed', 'true')
   // Pan back through the history after a few seconds of play: the window leaves "live".
   await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect.poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 }).toBeGreaterThan(8)
+  await expect
+    .poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 })
+    .toBeGreaterThan(8)
   await page.getByRole('button', { name: teach.app('transport.pause') }).click()
   const live = toolbar.getByRole('button', { name: charts('time.live') })
   await expect(live).toHaveAttribute('aria-pressed', 'true')
@@ -153,7 +168,10 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   // Remove side C (CoDel): three sides stay, the others keep their order.
   const before = (await teach.compareSides()).map((s) => s.kind)
   expect(before).toEqual(['droptail', 'red', 'codel', 'fq_codel'])
-  await teach.side(2).getByRole('button', { name: /Remove side C/ }).click()
+  await teach
+    .side(2)
+    .getByRole('button', { name: /Remove side C/ })
+    .click()
   await expect(page).toHaveURL(/sides=0%2C1%2C3|sides=0,1,3/)
   // The removal keeps the chosen number of runs.
   await expect(page).toHaveURL(/runs=2/)
@@ -196,7 +214,10 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
   // 3 buffers × 2 flow counts × 2 sides × 2 seeds.
   expect(s.scenarios).toHaveLength(24)
   const out = execFileSync(cli, ['sweep'], { input: s.scenarios.join('\n') + '\n', encoding: 'utf8' })
-  const native = out.trimEnd().split('\n').map((line) => JSON.parse(line))
+  const native = out
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line))
   expect(s.results.map((r) => r.summary)).toEqual(native)
 
   const maps = page.getByTestId('sweep-heatmap')
@@ -209,15 +230,23 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
         const runs = s.results.flatMap((r, i) => (r.side === side && r.x === x && r.y === y ? [native[i]] : []))
         expect(runs).toHaveLength(2)
         const cell = maps.nth(side).locator(`g.heat-cell[data-x="${x}"][data-y="${y}"]`)
-        expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(mean(runs.map((n) => field(n, 'mean_queue_pkts'))), 12)
-        expect(Number(await cell.getAttribute('data-ci'))).toBeCloseTo(halfWidth(runs.map((n) => field(n, 'mean_queue_pkts'))), 8)
+        expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(
+          mean(runs.map((n) => field(n, 'mean_queue_pkts'))),
+          12,
+        )
+        expect(Number(await cell.getAttribute('data-ci'))).toBeCloseTo(
+          halfWidth(runs.map((n) => field(n, 'mean_queue_pkts'))),
+          8,
+        )
       }
     }
   }
   // CSV: one row per cell with both coordinates, the mean and the half-width.
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: teach.t('sweep.export_csv') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8').trimEnd().split('\n')
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trimEnd()
+    .split('\n')
   expect(csv).toHaveLength(13)
   const head = csv[0].split(',')
   expect(head.slice(0, 4)).toEqual(['side', 'link.buffer', 'flows[0].count', 'runs'])
@@ -228,19 +257,31 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('a 5-seed × 8-point sweep plots each point’s mean with its interval, equal to the CLI’s runs', async ({ page }) => {
+test('a 5-seed × 8-point sweep plots each point’s mean with its interval, equal to the CLI’s runs', async ({
+  page,
+}) => {
   test.setTimeout(300_000)
   const teach = new TeachPage(page)
   // RED's fairness against the number of flows (red-vs-droptail's own sweep, side B), 8 values × 5 seeds.
   const values = [2, 4, 6, 8, 12, 16, 24, 32]
-  const q = new URLSearchParams({ view: 'sweep', preset: 'red-vs-droptail', param: 'flows[0].count', values: values.join(','), metric: 'min_max_fairness_pct', sides: '1', runs: '5' })
+  const q = new URLSearchParams({
+    view: 'sweep',
+    preset: 'red-vs-droptail',
+    param: 'flows[0].count',
+    values: values.join(','),
+    metric: 'min_max_fairness_pct',
+    sides: '1',
+    runs: '5',
+  })
   await teach.goto(`?${q.toString()}`)
   const started = Date.now()
   await page.getByRole('button', { name: teach.t('sweep.run') }).click()
   await expect.poll(() => teach.sweepStatus(), { timeout: 280_000 }).toBe('finished')
   // Reported, not asserted (no timed assertions): the wall time of 40 runs on this machine's workers.
   const s = await teach.sweep()
-  console.log(`5-seed × 8-point sweep: ${Date.now() - started} ms wall on ${s.poolSize} workers (page: ${await page.getByTestId('sweep-rate').textContent()})`)
+  console.log(
+    `5-seed × 8-point sweep: ${Date.now() - started} ms wall on ${s.poolSize} workers (page: ${await page.getByTestId('sweep-rate').textContent()})`,
+  )
   expect(s.scenarios).toHaveLength(40)
   const native = execFileSync(cli, ['sweep'], { input: s.scenarios.join('\n') + '\n', encoding: 'utf8' })
     .trimEnd()
@@ -265,12 +306,22 @@ test('a 5-seed × 8-point sweep plots each point’s mean with its interval, equ
   expect(lines.trimEnd().split('\n')).toEqual(s.scenarios.filter((_, i) => i % 5 === 0))
   let seeded: string | null = null
   try {
-    seeded = execFileSync(cli, ['sweep', '--seeds', '5'], { input: lines, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] })
+    seeded = execFileSync(cli, ['sweep', '--seeds', '5'], {
+      input: lines,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'ignore'],
+    })
   } catch {
-    test.info().annotations.push({ type: 'note', description: 'this aqm-cli has no `sweep --seeds` yet: CLI replication parity not checked' })
+    test.info().annotations.push({
+      type: 'note',
+      description: 'this aqm-cli has no `sweep --seeds` yet: CLI replication parity not checked',
+    })
   }
   if (seeded !== null) {
-    const rows = seeded.trimEnd().split('\n').map((l) => JSON.parse(l))
+    const rows = seeded
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(rows).toHaveLength(8)
     for (let p = 0; p < 8; p++) {
       expect(rows[p].seeds).toEqual([4, 5, 6, 7, 8])

@@ -2,7 +2,10 @@
 // offers to continue past it.
 import { test, expect } from '../fixtures'
 
-test("the run pauses at the scenario's duration with an end-of-run summary, and continues on request", async ({ app, sim }) => {
+test("the run pauses at the scenario's duration with an end-of-run summary, and continues on request", async ({
+  app,
+  sim,
+}) => {
   await app.page.goto('./?v=1&duration=4&warmup=1&speed=max')
   await expect.poll(() => sim.ready()).toBe(true)
   await app.playButton.click()

@@ -28,7 +28,9 @@ async function dropFile(page: Page, selector: string, name: string, content: str
   )
 }
 
-test('traces, charts and the scenario export; an exported scenario dropped on the page opens again', async ({ page }) => {
+test('traces, charts and the scenario export; an exported scenario dropped on the page opens again', async ({
+  page,
+}) => {
   const share = new SharePage(page)
   const app = new AppPage(page)
   const lab = labApi(page)
@@ -55,8 +57,15 @@ test('traces, charts and the scenario export; an exported scenario dropped on th
   const shown = await page.evaluate((n) => Array.from(window.__aqm?.latestQueue(n) ?? []), rows.length)
   expect(rows.map((r) => Number(r.split(',')[qColumn]))).toEqual(shown)
 
-  const json = JSON.parse((await saved(page, () => share.button('export.tracesJson', d).click())).bytes.toString('utf8'))
-  expect(json).toMatchObject({ format: 'aqm-lab-traces', engine: { name: 'aqm-engine' }, scenario_version: 2, scenario })
+  const json = JSON.parse(
+    (await saved(page, () => share.button('export.tracesJson', d).click())).bytes.toString('utf8'),
+  )
+  expect(json).toMatchObject({
+    format: 'aqm-lab-traces',
+    engine: { name: 'aqm-engine' },
+    scenario_version: 2,
+    scenario,
+  })
   expect(json.columns.join(',')).toBe(lines[4])
   expect(json.rows).toHaveLength(rows.length)
 

@@ -7,7 +7,10 @@ import { test, expect } from '../fixtures'
 const START = './?v=1&seed=11&flows=8&rtt=30-90&aqm=red&max_th=30&max_p=0.05&speed=4'
 const TRACE_S = 3
 
-test('a link copied from the share dialog opens the same scenario and the same first seconds of trace', async ({ page, context }) => {
+test('a link copied from the share dialog opens the same scenario and the same first seconds of trace', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const share = new SharePage(page)
   const app = new AppPage(page)
@@ -57,7 +60,9 @@ test('the address bar follows edits with replaceState; opening a file adds one h
 
   await share.openDialog()
   await share.dialog.getByLabel(share.t('import.pick')).setInputFiles('public/presets/red-vs-droptail.json')
-  await expect.poll(() => lab.scenario()).toMatchObject({ seed: 4, duration: 120, flows: [{ count: 8, rtt_ms: [50, 50] }] })
+  await expect
+    .poll(() => lab.scenario())
+    .toMatchObject({ seed: 4, duration: 120, flows: [{ count: 8, rtt_ms: [50, 50] }] })
   await expect.poll(() => page.url()).toContain('?v=2&seed=4&duration=120&delay=5&flows=8&rtt=50')
   expect(await page.evaluate(() => history.length)).toBe(entries + 1)
 

@@ -39,7 +39,10 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
 
   // The native engine on the same lines.
   const out = execFileSync(cli, ['sweep'], { input: s.scenarios.join('\n') + '\n', encoding: 'utf8' })
-  const native = out.trimEnd().split('\n').map((line) => JSON.parse(line))
+  const native = out
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line))
   expect(native).toHaveLength(8)
   expect(s.results.map((r) => r.summary)).toEqual(native)
 
@@ -50,7 +53,9 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
   // CSV export carries the same numbers.
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: teach.t('sweep.export_csv') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8').trimEnd().split('\n')
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trimEnd()
+    .split('\n')
   expect(csv).toHaveLength(9)
   const col = csv[0].split(',').indexOf('min_max_fairness_pct')
   expect(csv.slice(1).map((l) => l.split(',')[col])).toEqual(native.map((n) => String(n.min_max_fairness_pct)))

@@ -18,7 +18,11 @@ interface Draw {
   rafsAfterArrival: number
 }
 
-test('the system view draws the queue the engine holds and every drop as it is reported', async ({ app, sim, page }) => {
+test('the system view draws the queue the engine holds and every drop as it is reported', async ({
+  app,
+  sim,
+  page,
+}) => {
   test.setTimeout(150_000)
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(30)
@@ -33,12 +37,17 @@ test('the system view draws the queue the engine holds and every drop as it is r
   expect(draws.length).toBeGreaterThan(100)
   expect(busy.length).toBeGreaterThan(50)
   // Each frame: the slots drawn hold the engine's queue length in that frame, within one slot.
-  const off = draws.filter((d) => Math.abs(d.slots - d.qPkts / d.perSlot) > 1).map((d) => `frame ${d.seq}: ${d.slots} slots of ${d.perSlot} for ${d.qPkts}`)
+  const off = draws
+    .filter((d) => Math.abs(d.slots - d.qPkts / d.perSlot) > 1)
+    .map((d) => `frame ${d.seq}: ${d.slots} slots of ${d.perSlot} for ${d.qPkts}`)
   expect(off).toEqual([])
   // Once the run is under way no frame was skipped (consecutive arrival numbers; a frame of the simulation the
   // link replaced is rightly left out) and each was drawn in the first animation frame after it arrived.
   const from = draws.indexOf(busy[0])
-  const gaps = draws.slice(from + 1).filter((d, i) => d.seq !== draws[from + i].seq + 1).map((d) => d.seq)
+  const gaps = draws
+    .slice(from + 1)
+    .filter((d, i) => d.seq !== draws[from + i].seq + 1)
+    .map((d) => d.seq)
   expect(gaps).toEqual([])
   expect(draws.every((d) => d.rafsAfterArrival === 0)).toBe(true)
   // Every frame with drops or marks started marks for them in that same draw.

@@ -3,7 +3,11 @@
 import { test, expect } from '../fixtures'
 import { SharePage } from '../pages/SharePage'
 
-test('?flows=10000 offers 1,000 flows with a clear message, and keeps what it ran meanwhile', async ({ app, sim, page }) => {
+test('?flows=10000 offers 1,000 flows with a clear message, and keeps what it ran meanwhile', async ({
+  app,
+  sim,
+  page,
+}) => {
   const share = new SharePage(page)
   await share.open('./?v=1&flows=10000')
   await expect(share.problems).toContainText(share.t('problems.tab-flows', { max: 1000, total: 10000 }))

@@ -7,7 +7,9 @@ test('the dark theme is set on <html> and survives a reload', async ({ app }) =>
 
   await app.themePicker.selectOption('dark')
   await expect(html).toHaveAttribute('data-theme', 'dark')
-  expect(await app.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(lightBackground)
+  expect(await app.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(
+    lightBackground,
+  )
 
   await app.page.reload()
   await expect(html).toHaveAttribute('data-theme', 'dark')

@@ -22,8 +22,13 @@ for (const c of cases) {
     await expect(cards.first()).toBeVisible()
     expect(await cards.count()).toBeGreaterThanOrEqual(10)
     // The card's "open in the lab" link (the card also links to its ns-3 agreement, its lesson, ...).
-    const title = JSON.parse(readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8')).title.en
-    await teach.card('red-vs-droptail').getByRole('link', { name: teach.t('gallery.open_named', { title }) }).click()
+    const title = JSON.parse(
+      readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8'),
+    ).title.en
+    await teach
+      .card('red-vs-droptail')
+      .getByRole('link', { name: teach.t('gallery.open_named', { title }) })
+      .click()
     await expect(page).toHaveURL(/preset=red-vs-droptail/)
   })
 }

@@ -9,7 +9,10 @@ for (const kind of ['blue', 'pi', 'fq_codel']) {
     await app.page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedMax') })
     await app.playButton.click()
     await expect.poll(() => sim.simTime(), { timeout: 25_000 }).toBeGreaterThan(14.5)
-    const util = (await sim.trace('util', 0)).filter(([t]) => t <= 15).map(([, u]) => u).filter(Number.isFinite)
+    const util = (await sim.trace('util', 0))
+      .filter(([t]) => t <= 15)
+      .map(([, u]) => u)
+      .filter(Number.isFinite)
     expect(util.length).toBeGreaterThan(100)
     expect(Math.max(...util)).toBeLessThanOrEqual(1 + 1e-9)
     // A busy link does read full: the bottleneck stays saturated for most of the run.

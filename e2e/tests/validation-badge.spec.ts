@@ -23,7 +23,9 @@ function recorded(id: string): { n: number; m: number } {
   return { n: agree.length, m: compared.length }
 }
 
-test('a preset card shows its agreement with ns-3 and links to the case; the lab panel shows it too', async ({ page }) => {
+test('a preset card shows its agreement with ns-3 and links to the case; the lab panel shows it too', async ({
+  page,
+}) => {
   const teach = new TeachPage(page)
   const v = catalogue('en', 'validation')
   await teach.goto('?view=gallery')
@@ -37,7 +39,9 @@ test('a preset card shows its agreement with ns-3 and links to the case; the lab
 
   await badge.click()
   await expect(page).toHaveURL(/[?&]view=validation#case-red-newreno-10f-10m$/)
-  await expect(page.locator('[data-case="red-newreno-10f-10m"]').getByRole('heading', { name: 'red-newreno-10f-10m' })).toBeInViewport()
+  await expect(
+    page.locator('[data-case="red-newreno-10f-10m"]').getByRole('heading', { name: 'red-newreno-10f-10m' }),
+  ).toBeInViewport()
 
   await teach.goto('?preset=seed000-red-ared-qvared')
   await expect(teach.presetInfo.getByTestId('validation-badge')).toHaveText(v('badge.text', words))

@@ -9,7 +9,13 @@ import type {} from '../../web/testApi'
 const dir = new URL('../../validation/cases/', import.meta.url)
 const cases = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { id: string; ns3: { version: string; command: string; metrics: Record<string, number> } })
+  .map(
+    (f) =>
+      JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
+        id: string
+        ns3: { version: string; command: string; metrics: Record<string, number> }
+      },
+  )
 const METRICS = ['goodput_mbps', 'utilisation', 'mean_queue_pkts', 'mean_delay_ms', 'drops', 'jain']
 
 test('the validation page lists every ns-3 case with both numbers, reached from the gallery', async ({ page }) => {
@@ -22,10 +28,17 @@ test('the validation page lists every ns-3 case with both numbers, reached from 
 
   expect(cases.length).toBeGreaterThanOrEqual(16)
   await expect(page.getByTestId('validation-case')).toHaveCount(cases.length)
-  await expect(page.getByTestId('validation-progress')).toHaveText(v('finished', { total: cases.length }), { timeout: 200_000 })
+  await expect(page.getByTestId('validation-progress')).toHaveText(v('finished', { total: cases.length }), {
+    timeout: 200_000,
+  })
   // The tally counts every metric of every case once.
   const tally = (await page.getByTestId('validation-tally').textContent()) ?? ''
-  expect(tally.match(/\d+/g)?.map(Number).reduce((a, b) => a + b, 0)).toBe(METRICS.length * cases.length)
+  expect(
+    tally
+      .match(/\d+/g)
+      ?.map(Number)
+      .reduce((a, b) => a + b, 0),
+  ).toBe(METRICS.length * cases.length)
   for (const c of cases) {
     const card = page.locator(`[data-testid="validation-case"][data-case="${c.id}"]`)
     await expect(card.getByRole('heading', { name: c.id })).toBeVisible()

@@ -3,7 +3,9 @@
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
-test('predict before play: the lesson locks play until a prediction, then points at the queue and checks it', async ({ page }) => {
+test('predict before play: the lesson locks play until a prediction, then points at the queue and checks it', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const teach = new TeachPage(page)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')

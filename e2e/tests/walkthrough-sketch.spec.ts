@@ -4,7 +4,10 @@
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
-test('a lesson step takes a sketch before Play and scores it after the run; the link keeps it', async ({ page, browser }) => {
+test('a lesson step takes a sketch before Play and scores it after the run; the link keeps it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   const teach = new TeachPage(page)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
@@ -17,7 +20,8 @@ test('a lesson step takes a sketch before Play and scores it after the run; the 
   if (box === null) throw new Error('no drawing surface')
   await page.mouse.move(box.x + 5, box.y + box.height * 0.8)
   await page.mouse.down()
-  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + 5 + (box.width * 0.9 * k) / 12, box.y + box.height * (0.8 - 0.05 * k))
+  for (let k = 1; k <= 12; k++)
+    await page.mouse.move(box.x + 5 + (box.width * 0.9 * k) / 12, box.y + box.height * (0.8 - 0.05 * k))
   await page.mouse.up()
   const bar = page.getByTestId('walk-queue').getByTestId('sketch-bar')
   const drawn = Number(await bar.getAttribute('data-points'))
@@ -34,6 +38,9 @@ test('a lesson step takes a sketch before Play and scores it after the run; the 
   const teacher = await context.newPage()
   await teacher.goto(page.url())
   await teacher.getByRole('button', { name: teach.t('walk.next') }).click()
-  await expect(teacher.getByTestId('walk-queue').getByTestId('sketch-layer')).toHaveAttribute('data-points', String(drawn))
+  await expect(teacher.getByTestId('walk-queue').getByTestId('sketch-layer')).toHaveAttribute(
+    'data-points',
+    String(drawn),
+  )
   await context.close()
 })

@@ -13,7 +13,11 @@ async function centre(l: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
-test('locked parameters are disabled in a shared link and cannot be changed by drag or keyboard', async ({ app, sim, page }) => {
+test('locked parameters are disabled in a shared link and cannot be changed by drag or keyboard', async ({
+  app,
+  sim,
+  page,
+}) => {
   await new SharePage(page).open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: 15 })
   await expect(page.getByTestId('worksheet-note')).toContainText('max_p')
@@ -58,7 +62,10 @@ test('locked parameters are disabled in a shared link and cannot be changed by d
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('lock=max_p,min_th')
 })
 
-test('the share dialog writes a worksheet link that lets students change only what is ticked', async ({ sim, page }) => {
+test('the share dialog writes a worksheet link that lets students change only what is ticked', async ({
+  sim,
+  page,
+}) => {
   const share = new SharePage(page)
   await share.open('./?v=1&aqm=red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')

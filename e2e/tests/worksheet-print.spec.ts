@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs'
 import { test, expect } from '@playwright/test'
 import { QR_OPTIONS } from '../../web/worksheet/qr'
 
-const preset = JSON.parse(readFileSync(new URL('../../public/presets/capacity-drop-codel-droptail.json', import.meta.url), 'utf8')) as {
+const preset = JSON.parse(
+  readFileSync(new URL('../../public/presets/capacity-drop-codel-droptail.json', import.meta.url), 'utf8'),
+) as {
   questions: Array<{ en: string }>
 }
 
@@ -41,5 +43,7 @@ test('the print view of a preset holds its questions, blank axes and a QR code o
 test('a lesson worksheet asks the lesson’s prediction questions', async ({ page }) => {
   await page.goto('./?view=worksheet&lesson=red-vs-droptail')
   await expect(page.getByTestId('worksheet-questions').getByRole('listitem')).toHaveCount(3)
-  await expect(page.getByTestId('worksheet-url')).toHaveText(new URL('./?view=walkthrough&lesson=red-vs-droptail', page.url()).href)
+  await expect(page.getByTestId('worksheet-url')).toHaveText(
+    new URL('./?view=walkthrough&lesson=red-vs-droptail', page.url()).href,
+  )
 })

@@ -11,5 +11,7 @@ export const links = {
   walkthrough: (lesson: string): string => `?view=walkthrough&lesson=${encodeURIComponent(lesson)}`,
   /** The printable worksheet of a preset or of a lesson (web/worksheet). */
   worksheet: (of: { preset: string } | { lesson: string }): string =>
-    'preset' in of ? `?view=worksheet&preset=${encodeURIComponent(of.preset)}` : `?view=worksheet&lesson=${encodeURIComponent(of.lesson)}`,
+    'preset' in of
+      ? `?view=worksheet&preset=${encodeURIComponent(of.preset)}`
+      : `?view=worksheet&lesson=${encodeURIComponent(of.lesson)}`,
 }

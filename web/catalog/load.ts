@@ -42,7 +42,8 @@ function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
     let live = true
     load().then(
       (value) => live && setResult({ key, value: { state: 'ready', value } }),
-      (e: unknown) => live && setResult({ key, value: { state: 'error', message: e instanceof Error ? e.message : String(e) } }),
+      (e: unknown) =>
+        live && setResult({ key, value: { state: 'error', message: e instanceof Error ? e.message : String(e) } }),
     )
     return () => {
       live = false

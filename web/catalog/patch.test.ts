@@ -14,7 +14,8 @@ function preset(id: string): Preset {
 }
 
 describe('paths', () => {
-  const s = () => toObject({ link: { buffer: 36 }, flows: [{ rwnd: 20, rtt_ms: [1, 2] }, { rwnd: 20 }], aqm: { kind: 'red' } })
+  const s = () =>
+    toObject({ link: { buffer: 36 }, flows: [{ rwnd: 20, rtt_ms: [1, 2] }, { rwnd: 20 }], aqm: { kind: 'red' } })
 
   it('parse keys, indices and wildcards', () => {
     expect(parsePath('flows[1].rtt_ms[*]')).toEqual(['flows', 1, 'rtt_ms', EVERY])
@@ -36,7 +37,10 @@ describe('paths', () => {
   it('make sweep points with derived parameters only where they exist', () => {
     const base = s()
     setAll(base, 'aqm.min_th', 6)
-    const pt = sweepPoint(base, 'link.buffer', 24, [{ path: 'aqm.min_th', div: 6 }, { path: 'aqm.gone', div: 2 }])
+    const pt = sweepPoint(base, 'link.buffer', 24, [
+      { path: 'aqm.min_th', div: 6 },
+      { path: 'aqm.gone', div: 2 },
+    ])
     expect(getAll(pt, 'link.buffer')).toEqual([24])
     expect(getAll(pt, 'aqm.min_th')).toEqual([4])
     expect(getAll(pt, 'aqm.gone')).toEqual([])
@@ -59,7 +63,9 @@ describe('the preset files', () => {
 
   it('cover every seed paper, with the seed file named', () => {
     const seeds = index.presets.map(preset).filter((p) => p.source.startsWith('seed '))
-    expect(new Set(seeds.map((p) => p.source))).toEqual(new Set(['seed 000', 'seed 001', 'seed 002', 'seed 003', 'seed 004']))
+    expect(new Set(seeds.map((p) => p.source))).toEqual(
+      new Set(['seed 000', 'seed 001', 'seed 002', 'seed 003', 'seed 004']),
+    )
     for (const p of seeds) expect(p.seed_file?.startsWith(p.source.slice(5))).toBe(true)
   })
 
@@ -83,7 +89,10 @@ describe('the preset files', () => {
       if (p.sweep === undefined) continue
       for (let k = 0; k < sideCount(p); k++) {
         for (const x of p.sweep.values) {
-          expect(() => sweepPoint(sideScenario(p, k), p.sweep!.param, x, p.sweep!.derived), `${id} side ${k}`).not.toThrow()
+          expect(
+            () => sweepPoint(sideScenario(p, k), p.sweep!.param, x, p.sweep!.derived),
+            `${id} side ${k}`,
+          ).not.toThrow()
         }
       }
     }

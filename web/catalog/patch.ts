@@ -23,7 +23,11 @@ export function sideScenario(preset: Preset, k: number): JsonObject {
 }
 
 /** `set` paths, then `aqm` replaced, on a copy of `scenario`. */
-export function applyVariant(scenario: JsonObject, set?: Record<string, unknown>, aqm?: Record<string, unknown>): JsonObject {
+export function applyVariant(
+  scenario: JsonObject,
+  set?: Record<string, unknown>,
+  aqm?: Record<string, unknown>,
+): JsonObject {
   const s = toObject(scenario)
   for (const [path, value] of Object.entries(set ?? {})) {
     if (setAll(s, path, toJson(value)) === 0) throw new Error(`"${path}" names nothing in the scenario`)
@@ -37,7 +41,12 @@ export function sideLabel(preset: Preset, k: number, lang: Lang): string {
 }
 
 /** A sweep point: `param` set to x, each derived path that exists to x·mul/div, on a copy. */
-export function sweepPoint(scenario: JsonObject, param: string, x: number, derived: readonly Derived[] = []): JsonObject {
+export function sweepPoint(
+  scenario: JsonObject,
+  param: string,
+  x: number,
+  derived: readonly Derived[] = [],
+): JsonObject {
   const s = toObject(scenario)
   if (setAll(s, param, x) === 0) throw new Error(`"${param}" names nothing in the scenario`)
   for (const d of derived) setAll(s, d.path, (x * (d.mul ?? 1)) / (d.div ?? 1), false)

@@ -31,7 +31,11 @@ export function presetSides(list: readonly Preset[]): Record<string, unknown> {
     out[p.id] = {
       sides,
       ...(sweep !== undefined && {
-        sweep: { param: sweep.param, values: sweep.values, points: sides.map((s) => sweep.values.map((x) => sweepPoint(s, sweep.param, x, sweep.derived))) },
+        sweep: {
+          param: sweep.param,
+          values: sweep.values,
+          points: sides.map((s) => sweep.values.map((x) => sweepPoint(s, sweep.param, x, sweep.derived))),
+        },
       }),
     }
   }
@@ -41,7 +45,9 @@ export function presetSides(list: readonly Preset[]): Record<string, unknown> {
 describe('the preset sides fixture of the native tests', () => {
   it('is what the page makes of the presets now', () => {
     // One line per preset: a change to a preset shows as a change to its line.
-    const text = `{\n${Object.entries(presetSides(presets())).map(([id, v]) => `${JSON.stringify(id)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`
+    const text = `{\n${Object.entries(presetSides(presets()))
+      .map(([id, v]) => `${JSON.stringify(id)}: ${JSON.stringify(v)}`)
+      .join(',\n')}\n}\n`
     if (process.env.UPDATE_SIDES) writeFileSync(fixture, text)
     expect(readFileSync(fixture, 'utf8'), 'stale: run npm run gen:sides').toBe(text)
   })

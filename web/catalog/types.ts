@@ -71,7 +71,9 @@ export function isLocalized(x: unknown): x is Localized {
 }
 
 function isCompareEntry(x: unknown): x is CompareEntry {
-  return isObj(x) && isLocalized(x.label) && (x.aqm === undefined || isObj(x.aqm)) && (x.set === undefined || isObj(x.set))
+  return (
+    isObj(x) && isLocalized(x.label) && (x.aqm === undefined || isObj(x.aqm)) && (x.set === undefined || isObj(x.set))
+  )
 }
 
 function isDerived(x: unknown): x is Derived {

@@ -21,7 +21,8 @@ interface AxisOptions {
 
 function render(g: SVGGElement | null, scale: AxisScale, o: AxisOptions): void {
   if (g === null) return
-  const axis = o.orient === 'left' ? d3.axisLeft(scale) : o.orient === 'right' ? d3.axisRight(scale) : d3.axisBottom(scale)
+  const axis =
+    o.orient === 'left' ? d3.axisLeft(scale) : o.orient === 'right' ? d3.axisRight(scale) : d3.axisBottom(scale)
   axis.ticks(o.ticksFor ? o.ticksFor(scale) : (o.ticks ?? 6))
   if (o.tickValues) axis.tickValues(o.tickValues)
   if (o.format) {
@@ -45,7 +46,14 @@ export interface LiveAxisHandle {
   update(scale: AxisScale): void
 }
 
-export function LiveAxis({ handle, orient, ticks, format, gridLength, ticksFor }: AxisOptions & { handle: Ref<LiveAxisHandle> }) {
+export function LiveAxis({
+  handle,
+  orient,
+  ticks,
+  format,
+  gridLength,
+  ticksFor,
+}: AxisOptions & { handle: Ref<LiveAxisHandle> }) {
   const ref = useRef<SVGGElement>(null)
   useImperativeHandle(
     handle,

@@ -17,7 +17,17 @@ interface ChartShellProps {
   data?: Record<`data-${string}`, string | number>
 }
 
-export function ChartShell({ testId, title, tools, bodyRef, legend, className, children, data, table }: ChartShellProps) {
+export function ChartShell({
+  testId,
+  title,
+  tools,
+  bodyRef,
+  legend,
+  className,
+  children,
+  data,
+  table,
+}: ChartShellProps) {
   return (
     <figure className={`chart live-chart ${className ?? ''}`} data-testid={testId} {...data}>
       <figcaption>
@@ -34,7 +44,17 @@ export function ChartShell({ testId, title, tools, bodyRef, legend, className, c
 }
 
 /** One legend entry: a swatch in the series colour (a CSS colour, e.g. var(--c-series-1)) and a label. */
-export function LegendItem({ colour, label, dashed, area }: { colour: string; label: ReactNode; dashed?: boolean; area?: boolean }) {
+export function LegendItem({
+  colour,
+  label,
+  dashed,
+  area,
+}: {
+  colour: string
+  label: ReactNode
+  dashed?: boolean
+  area?: boolean
+}) {
   const cls = `swatch${dashed ? ' swatch-dashed' : ''}${area ? ' swatch-area' : ''}`
   return (
     <li>

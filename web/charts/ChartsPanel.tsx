@@ -38,7 +38,16 @@ interface ChartsPanelProps {
   barTools?: ReactNode
 }
 
-export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, running, columns, errors, sketch, barTools }: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel({
+  store,
+  info,
+  aqm,
+  running,
+  columns,
+  errors,
+  sketch,
+  barTools,
+}: ChartsPanelProps) {
   const { t } = useTranslation('charts')
   const [view] = useState(() => new TimeViewStore())
   const [colourBy, setColourBy] = useState<ColourBy>('flow')
@@ -75,8 +84,23 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, running
         <RunSummaryReadout store={store} />
         <CapacityLegend store={store} columns={columns} />
       </div>
-      <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} sketch={sketch} />
-      <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
+      <QueueChart
+        {...common}
+        info={info}
+        aqm={aqm}
+        queueUnit={queueUnit}
+        bufferLimit={bufferLimit}
+        errors={errors}
+        sketch={sketch}
+      />
+      <ProbabilityCurve
+        {...common}
+        info={info}
+        aqm={aqm}
+        queueUnit={queueUnit}
+        bufferLimit={bufferLimit}
+        errors={errors}
+      />
       <CwndChart
         {...common}
         flows={flows}
@@ -86,10 +110,16 @@ export const ChartsPanel = memo(function ChartsPanel({ store, info, aqm, running
         onHighlight={setHighlight}
         tools={cwndTools}
       />
-      <ThroughputBars {...common} flows={flows} linkMbps={running?.link?.rateMbps ?? null} colourBy={colourBy} highlight={highlight} onHighlight={setHighlight} />
+      <ThroughputBars
+        {...common}
+        flows={flows}
+        linkMbps={running?.link?.rateMbps ?? null}
+        colourBy={colourBy}
+        highlight={highlight}
+        onHighlight={setHighlight}
+      />
       <FairnessChart {...common} />
       <DelayChart {...common} info={info} aqm={aqm} columns={columns} errors={errors} />
     </section>
   )
 })
-

@@ -22,7 +22,19 @@ interface CurveHandlesProps {
   onDragging(active: boolean): void
 }
 
-export function CurveHandles({ params, aqm, unitKind, unit, x, y, height, bufferLimit, errors, onSend, onDragging }: CurveHandlesProps) {
+export function CurveHandles({
+  params,
+  aqm,
+  unitKind,
+  unit,
+  x,
+  y,
+  height,
+  bufferLimit,
+  errors,
+  onSend,
+  onDragging,
+}: CurveHandlesProps) {
   const [x0, x1] = x.domain()
   const prob = params.probability
   return (
@@ -48,7 +60,12 @@ export function CurveHandles({ params, aqm, unitKind, unit, x, y, height, buffer
                 <line className="level-hit" y1={0} y2={height + 14} />
                 <path className={`grip${active ? ' grip-active' : ''}`} d={`M0,${height} l-7,12 h14 z`} />
                 {/* Right half of the plot: the label runs leftwards, so it is not cut at the panel's edge. */}
-                <text className="handle-label" y={12 + 14 * i} x={pos > x.range()[1] / 2 ? -4 : 4} textAnchor={pos > x.range()[1] / 2 ? 'end' : 'start'}>
+                <text
+                  className="handle-label"
+                  y={12 + 14 * i}
+                  x={pos > x.range()[1] / 2 ? -4 : 4}
+                  textAnchor={pos > x.range()[1] / 2 ? 'end' : 'start'}
+                >
                   {p.name} = {formatValue(value)}
                 </text>
               </g>

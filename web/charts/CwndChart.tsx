@@ -111,7 +111,11 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
 
   // The first flows only: a table of 10,000 rows is no help to anyone listening to it.
   const tableSeries = useMemo(
-    () => flows.slice(0, TABLE_FLOWS).map((f, i) => ({ label: `${t('flow.name', { n: i + 1 })} · ${t(`variants.${f.variant}`, { defaultValue: f.variant })}`, column: `cwnd_${i}` })),
+    () =>
+      flows.slice(0, TABLE_FLOWS).map((f, i) => ({
+        label: `${t('flow.name', { n: i + 1 })} · ${t(`variants.${f.variant}`, { defaultValue: f.variant })}`,
+        column: `cwnd_${i}`,
+      })),
     [flows, t],
   )
 
@@ -130,7 +134,19 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
     const flow = nearestTrace(ys, py, 12)
     onHighlight(flow)
     const model = flow === null ? undefined : store.getSnapshot().flowStates[String(flow)]
-    setTip(flow === null ? null : { flow, t: rows.at(r, tCol), cwnd: rows.at(r, cols.cwnd[flow]), thr: rows.at(r, cols.thr[flow]), left: px, top: py, model })
+    setTip(
+      flow === null
+        ? null
+        : {
+            flow,
+            t: rows.at(r, tCol),
+            cwnd: rows.at(r, cols.cwnd[flow]),
+            thr: rows.at(r, cols.thr[flow]),
+            left: px,
+            top: py,
+            model,
+          },
+    )
   }
 
   return (
@@ -144,9 +160,17 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       data={{ 'data-traces': traces, 'data-highlight': highlight ?? '' }}
       legend={
         <>
-          {colourBy === 'variant'
-            ? variants.map((v, i) => <LegendItem key={v} colour={seriesVars[i % seriesVars.length]} label={t(`variants.${v}`, { defaultValue: v })} />)
-            : <li className="muted">{t('cwnd.by_flow_legend', { count: flows.length })}</li>}
+          {colourBy === 'variant' ? (
+            variants.map((v, i) => (
+              <LegendItem
+                key={v}
+                colour={seriesVars[i % seriesVars.length]}
+                label={t(`variants.${v}`, { defaultValue: v })}
+              />
+            ))
+          ) : (
+            <li className="muted">{t('cwnd.by_flow_legend', { count: flows.length })}</li>
+          )}
           {showSum && <LegendItem colour="var(--c-ink)" label={t('cwnd.sum')} />}
         </>
       }
@@ -165,8 +189,13 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
         }}
       />
       {tip && (
-        <div className="chart-tip" role="status" style={tipPlace(tip, box.margin.left, box.margin.top, box.width, box.innerW)}>
-          <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> · {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
+        <div
+          className="chart-tip"
+          role="status"
+          style={tipPlace(tip, box.margin.left, box.margin.top, box.width, box.innerW)}
+        >
+          <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> ·{' '}
+          {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
           <br />
           {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
           {tip.model && tip.model.mode !== undefined && (
@@ -190,7 +219,9 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
                   pipe: formatValue(tip.model.pipe_pkts),
                   sacked: formatValue(tip.model.sacked_pkts),
                   lost: formatValue(tip.model.lost_pkts),
-                  state: t(`recovery_kinds.${tip.model.recovery_kind}`, { defaultValue: String(tip.model.recovery_kind) }),
+                  state: t(`recovery_kinds.${tip.model.recovery_kind}`, {
+                    defaultValue: String(tip.model.recovery_kind),
+                  }),
                 })}
               </span>
             </>
@@ -235,5 +266,7 @@ function drawSum(
 /** Beside the pointer, on the side with more room. */
 function tipPlace(tip: Tip, left: number, top: number, width: number, innerW: number) {
   const y = top + tip.top + 12
-  return tip.left > innerW * 0.6 ? { right: width - left - tip.left + 12, top: y } : { left: left + tip.left + 12, top: y }
+  return tip.left > innerW * 0.6
+    ? { right: width - left - tip.left + 12, top: y }
+    : { left: left + tip.left + 12, top: y }
 }

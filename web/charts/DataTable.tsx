@@ -27,7 +27,17 @@ function read(store: SimStore, series: TableSeries[]): string[] {
   ]
 }
 
-export function DataTable({ store, title, series, testId }: { store: SimStore; title: string; series: TableSeries[]; testId: string }) {
+export function DataTable({
+  store,
+  title,
+  series,
+  testId,
+}: {
+  store: SimStore
+  title: string
+  series: TableSeries[]
+  testId: string
+}) {
   const { t } = useTranslation('charts')
   const [values, setValues] = useFrameState<string[]>(() => read(store, series))
   const lastAt = useRef(0)

@@ -76,7 +76,14 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       }
       const nextRate = stickyMax(rateMax, queueDomainMax(peak, [], 5))
       if (nextRate !== rateMax) setRateMax(nextRate)
-      const next = stickyMax(yMax, queueDomainMax(columnMax(rows, from, to, dCol), targets.map((p) => p.value * 1.5), 5))
+      const next = stickyMax(
+        yMax,
+        queueDomainMax(
+          columnMax(rows, from, to, dCol),
+          targets.map((p) => p.value * 1.5),
+          5,
+        ),
+      )
       if (!frozen && next !== yMax) setYMax(next)
     },
   })
@@ -86,13 +93,25 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       testId="delay-chart"
       className="chart-delay"
       title={t('delay.title')}
-      table={<DataTable store={store} testId="delay-chart" title={t('delay.title')} series={[{ label: `${t('delay.delay')} · ms`, column: 'delay_ms' }]} />}
+      table={
+        <DataTable
+          store={store}
+          testId="delay-chart"
+          title={t('delay.title')}
+          series={[{ label: `${t('delay.delay')} · ms`, column: 'delay_ms' }]}
+        />
+      }
       bodyRef={bodyRef}
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('delay.delay')} />
           {series.map((s) => (
-            <LegendItem key={s.column} colour={s.cssColour} area label={t(s.labelKey, { reason: t(`reasons.${s.reason}`, { defaultValue: s.reason }) })} />
+            <LegendItem
+              key={s.column}
+              colour={s.cssColour}
+              area
+              label={t(s.labelKey, { reason: t(`reasons.${s.reason}`, { defaultValue: s.reason }) })}
+            />
           ))}
           {targets.length > 0 && <LegendItem colour="var(--c-series-3)" dashed label={t('delay.target')} />}
         </>

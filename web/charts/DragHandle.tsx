@@ -52,7 +52,10 @@ export function DragHandle(props: DragHandleProps) {
   )
 
   // While dragging, or until the engine echoes the value (or refuses it), show the draft.
-  const shown = draft !== null && (draft.dragging || (draft.value !== param.value && error === undefined)) ? draft.value : param.value
+  const shown =
+    draft !== null && (draft.dragging || (draft.value !== param.value && error === undefined))
+      ? draft.value
+      : param.value
   const active = draft?.dragging ?? false
 
   const move = (value: number, dragging: boolean) => {
@@ -94,7 +97,12 @@ export function DragHandle(props: DragHandleProps) {
   const onKeyDown = (e: KeyboardEvent<SVGGElement>) => {
     const big = e.shiftKey ? 10 : 1
     const steps: Record<string, number> = {
-      ArrowUp: big, ArrowRight: big, ArrowDown: -big, ArrowLeft: -big, PageUp: 10, PageDown: -10,
+      ArrowUp: big,
+      ArrowRight: big,
+      ArrowDown: -big,
+      ArrowLeft: -big,
+      PageUp: 10,
+      PageDown: -10,
     }
     let target: number | null = null
     if (e.key in steps) target = shown + steps[e.key] * resolution

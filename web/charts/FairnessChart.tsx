@@ -63,7 +63,14 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
         </>
       }
     >
-      <TimePlot {...chart} box={box} y={y} yLabel={t('fairness.axis')} yFormat={percent} ariaLabel={t('fairness.aria')} />
+      <TimePlot
+        {...chart}
+        box={box}
+        y={y}
+        yLabel={t('fairness.axis')}
+        yFormat={percent}
+        ariaLabel={t('fairness.aria')}
+      />
     </ChartShell>
   )
 }

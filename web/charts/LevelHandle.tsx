@@ -24,7 +24,20 @@ interface LevelHandleProps {
   labelBelow?: boolean
 }
 
-export function LevelHandle({ param, aqm, unit, unitKind, y, width, bufferLimit, error, onSend, onDragging, className, labelBelow }: LevelHandleProps) {
+export function LevelHandle({
+  param,
+  aqm,
+  unit,
+  unitKind,
+  y,
+  width,
+  bufferLimit,
+  error,
+  onSend,
+  onDragging,
+  className,
+  labelBelow,
+}: LevelHandleProps) {
   const [d0, d1] = y.domain()
   const resolution = resolutionFor(unitKind ?? 'packets', Math.abs(d1 - d0), param.value)
   const bounds = dragBounds(param, aqm, resolution, bufferLimit)

@@ -64,7 +64,11 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
     const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
     // The queue axis follows the curve and the thresholds also before Play (no sample yet) and while paused.
     const newestAvg = buffer.length > 0 && aCol >= 0 ? buffer.at(buffer.length - 1, aCol) : Number.NaN
-    const next = curveXMax(snap.curve, params.levels.map((l) => l.value), newestAvg)
+    const next = curveXMax(
+      snap.curve,
+      params.levels.map((l) => l.value),
+      newestAvg,
+    )
     if (!frozen && next !== xMax) setXMax(next)
     if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
     const n = buffer.length
@@ -99,7 +103,10 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
   const cap = info?.per_flow_cap
   if (info !== undefined && typeof cap === 'string') return <PerFlowCap store={store} info={info} aqm={aqm} cap={cap} />
   if (curve === null) return <ProbabilityTrace store={store} view={props.view} info={info} />
-  const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(Math.min(1, d[1])))
+  const line = d3
+    .line<[number, number]>()
+    .x((d) => x(d[0]))
+    .y((d) => y(Math.min(1, d[1])))
   const drawn = densify(curve)
   const unitLabel = t(`units.${unit}`)
   return (
@@ -116,14 +123,25 @@ export function ProbabilityCurve(props: ProbabilityCurveProps) {
       }
     >
       <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
-      <svg width={box.width} height={box.height} role="group" aria-label={t('curve.aria', { label: info?.label ?? '' })}>
+      <svg
+        width={box.width}
+        height={box.height}
+        role="group"
+        aria-label={t('curve.aria', { label: info?.label ?? '' })}
+      >
         <defs>
           <clipPath id={clipId}>
             <rect x={-2} y={-2} width={box.innerW + 4} height={box.innerH + 4} />
           </clipPath>
         </defs>
         <g transform={`translate(${box.margin.left},${box.margin.top})`}>
-          <Axis scale={y} orient="left" tickValues={P_TICKS} gridLength={box.innerW} format={(v) => d3.format('~g')(v)} />
+          <Axis
+            scale={y}
+            orient="left"
+            tickValues={P_TICKS}
+            gridLength={box.innerW}
+            format={(v) => d3.format('~g')(v)}
+          />
           <g transform={`translate(0,${box.innerH})`}>
             <Axis scale={x} orient="bottom" ticks={Math.max(2, Math.floor(box.innerW / 60))} format={tickFormat} />
           </g>

@@ -63,7 +63,13 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       bodyRef={bodyRef}
       legend={<LegendItem colour="var(--c-series-5)" label={t('curve.p_time')} />}
     >
-      <TimePlot {...chart} box={box} y={y} yLabel={t('curve.axis_p_linear')} ariaLabel={t('curve.aria_time', { label: info?.label ?? '' })} />
+      <TimePlot
+        {...chart}
+        box={box}
+        y={y}
+        yLabel={t('curve.axis_p_linear')}
+        ariaLabel={t('curve.aria_time', { label: info?.label ?? '' })}
+      />
       {!hasP && <p className="chart-note">{t('curve.none', { label: info?.label ?? '' })}</p>}
     </ChartShell>
   )

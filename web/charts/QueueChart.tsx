@@ -57,13 +57,20 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useFrameState(false)
   const band = targetBand(info, aqm, store.getSnapshot().aqmState)
-  const sketchState = useSyncExternalStore(sketch?.store.subscribe ?? NO_SKETCHES.subscribe, sketch?.store.getSnapshot ?? NO_SKETCHES.getSnapshot)
+  const sketchState = useSyncExternalStore(
+    sketch?.store.subscribe ?? NO_SKETCHES.subscribe,
+    sketch?.store.getSnapshot ?? NO_SKETCHES.getSnapshot,
+  )
   const sketchPoints = sketch && sketchState ? (sketchState.sketches[sketch.id] ?? []) : []
   const sketching = sketch !== undefined && sketchState?.editing === sketch.id
   const sketchMax = sketchPoints.reduce((m, [, q]) => Math.max(m, q), 0)
   // Drawing a prediction, the axis spans the whole buffer so that any queue can be sketched; a sketch is
   // always inside it.
-  const yTop = Math.max(yMax, sketching && bufferLimit !== null ? bufferLimit : 0, sketchPoints.length > 1 ? sketchMax * 1.1 : 0)
+  const yTop = Math.max(
+    yMax,
+    sketching && bufferLimit !== null ? bufferLimit : 0,
+    sketchPoints.length > 1 ? sketchMax * 1.1 : 0,
+  )
   const y = useMemo(() => linearScale([0, yTop], [box.innerH, 0]), [yTop, box.innerH])
 
   const chart = useTimeChart({
@@ -106,8 +113,32 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         ctx.setLineDash([])
       }
       const bottom = box.margin.top + box.innerH
-      drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('drops'), x, bottom, -1, colours.vermillion, box.innerW / 3)
-      drawEventTicks(ctx, rows, from, to, tCol, rows.columnIndex('marks'), x, box.margin.top, 1, colours.sky, box.innerW / 3)
+      drawEventTicks(
+        ctx,
+        rows,
+        from,
+        to,
+        tCol,
+        rows.columnIndex('drops'),
+        x,
+        bottom,
+        -1,
+        colours.vermillion,
+        box.innerW / 3,
+      )
+      drawEventTicks(
+        ctx,
+        rows,
+        from,
+        to,
+        tCol,
+        rows.columnIndex('marks'),
+        x,
+        box.margin.top,
+        1,
+        colours.sky,
+        box.innerW / 3,
+      )
 
       const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
       if (avgNow !== hasAvg) setHasAvg(avgNow)
@@ -150,7 +181,14 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         </>
       }
     >
-      <TimePlot {...chart} box={box} y={y} yLabel={t(`queue.axis_${unit}`)} ariaLabel={t('queue.aria', { unit: unitLabel })} interactive={levels.length > 0 || sketching}>
+      <TimePlot
+        {...chart}
+        box={box}
+        y={y}
+        yLabel={t(`queue.axis_${unit}`)}
+        ariaLabel={t('queue.aria', { unit: unitLabel })}
+        interactive={levels.length > 0 || sketching}
+      >
         {bufferLimit !== null && bufferLimit <= yTop && (
           <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
             <line x1={0} x2={box.innerW} />

@@ -81,7 +81,11 @@ export function Readouts({ store }: { store: SimStore }) {
               </>
             )}
           </dt>
-          <dd>{f.unit ? t(f.key === 'avg' ? `readouts.avg_value_${values[1]}` : `readouts.${f.key}_value`, { v: values[i + 2] }) : values[i + 2]}</dd>
+          <dd>
+            {f.unit
+              ? t(f.key === 'avg' ? `readouts.avg_value_${values[1]}` : `readouts.${f.key}_value`, { v: values[i + 2] })
+              : values[i + 2]}
+          </dd>
         </div>
       ))}
     </dl>

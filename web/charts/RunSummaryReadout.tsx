@@ -74,7 +74,10 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
     )
   }
   const s = summary
-  const syncTitle = t('summary.sync_help', { index: shown(fmt.index, s.sync.index), random: shown(fmt.index, s.sync.random) })
+  const syncTitle = t('summary.sync_help', {
+    index: shown(fmt.index, s.sync.index),
+    random: shown(fmt.index, s.sync.random),
+  })
   const marked = Object.values(s.marks_by_reason).some((n) => n > 0)
   const names = kinds.map((k) => algorithmName(tApp, algorithms.find((a) => a.kind === k) ?? { kind: k, label: k }))
   return (
@@ -88,7 +91,9 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
       )}
       <div>
         <dt>{t('summary.mean_queue')}</dt>
-        <dd data-testid="summary-mean-queue">{t('summary.mean_queue_value', { v: shown(fmt.queue, s.mean_queue_pkts) })}</dd>
+        <dd data-testid="summary-mean-queue">
+          {t('summary.mean_queue_value', { v: shown(fmt.queue, s.mean_queue_pkts) })}
+        </dd>
       </div>
       <div>
         <dt>
@@ -106,7 +111,9 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
       </div>
       <div title={t('summary.goodput_help', { wire: shown(fmt.mbps, s.total_goodput_mbps) })}>
         <dt>{t('summary.goodput')}</dt>
-        <dd data-testid="summary-goodput">{t('summary.mbps_value', { v: shown(fmt.mbps, s.total_goodput_payload_mbps) })}</dd>
+        <dd data-testid="summary-goodput">
+          {t('summary.mbps_value', { v: shown(fmt.mbps, s.total_goodput_payload_mbps) })}
+        </dd>
       </div>
       <div>
         <dt>{t('summary.drops_since', { s: fmt.count(s.measured_from_s) })}</dt>

@@ -34,7 +34,15 @@ interface ThroughputBarsProps {
   onHighlight(flow: number | null): void
 }
 
-export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlight, onHighlight }: ThroughputBarsProps) {
+export function ThroughputBars({
+  store,
+  view,
+  flows,
+  linkMbps,
+  colourBy,
+  highlight,
+  onHighlight,
+}: ThroughputBarsProps) {
   const { t } = useTranslation('charts')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 200 })
   const rem = remPx()
@@ -47,7 +55,14 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
   const n = flows.length
   const variants = useMemo(() => variantsOf(flows), [flows])
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
-  const x = useMemo(() => d3.scaleLinear().domain([0.5, Math.max(1, n) + 0.5]).range([0, box.innerW]), [n, box.innerW])
+  const x = useMemo(
+    () =>
+      d3
+        .scaleLinear()
+        .domain([0.5, Math.max(1, n) + 0.5])
+        .range([0, box.innerW]),
+    [n, box.innerW],
+  )
 
   useFrame(() => {
     const key = `${store.getSnapshot().version}|${view.revision}|${box.width}x${box.height}|${themeRevision()}|${yMax}|${colourBy}|${highlight}|${n}`
@@ -95,7 +110,14 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
       ctx.setLineDash([])
     }
     const h = highlight !== null && highlight < s.means.length ? highlight : null
-    const text = h === null ? '' : t('bars.readout', { flow: t('flow.name', { n: h + 1 }), thr: formatValue(s.means[h]), share: percent(s.means[h] / capacity) })
+    const text =
+      h === null
+        ? ''
+        : t('bars.readout', {
+            flow: t('flow.name', { n: h + 1 }),
+            thr: formatValue(s.means[h]),
+            share: percent(s.means[h] / capacity),
+          })
     if (text !== readout) setReadout(text)
     const next = stickyMax(yMax, Math.min(1, queueDomainMax(Math.max(max, active > 0 ? 1 / active : 0), [], 0.05)))
     if (next !== yMax) setYMax(next)
@@ -106,7 +128,10 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
     const i = Math.floor(((e.clientX - r.left) / Math.max(1, r.width)) * n)
     onHighlight(i >= 0 && i < n ? i : null)
   }
-  const flowTicks = useMemo(() => d3.ticks(1, Math.max(1, n), Math.min(n, Math.max(2, Math.floor(box.innerW / 40)))).filter(Number.isInteger), [n, box.innerW])
+  const flowTicks = useMemo(
+    () => d3.ticks(1, Math.max(1, n), Math.min(n, Math.max(2, Math.floor(box.innerW / 40)))).filter(Number.isInteger),
+    [n, box.innerW],
+  )
 
   return (
     <ChartShell
@@ -119,7 +144,13 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
       <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
       <svg width={box.width} height={box.height} role="img" aria-label={t('bars.aria', { count: n })}>
         <g transform={`translate(${box.margin.left},${box.margin.top})`}>
-          <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(box.innerH / 40))} gridLength={box.innerW} format={percent} />
+          <Axis
+            scale={y}
+            orient="left"
+            ticks={Math.max(2, Math.floor(box.innerH / 40))}
+            gridLength={box.innerW}
+            format={percent}
+          />
           <g transform={`translate(0,${box.innerH})`}>
             <Axis scale={x} orient="bottom" tickValues={flowTicks} format={(v) => String(v)} />
           </g>
@@ -130,7 +161,13 @@ export function ThroughputBars({ store, view, flows, linkMbps, colourBy, highlig
           <text className="chart-readout" x={box.innerW} y={-box.margin.top * 0.35} textAnchor="end">
             {readout}
           </text>
-          <rect className="plot-hit" width={box.innerW} height={box.innerH} onPointerMove={onPointerMove} onPointerLeave={() => onHighlight(null)} />
+          <rect
+            className="plot-hit"
+            width={box.innerW}
+            height={box.innerH}
+            onPointerMove={onPointerMove}
+            onPointerLeave={() => onHighlight(null)}
+          />
         </g>
       </svg>
     </ChartShell>

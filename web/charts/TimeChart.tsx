@@ -73,7 +73,15 @@ export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeCh
     const prev = drawn.current
     const halfPx = prev ? (prev.t1 - prev.t0) / box.innerW / 2 : 0
     const moved = (a: number, b: number) => Math.abs(a - b) >= halfPx
-    if (prev && vis && key === prev.key && !moved(vis.t0, prev.t0) && !moved(vis.t1, prev.t1) && !moved(vis.latest, prev.latest)) return
+    if (
+      prev &&
+      vis &&
+      key === prev.key &&
+      !moved(vis.t0, prev.t0) &&
+      !moved(vis.t1, prev.t1) &&
+      !moved(vis.latest, prev.latest)
+    )
+      return
     if (prev && !vis && key === prev.key) return
     drawn.current = { key, t0: vis?.t0 ?? 0, t1: vis?.t1 ?? 1, latest: vis?.latest ?? 0 }
     const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
@@ -88,7 +96,14 @@ export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeCh
     const colours = chartColours()
     draw({ ctx, vis, x, colours })
     // A time-varying link: every time chart marks where the capacity changed (capacityMarks.ts).
-    drawCapacityMarks(ctx, capacityChanges(vis.rows, vis.from, vis.to, vis.tCol), x, box.margin.top, box.margin.top + box.innerH, colours.muted)
+    drawCapacityMarks(
+      ctx,
+      capacityChanges(vis.rows, vis.from, vis.to, vis.tCol),
+      x,
+      box.margin.top,
+      box.margin.top + box.innerH,
+      colours.muted,
+    )
     ctx.restore()
   }, label)
 
@@ -113,21 +128,58 @@ interface TimePlotProps extends TimeChart {
 }
 
 export function TimePlot(props: TimePlotProps) {
-  const { box, canvasRef, svgRef, xAxisRef, gestures, y, yLabel, yFormat, right, ariaLabel, interactive, onPointerMove, onPointerLeave, children } = props
+  const {
+    box,
+    canvasRef,
+    svgRef,
+    xAxisRef,
+    gestures,
+    y,
+    yLabel,
+    yFormat,
+    right,
+    ariaLabel,
+    interactive,
+    onPointerMove,
+    onPointerLeave,
+    children,
+  } = props
   const { t } = useTranslation('charts')
   const { margin, innerW, innerH } = box
   return (
     <>
       <canvas ref={canvasRef} style={{ width: box.width, height: box.height }} aria-hidden="true" />
-      <svg ref={svgRef} width={box.width} height={box.height} role={interactive ? 'group' : 'img'} aria-label={ariaLabel}>
+      <svg
+        ref={svgRef}
+        width={box.width}
+        height={box.height}
+        role={interactive ? 'group' : 'img'}
+        aria-label={ariaLabel}
+      >
         <g transform={`translate(${margin.left},${margin.top})`}>
-          <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(innerH / 40))} gridLength={innerW} format={yFormat ?? tickFormat} />
+          <Axis
+            scale={y}
+            orient="left"
+            ticks={Math.max(2, Math.floor(innerH / 40))}
+            gridLength={innerW}
+            format={yFormat ?? tickFormat}
+          />
           <g transform={`translate(0,${innerH})`}>
-            <LiveAxis handle={xAxisRef} orient="bottom" ticksFor={(s) => timeTickCount(innerW, s.domain()[1])} format={timeTickFormat} />
+            <LiveAxis
+              handle={xAxisRef}
+              orient="bottom"
+              ticksFor={(s) => timeTickCount(innerW, s.domain()[1])}
+              format={timeTickFormat}
+            />
           </g>
           {right && (
             <g transform={`translate(${innerW},0)`}>
-              <Axis scale={right.scale} orient="right" ticks={Math.max(2, Math.floor(innerH / 40))} format={right.format ?? tickFormat} />
+              <Axis
+                scale={right.scale}
+                orient="right"
+                ticks={Math.max(2, Math.floor(innerH / 40))}
+                format={right.format ?? tickFormat}
+              />
             </g>
           )}
           <rect

@@ -14,13 +14,19 @@ export function TimeControls({ view, store }: { view: TimeViewStore; store: SimS
     const [t0, t1] = resolveView(view.get(), latest)
     view.set(panView(view.get(), (direction * (t1 - t0)) / 2, latest))
   }
-  const spanLabel = (s: number) => (Number.isFinite(s) ? (s >= 60 ? t('time.minutes', { n: s / 60 }) : t('time.seconds', { n: s })) : t('time.all'))
+  const spanLabel = (s: number) =>
+    Number.isFinite(s) ? (s >= 60 ? t('time.minutes', { n: s / 60 }) : t('time.seconds', { n: s })) : t('time.all')
   return (
     <div className="time-controls" role="toolbar" aria-label={t('time.toolbar')}>
       <span className="time-label">{t('time.window')}</span>
       <div className="segmented">
         {SPANS.map((s) => (
-          <button key={s} type="button" aria-pressed={current.span === s} onClick={() => view.set(withSpan(view.get(), s))}>
+          <button
+            key={s}
+            type="button"
+            aria-pressed={current.span === s}
+            onClick={() => view.set(withSpan(view.get(), s))}
+          >
             {spanLabel(s)}
           </button>
         ))}
@@ -28,7 +34,13 @@ export function TimeControls({ view, store }: { view: TimeViewStore; store: SimS
       <button type="button" onClick={() => pan(-1)} aria-label={t('time.back')} title={t('time.back')}>
         ◀
       </button>
-      <button type="button" onClick={() => pan(1)} aria-label={t('time.forward')} title={t('time.forward')} disabled={current.end === null}>
+      <button
+        type="button"
+        onClick={() => pan(1)}
+        aria-label={t('time.forward')}
+        title={t('time.forward')}
+        disabled={current.end === null}
+      >
         ▶
       </button>
       <button

@@ -20,7 +20,12 @@ describe('tracing a column on canvas', () => {
     b.append(new Float64Array([0, 1, 1, 2, 2, NaN, 3, 4, 4, 5]))
     const { ops, ctx } = recorder()
     traceColumn(ctx, b, 0, 5, 0, 1, id, id, 100)
-    expect(ops).toEqual([['M', 0, 1], ['L', 1, 2], ['M', 3, 4], ['L', 4, 5]])
+    expect(ops).toEqual([
+      ['M', 0, 1],
+      ['L', 1, 2],
+      ['M', 3, 4],
+      ['L', 4, 5],
+    ])
   })
 
   it('keeps each bucket\u2019s extremes when zoomed out, so a one-sample spike still shows', () => {
@@ -50,7 +55,12 @@ describe('tracing many overlapping traces', () => {
     b.append(new Float64Array([0, 1, 1, 3, 2, 5, 3, 9, 4, 4, 5, 2]))
     const { ops, ctx } = recorder()
     const max = traceColumn(ctx, b, 0, 6, 0, 1, id, id, 2, true)
-    expect(ops).toEqual([['M', 1, 1], ['L', 1, 5], ['L', 4, 9], ['L', 4, 2]])
+    expect(ops).toEqual([
+      ['M', 1, 1],
+      ['L', 1, 5],
+      ['L', 4, 9],
+      ['L', 4, 2],
+    ])
     expect(max).toBe(9)
   })
 })

@@ -5,7 +5,11 @@ import type { Rows } from '../engine/samples'
 import { bucketEdges } from './scales'
 
 /** Sizes the canvas backing store for `width`×`height` CSS pixels, clears it, returns its context. */
-export function prepareCanvas(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
+export function prepareCanvas(
+  canvas: HTMLCanvasElement,
+  width: number,
+  height: number,
+): CanvasRenderingContext2D | null {
   const ctx = canvas.getContext('2d')
   if (!ctx) return null
   const dpr = window.devicePixelRatio || 1

@@ -29,7 +29,14 @@ export function capacityChanges(rows: Rows, from: number, to: number, tCol: numb
 }
 
 /** Dashed vertical lines at each change, across the plot from `top` to `bottom`. */
-export function drawCapacityMarks(ctx: CanvasRenderingContext2D, changes: readonly CapacityChange[], x: ToPx, top: number, bottom: number, colour: string): void {
+export function drawCapacityMarks(
+  ctx: CanvasRenderingContext2D,
+  changes: readonly CapacityChange[],
+  x: ToPx,
+  top: number,
+  bottom: number,
+  colour: string,
+): void {
   if (changes.length === 0) return
   ctx.save()
   ctx.beginPath()

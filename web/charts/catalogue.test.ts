@@ -7,7 +7,8 @@ import en from '../i18n/locales/en/charts.json'
 
 function has(key: string): boolean {
   let node: unknown = en
-  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, part)?.value : undefined
+  for (const part of key.split('.'))
+    node = typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, part)?.value : undefined
   return typeof node === 'string'
 }
 

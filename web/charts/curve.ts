@@ -12,7 +12,11 @@ export const P_TICKS = [0, 0.01, 0.05, 0.1, 0.25, 0.5, 1]
 export function curveXMax(curve: Curve | null, levels: number[], operatingAvg: number): number {
   const end = curve && curve.length > 0 ? curve[curve.length - 1][0] : Infinity
   const full = curve?.find(([, p]) => p >= 1)?.[0]
-  const wanted = [(full ?? 0) * 1.25, ...levels.map((v) => v * 1.5), Number.isFinite(operatingAvg) ? operatingAvg * 1.1 : 0]
+  const wanted = [
+    (full ?? 0) * 1.25,
+    ...levels.map((v) => v * 1.5),
+    Number.isFinite(operatingAvg) ? operatingAvg * 1.1 : 0,
+  ]
   const top = queueDomainMax(Math.max(...wanted), [], 1)
   return Math.min(top, end > 0 ? end : top)
 }

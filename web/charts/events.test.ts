@@ -18,13 +18,30 @@ describe('drops and marks over time', () => {
   })
 
   it('shows only the causes the running algorithm can report', () => {
-    const columns = ['t', 'drops', 'marks', 'drops_overflow', 'drops_early', 'drops_forced', 'drops_target', 'marks_early', 'marks_target']
+    const columns = [
+      't',
+      'drops',
+      'marks',
+      'drops_overflow',
+      'drops_early',
+      'drops_forced',
+      'drops_target',
+      'marks_early',
+      'marks_target',
+    ]
     // As the engine declares them (AlgorithmInfo drop_causes / mark_causes).
     const codel = { drop_causes: ['overflow', 'target'], mark_causes: ['target'] }
     const red = { drop_causes: ['overflow', 'early', 'forced'], mark_causes: ['early', 'forced'] }
     expect(eventSeries(columns, codel).map((s) => s.column)).toEqual(['drops_overflow', 'drops_target', 'marks_target'])
-    expect(eventSeries(columns, red).map((s) => s.column)).toEqual(['drops_overflow', 'drops_early', 'drops_forced', 'marks_early'])
-    expect(eventSeries(columns, { drop_causes: ['overflow'], mark_causes: [] }).map((s) => s.column)).toEqual(['drops_overflow'])
+    expect(eventSeries(columns, red).map((s) => s.column)).toEqual([
+      'drops_overflow',
+      'drops_early',
+      'drops_forced',
+      'marks_early',
+    ])
+    expect(eventSeries(columns, { drop_causes: ['overflow'], mark_causes: [] }).map((s) => s.column)).toEqual([
+      'drops_overflow',
+    ])
     // Without a declaration, every cause the trace has.
     expect(eventSeries(columns, {})).toHaveLength(6)
     expect(eventSeries(columns)).toHaveLength(6)

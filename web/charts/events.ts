@@ -14,14 +14,24 @@ export interface EventSeries {
   cssColour: string
 }
 
-const CSS = ['var(--c-series-4)', 'var(--c-series-2)', 'var(--c-series-5)', 'var(--c-series-6)', 'var(--c-series-1)', 'var(--c-series-3)']
+const CSS = [
+  'var(--c-series-4)',
+  'var(--c-series-2)',
+  'var(--c-series-5)',
+  'var(--c-series-6)',
+  'var(--c-series-1)',
+  'var(--c-series-3)',
+]
 
 /**
  * The drop and mark series to show: each cause the running algorithm declares it can report (engine
  * `AlgorithmInfo::drop_causes` / `mark_causes`) that the trace has a column for; without a declaration,
  * every cause the trace has. A trace without per-cause columns shows drops and marks.
  */
-export function eventSeries(columns: readonly string[], info?: Pick<AlgorithmInfo, 'drop_causes' | 'mark_causes'>): EventSeries[] {
+export function eventSeries(
+  columns: readonly string[],
+  info?: Pick<AlgorithmInfo, 'drop_causes' | 'mark_causes'>,
+): EventSeries[] {
   const declared = (c: string): boolean => {
     const cause = c.slice(c.indexOf('_') + 1)
     const list = c.startsWith('drops_') ? info?.drop_causes : info?.mark_causes
@@ -49,7 +59,14 @@ export interface RateBar {
  * Rows [from, to) in about `buckets` bars: each bar's events per second, from the time before its
  * first row (the previous row's time, or one row interval back) to its last row's time.
  */
-export function eventRates(rows: Rows, from: number, to: number, tCol: number, series: EventSeries[], buckets: number): RateBar[] {
+export function eventRates(
+  rows: Rows,
+  from: number,
+  to: number,
+  tCol: number,
+  series: EventSeries[],
+  buckets: number,
+): RateBar[] {
   const edges = bucketEdges(from, to, buckets)
   const cols = series.map((s) => rows.columnIndex(s.column))
   const out: RateBar[] = []

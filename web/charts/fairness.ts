@@ -51,7 +51,13 @@ export interface WindowShares {
 }
 
 /** Per-flow mean throughput over rows [from, to) and the fairness among the active flows. */
-export function windowShares(rows: Rows, from: number, to: number, cols: FlowColumns, out?: WindowShares): WindowShares {
+export function windowShares(
+  rows: Rows,
+  from: number,
+  to: number,
+  cols: FlowColumns,
+  out?: WindowShares,
+): WindowShares {
   const n = cols.thr.length
   const res: WindowShares =
     out && out.means.length === n

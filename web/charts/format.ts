@@ -21,7 +21,8 @@ const grouped = d3.format(',')
  * Simulated seconds on a time axis: plain numbers, grouped by thousands on long runs ("117,086"), never an
  * SI suffix ("117.086k" reads as kilo-something and crowds the axis).
  */
-export const timeTickFormat = (v: number): string => (Math.abs(v) >= 1e4 ? grouped(Math.round(v * 1000) / 1000) : d3.format('~g')(v))
+export const timeTickFormat = (v: number): string =>
+  Math.abs(v) >= 1e4 ? grouped(Math.round(v * 1000) / 1000) : d3.format('~g')(v)
 
 /** Pixels per time-axis tick: long labels (≥ 10,000 s) need more room than "20". */
 export function timeTickCount(innerW: number, domainMax: number): number {

@@ -12,4 +12,11 @@ export const palette = {
 } as const
 
 /** The series colours as CSS custom properties, in order (SVG and legends; they follow the theme). */
-export const seriesVars = ['var(--c-series-1)', 'var(--c-series-2)', 'var(--c-series-3)', 'var(--c-series-4)', 'var(--c-series-5)', 'var(--c-series-6)']
+export const seriesVars = [
+  'var(--c-series-1)',
+  'var(--c-series-2)',
+  'var(--c-series-3)',
+  'var(--c-series-4)',
+  'var(--c-series-5)',
+  'var(--c-series-6)',
+]

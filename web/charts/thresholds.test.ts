@@ -13,16 +13,34 @@ import {
 } from './thresholds'
 
 const schema = (name: string, unit: string, extra: Partial<ParamSchema> = {}): ParamSchema => ({
-  name, label: name.replace('_', ' '), unit, min: 0, max: 1e8, default: 1, step: 0, integer: false, boolean: false, help: '', ...extra,
+  name,
+  label: name.replace('_', ' '),
+  unit,
+  min: 0,
+  max: 1e8,
+  default: 1,
+  step: 0,
+  integer: false,
+  boolean: false,
+  help: '',
+  ...extra,
 })
-const algo = (kind: string, params: ParamSchema[]): AlgorithmInfo => ({ kind, label: kind.toUpperCase(), citation: '', summary: '', params })
+const algo = (kind: string, params: ParamSchema[]): AlgorithmInfo => ({
+  kind,
+  label: kind.toUpperCase(),
+  citation: '',
+  summary: '',
+  params,
+})
 
 // Levels, probabilities and targets as the engine declares them (engine params::ParamSpec).
 const level = { role: 'queue_level', range_follows: 'buffer', handle: true } as const
 const red = algo('red', [
-  schema('min_th', 'queue unit', { ...level, below: 'max_th' }), schema('max_th', 'queue unit', level),
+  schema('min_th', 'queue unit', { ...level, below: 'max_th' }),
+  schema('max_th', 'queue unit', level),
   schema('max_p', '', { max: 1, role: 'probability', at: 'max_th', handle: true }),
-  schema('w_q', '', { role: 'weight' }), schema('gentle', '', { boolean: true, role: 'switch' }),
+  schema('w_q', '', { role: 'weight' }),
+  schema('gentle', '', { boolean: true, role: 'switch' }),
 ])
 const redAqm = { kind: 'red', min_th: 5, max_th: 15, max_p: 0.02, w_q: 0.002, gentle: false }
 const param = (info: AlgorithmInfo, aqm: Record<string, unknown>, name: string): DragParam => {
@@ -33,7 +51,10 @@ const param = (info: AlgorithmInfo, aqm: Record<string, unknown>, name: string):
 
 describe('draggable parameters', () => {
   it('puts the queue levels of the running algorithm on the queue chart, in its unit', () => {
-    expect(queueLevels(red, redAqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([['min_th', 5], ['max_th', 15]])
+    expect(queueLevels(red, redAqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([
+      ['min_th', 5],
+      ['max_th', 15],
+    ])
     expect(queueLevels(red, redAqm, 'bytes', 'bytes').map((p) => p.name)).toEqual(['min_th', 'max_th'])
     expect(queueLevels(red, redAqm, 'bytes', 'packets')).toEqual([])
     const ared = algo('ared', [schema('min_th', 'pkts', level), schema('max_th', 'pkts', level)])
@@ -42,7 +63,9 @@ describe('draggable parameters', () => {
     // per-flow cap: not drawn, whatever their names.
     expect(queueLevels(red, { kind: 'droptail' }, 'packets', 'packets')).toEqual([])
     const wred = algo('wred', [
-      schema('lo', 'pkts', level), schema('hidden', 'pkts', { ...level, handle: false }), schema('batch', 'pkts', { role: 'count' }),
+      schema('lo', 'pkts', level),
+      schema('hidden', 'pkts', { ...level, handle: false }),
+      schema('batch', 'pkts', { role: 'count' }),
       schema('cap', 'pkts', { role: 'flow_level', range_follows: 'buffer' }),
     ])
     const wredAqm = { kind: 'wred', lo: 11, hidden: 9, batch: 64, cap: 6 }
@@ -58,7 +81,10 @@ describe('draggable parameters', () => {
     expect(c.probability?.param.name).toBe('max_p')
     expect(c.probability?.at.value).toBe(15)
     // ARED adapts max_p: its parameter is only the start, so it gets no handle on the live curve.
-    const ared = algo('ared', red.params.map((p) => (p.name === 'max_p' ? { ...p, adapts: true, handle: false } : p)))
+    const ared = algo(
+      'ared',
+      red.params.map((p) => (p.name === 'max_p' ? { ...p, adapts: true, handle: false } : p)),
+    )
     expect(curveParams(ared, { ...redAqm, kind: 'ared' }).probability).toBeNull()
     expect(curveParams(ared, { ...redAqm, kind: 'ared' }).levels).toHaveLength(2)
     // A level ordered with no other (PI's q_ref) is not an end of a ramp.
@@ -68,7 +94,10 @@ describe('draggable parameters', () => {
   })
 
   it('finds delay targets in milliseconds for CoDel and PIE', () => {
-    const codel = algo('codel', [schema('target', 'ms', { role: 'delay_target', handle: true, below: 'interval' }), schema('interval', 'ms', { role: 'period' })])
+    const codel = algo('codel', [
+      schema('target', 'ms', { role: 'delay_target', handle: true, below: 'interval' }),
+      schema('interval', 'ms', { role: 'period' }),
+    ])
     expect(delayTargets(codel, { kind: 'codel', target: 5, interval: 100 }).map((p) => p.value)).toEqual([5])
     expect(delayTargets(red, redAqm)).toEqual([])
   })
@@ -118,15 +147,28 @@ describe('draggable parameters', () => {
 describe('target band on the queue chart', () => {
   const banded = (kind: string, band: AlgorithmInfo['band']): AlgorithmInfo => ({ ...algo(kind, []), band })
   it("shades ARED's band from its state", () => {
-    expect(targetBand(banded('ared', 'average'), { kind: 'ared' }, { band_lo: 9, band_hi: 11 })).toEqual({ lo: 9, hi: 11, kind: 'band' })
+    expect(targetBand(banded('ared', 'average'), { kind: 'ared' }, { band_lo: 9, band_hi: 11 })).toEqual({
+      lo: 9,
+      hi: 11,
+      kind: 'band',
+    })
   })
   it("shades up to PI's reference queue", () => {
-    expect(targetBand(banded('pi', 'reference'), { kind: 'pi' }, { band_lo: 0, band_hi: 50 })).toEqual({ lo: 0, hi: 50, kind: 'ref' })
+    expect(targetBand(banded('pi', 'reference'), { kind: 'pi' }, { band_lo: 0, band_hi: 50 })).toEqual({
+      lo: 0,
+      hi: 50,
+      kind: 'ref',
+    })
     expect(targetBand(banded('pi', 'reference'), { kind: 'pi' }, { band_lo: 0, band_hi: 0 })).toBeNull()
   })
   it('shows a delay target as the queue the engine says drains in it, with the target in ms', () => {
     const band = { band_lo: 0, band_hi: 6.25, band_ms: 5 }
-    expect(targetBand(banded('codel', 'delay'), { kind: 'codel' }, band)).toEqual({ lo: 0, hi: 6.25, kind: 'delay', ms: 5 })
+    expect(targetBand(banded('codel', 'delay'), { kind: 'codel' }, band)).toEqual({
+      lo: 0,
+      hi: 6.25,
+      kind: 'delay',
+      ms: 5,
+    })
   })
   it('has none without a declared band, or for another algorithm', () => {
     expect(targetBand(red, redAqm, { band_lo: 0, band_hi: 3 })).toBeNull()

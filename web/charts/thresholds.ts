@@ -26,7 +26,9 @@ function numberParam(info: AlgorithmInfo, aqm: AqmConfig, name: string): DragPar
 /** The parameters of the running algorithm with a drag handle in `role`, in the catalogue's order. */
 function handles(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, role: ParamSchema['role']): DragParam[] {
   if (!info || !aqm || aqm.kind !== info.kind) return []
-  return info.params.filter((p) => p.handle === true && p.role === role).flatMap((p) => numberParam(info, aqm, p.name) ?? [])
+  return info.params
+    .filter((p) => p.handle === true && p.role === role)
+    .flatMap((p) => numberParam(info, aqm, p.name) ?? [])
 }
 
 /** Same kind of unit: both packets, or the same other unit. */
@@ -38,7 +40,12 @@ export function sameUnit(a: string, b: string): boolean {
  * Queue levels of the running algorithm in `chartUnit` (RED's min_th and max_th, PI's q_ref, ...), to
  * draw as draggable lines on the queue chart.
  */
-export function queueLevels(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, queueUnit: string, chartUnit: string): DragParam[] {
+export function queueLevels(
+  info: AlgorithmInfo | undefined,
+  aqm: AqmConfig | null,
+  queueUnit: string,
+  chartUnit: string,
+): DragParam[] {
   return handles(info, aqm, 'queue_level').filter((p) => sameUnit(resolveUnit(p.schema.unit, queueUnit), chartUnit))
 }
 
@@ -60,7 +67,11 @@ export interface CurveParams {
  */
 export function curveParams(info: AlgorithmInfo | undefined, aqm: AqmConfig | null): CurveParams {
   const levels = handles(info, aqm, 'queue_level')
-  const ordered = new Set(levels.flatMap((l) => (l.schema.below && levels.some((o) => o.name === l.schema.below) ? [l.name, l.schema.below] : [])))
+  const ordered = new Set(
+    levels.flatMap((l) =>
+      l.schema.below && levels.some((o) => o.name === l.schema.below) ? [l.name, l.schema.below] : [],
+    ),
+  )
   const ramp = levels.filter((l) => ordered.has(l.name))
   let probability: CurveParams['probability'] = null
   for (const param of handles(info, aqm, 'probability')) {
@@ -153,10 +164,14 @@ export function bufferInUnit(size: number, unit: string, chartUnit: string, mean
 }
 
 /** The queue charts' unit for the running scenario and algorithm, and the buffer's size in it (null if unknown). */
-export function queueScale(running: RunningScenario | null, aqm: AqmConfig | null): { queueUnit: string; bufferLimit: number | null } {
+export function queueScale(
+  running: RunningScenario | null,
+  aqm: AqmConfig | null,
+): { queueUnit: string; bufferLimit: number | null } {
   const buffer = running?.buffer ?? null
   const queueUnit = queueUnitOf(buffer?.unit, aqm)
   const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  const bufferLimit = buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, running?.link?.meanPktSize ?? null)
+  const bufferLimit =
+    buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, running?.link?.meanPktSize ?? null)
   return { queueUnit, bufferLimit }
 }

@@ -49,11 +49,14 @@ export function throttle<T>(ms: number, timers: Timers = browserTimers): Throttl
       }
       pending = { value, send }
       if (timer === null) {
-        timer = timers.set(() => {
-          timer = null
-          if (pending !== null) emit(pending.value, pending.send)
-          pending = null
-        }, Math.max(0, ms - since))
+        timer = timers.set(
+          () => {
+            timer = null
+            if (pending !== null) emit(pending.value, pending.send)
+            pending = null
+          },
+          Math.max(0, ms - since),
+        )
       }
     },
     flush(value, send) {

@@ -12,7 +12,11 @@ export interface TimeDomain {
   width: number
 }
 
-export function useTimeGestures(target: RefObject<SVGElement | null>, view: TimeViewStore, domain: RefObject<TimeDomain>) {
+export function useTimeGestures(
+  target: RefObject<SVGElement | null>,
+  view: TimeViewStore,
+  domain: RefObject<TimeDomain>,
+) {
   const drag = useRef<{ x: number; view: ReturnType<TimeViewStore['get']> } | null>(null)
 
   useEffect(() => {

@@ -9,7 +9,11 @@ export function LanguagePicker() {
   return (
     <div className="field field-inline">
       <label htmlFor="language">{t('view.language')}</label>
-      <select id="language" value={i18n.resolvedLanguage ?? 'en'} onChange={(e) => void i18n.changeLanguage(e.target.value)}>
+      <select
+        id="language"
+        value={i18n.resolvedLanguage ?? 'en'}
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      >
         {LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.code}>
             {l.label}

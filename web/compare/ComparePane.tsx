@@ -33,7 +33,12 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
   const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
   const ready = side.onScenario()
   return (
-    <section className="panel compare-pane teach-charts" aria-label={label} data-testid={`compare-side-${index}`} data-ready={ready}>
+    <section
+      className="panel compare-pane teach-charts"
+      aria-label={label}
+      data-testid={`compare-side-${index}`}
+      data-ready={ready}
+    >
       <header className="compare-pane-head">
         <h2>
           <span className="side-letter" aria-hidden="true">
@@ -43,16 +48,46 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
         </h2>
         <span className="muted">{info === undefined ? (snapshot.aqm?.kind ?? '') : algorithmName(tApp, info)}</span>
         {onRemove !== undefined && (
-          <button type="button" className="compare-remove" onClick={onRemove} aria-label={t('replicate.remove_side', { side: String.fromCharCode(65 + index), label })}>
+          <button
+            type="button"
+            className="compare-remove"
+            onClick={onRemove}
+            aria-label={t('replicate.remove_side', { side: String.fromCharCode(65 + index), label })}
+          >
             {t('replicate.remove')}
           </button>
         )}
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
-      <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} />
-      <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
+      <QueueChart
+        store={store}
+        view={view}
+        info={info}
+        aqm={snapshot.aqm}
+        queueUnit={queueUnit}
+        bufferLimit={bufferLimit}
+        errors={snapshot.errors}
+      />
+      <DelayChart
+        store={store}
+        view={view}
+        info={info}
+        aqm={snapshot.aqm}
+        columns={snapshot.columns}
+        errors={snapshot.errors}
+      />
       <Readouts store={store} />
-      <MoreCharts store={store} view={view} running={snapshot.running} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} linkMbps={snapshot.running?.link?.rateMbps ?? null} errors={snapshot.errors} />
+      <MoreCharts
+        store={store}
+        view={view}
+        running={snapshot.running}
+        info={info}
+        aqm={snapshot.aqm}
+        queueUnit={queueUnit}
+        bufferLimit={bufferLimit}
+        linkMbps={snapshot.running?.link?.rateMbps ?? null}
+        errors={snapshot.errors}
+      />
       <SideFlowResults summary={summary} index={index} label={label} />
     </section>
   )

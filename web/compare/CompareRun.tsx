@@ -80,7 +80,12 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
   const common = ready ? lock.commonTime() : 0
 
   // Every side's replications: reps[k][r] is side k's run with seed + r (null until it finishes).
-  const empty = (n: number): Replications => ({ runs: n, summaries: specs.map(() => Array.from({ length: n }, () => null)), errors: specs.map(() => null), done: 0 })
+  const empty = (n: number): Replications => ({
+    runs: n,
+    summaries: specs.map(() => Array.from({ length: n }, () => null)),
+    errors: specs.map(() => null),
+    done: 0,
+  })
   const [state, setReps] = useState<Replications>(() => empty(runs))
   // A new number of runs starts afresh (the pool of the old one is disposed by the effect's cleanup).
   const reps = state.runs === runs ? state : empty(runs)
@@ -91,9 +96,20 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
       (i, o) => {
         const [side, rep] = [Math.floor(i / runs), i % runs]
         setReps((prev) => {
-          const all = prev.runs === runs ? prev : { runs, summaries: specs.map(() => Array.from({ length: runs }, () => null)), errors: specs.map(() => null), done: 0 }
-          const summaries = o.ok ? all.summaries.map((row, k) => (k === side ? row.map((s, r) => (r === rep ? o.summary : s)) : row)) : all.summaries
-          const errors = o.ok || all.errors[side] !== null ? all.errors : all.errors.map((e, k) => (k === side ? o.error : e))
+          const all =
+            prev.runs === runs
+              ? prev
+              : {
+                  runs,
+                  summaries: specs.map(() => Array.from({ length: runs }, () => null)),
+                  errors: specs.map(() => null),
+                  done: 0,
+                }
+          const summaries = o.ok
+            ? all.summaries.map((row, k) => (k === side ? row.map((s, r) => (r === rep ? o.summary : s)) : row))
+            : all.summaries
+          const errors =
+            o.ok || all.errors[side] !== null ? all.errors : all.errors.map((e, k) => (k === side ? o.error : e))
           return { runs, summaries, errors, done: all.done + 1 }
         })
       },
@@ -101,7 +117,10 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
     return () => pool.dispose()
   }, [specs, runs])
   // Memoised on the runs: the panes re-render this component every frame while playing.
-  const finished = useMemo(() => reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null)), [reps.summaries])
+  const finished = useMemo(
+    () => reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null)),
+    [reps.summaries],
+  )
   const repsRef = useRef(reps)
   useEffect(() => {
     repsRef.current = reps
@@ -118,12 +137,21 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
   const groups = useMemo(
     () =>
       finished
-        .map((row, k) => groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)))
+        .map((row, k) =>
+          groupOf(String(k), `${String.fromCharCode(65 + k)}: ${specs[k].label}`, k, row, String.fromCharCode(65 + k)),
+        )
         .filter((g) => g.delays.length > 0),
     [finished, specs],
   )
   const exportJson = useCallback(
-    () => comparisonJson({ preset: preset.id, link: new URL(shareSearch, window.location.href).href, sides: specs, runs: reps.runs, summaries: reps.summaries }),
+    () =>
+      comparisonJson({
+        preset: preset.id,
+        link: new URL(shareSearch, window.location.href).href,
+        sides: specs,
+        runs: reps.runs,
+        summaries: reps.summaries,
+      }),
     [preset.id, shareSearch, specs, reps],
   )
   const labels = useMemo(() => specs.map((s) => s.label), [specs])
@@ -157,7 +185,15 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
       </div>
       <div className="compare-panes" style={{ gridTemplateColumns: paneColumns(sides.length) }}>
         {sides.map((side, k) => (
-          <ComparePane key={k} side={side} index={k} label={specs[k].label} view={view} summary={reps.summaries[k][0] ?? null} onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)} />
+          <ComparePane
+            key={k}
+            side={side}
+            index={k}
+            label={specs[k].label}
+            view={view}
+            summary={reps.summaries[k][0] ?? null}
+            onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)}
+          />
         ))}
       </div>
       <DifferenceTable
@@ -184,7 +220,11 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
             </label>
             <label className="field">
               {t('compare.embed')}
-              <textarea readOnly rows={3} value={`<iframe src="${embedUrl}" width="100%" height="760" style="border:0" title="AQM Lab"></iframe>`} />
+              <textarea
+                readOnly
+                rows={3}
+                value={`<iframe src="${embedUrl}" width="100%" height="760" style="border:0" title="AQM Lab"></iframe>`}
+              />
             </label>
           </section>
         </aside>

@@ -41,7 +41,9 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const sides: CompareSide[] = useMemo(() => {
-    const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter((k) => k < sideCount(preset))
+    const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter(
+      (k) => k < sideCount(preset),
+    )
     const base = sideScenario(preset, 0)
     return [
       ...own.map((k) => ({ label: sideLabel(preset, k, lang), scenario: JSON.stringify(sideScenario(preset, k)) })),
@@ -52,14 +54,25 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
   const [runs, setRuns] = useState(query.runs ?? DEFAULT_RUNS)
   const onRuns = (n: number) => {
     setRuns(n)
-    window.history.replaceState(null, '', compareSearch({ ...query, runs: n }, new URLSearchParams(window.location.search).get('lang') ?? undefined))
+    window.history.replaceState(
+      null,
+      '',
+      compareSearch({ ...query, runs: n }, new URLSearchParams(window.location.search).get('lang') ?? undefined),
+    )
   }
   // Removing a side reopens the comparison without it (a new address, like adding one).
-  const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter((k) => k < sideCount(preset))
+  const own = (query.sides ?? Array.from({ length: sideCount(preset) }, (_, k) => k)).filter(
+    (k) => k < sideCount(preset),
+  )
   const onRemove = (k: number) => {
     const next =
-      k < own.length ? { ...query, sides: own.filter((_, i) => i !== k) } : { ...query, extra: query.extra.filter((_, i) => i !== k - own.length) }
-    window.location.search = compareSearch({ ...next, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs })
+      k < own.length
+        ? { ...query, sides: own.filter((_, i) => i !== k) }
+        : { ...query, extra: query.extra.filter((_, i) => i !== k - own.length) }
+    window.location.search = compareSearch({
+      ...next,
+      runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs,
+    })
   }
   useEffect(() => {
     if (query.problems.length > 0) console.warn(`compare link: ignored ${query.problems.join(', ')}`)

@@ -23,7 +23,16 @@ interface DifferenceTableProps {
   exportJson?: () => string
 }
 
-export const DifferenceTable = memo(function DifferenceTable({ labels, runs, runsPerSide, errors, done, duration, onRuns, exportJson }: DifferenceTableProps) {
+export const DifferenceTable = memo(function DifferenceTable({
+  labels,
+  runs,
+  runsPerSide,
+  errors,
+  done,
+  duration,
+  onRuns,
+  exportJson,
+}: DifferenceTableProps) {
   const { t } = useTranslation('teach')
   const total = labels.length * runsPerSide
   const complete = done === total
@@ -32,9 +41,17 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
   const runsError = parseRuns(runsText) === null ? t('replicate.runs_bad', { text: runsText }) : null
   const letter = (k: number) => String.fromCharCode(65 + k)
   // Per other side, the metrics whose intervals overlap side A's.
-  const notSignificant = labels.slice(1).map((_, j) => rows.filter((r) => r.cells[j + 1].overlap === true).map((r) => metricLabel(t, r.metric)))
+  const notSignificant = labels
+    .slice(1)
+    .map((_, j) => rows.filter((r) => r.cells[j + 1].overlap === true).map((r) => metricLabel(t, r.metric)))
   return (
-    <section className="panel difference" aria-label={t('compare.summary')} data-testid="difference-summary" data-complete={complete} data-runs={runsPerSide}>
+    <section
+      className="panel difference"
+      aria-label={t('compare.summary')}
+      data-testid="difference-summary"
+      data-complete={complete}
+      data-runs={runsPerSide}
+    >
       <h2>{t('compare.summary')}</h2>
       <p className="muted">
         {complete ? t('compare.summary_over', { duration }) : t('compare.summary_running', { done, total, duration })}{' '}
@@ -64,7 +81,11 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
           <button type="submit" disabled={runsError !== null || parseRuns(runsText) === runsPerSide}>
             {t('replicate.rerun')}
           </button>
-          <small id="compare-runs-help" className={runsError === null ? 'muted' : 'error-note'} role={runsError === null ? undefined : 'alert'}>
+          <small
+            id="compare-runs-help"
+            className={runsError === null ? 'muted' : 'error-note'}
+            role={runsError === null ? undefined : 'alert'}
+          >
             {runsError ?? t('replicate.runs_help')}
           </small>
         </form>
@@ -91,12 +112,21 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
               <tr key={r.metric.id} data-metric={r.metric.id}>
                 <th scope="row">{metricLabel(t, r.metric)}</th>
                 {r.cells.map((c, k) => (
-                  <td key={k} data-value={Number.isFinite(c.value) ? String(c.value) : ''} data-ci={Number.isFinite(c.ci95) ? String(c.ci95) : ''} data-n={c.n}>
+                  <td
+                    key={k}
+                    data-value={Number.isFinite(c.value) ? String(c.value) : ''}
+                    data-ci={Number.isFinite(c.ci95) ? String(c.ci95) : ''}
+                    data-n={c.n}
+                  >
                     {runs[k].length === 0 ? '…' : c.text}
                   </td>
                 ))}
                 {r.cells.slice(1).map((c, k) => (
-                  <td key={`d${k}`} className={`delta delta-${c.verdict ?? 'same'}`} data-overlap={c.overlap === undefined ? '' : String(c.overlap)}>
+                  <td
+                    key={`d${k}`}
+                    className={`delta delta-${c.verdict ?? 'same'}`}
+                    data-overlap={c.overlap === undefined ? '' : String(c.overlap)}
+                  >
                     {runs[0].length === 0 || runs[k + 1].length === 0 ? '' : c.deltaText}
                     {c.overlap === true && (
                       <abbr className="ns" title={t('replicate.not_significant')}>
@@ -104,7 +134,9 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
                         {t('replicate.ns')}
                       </abbr>
                     )}
-                    {c.verdict === 'better' || c.verdict === 'worse' ? <span className="visually-hidden"> ({t(`compare.${c.verdict}`)})</span> : null}
+                    {c.verdict === 'better' || c.verdict === 'worse' ? (
+                      <span className="visually-hidden"> ({t(`compare.${c.verdict}`)})</span>
+                    ) : null}
                   </td>
                 ))}
               </tr>
@@ -117,7 +149,12 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
           {notSignificant.map((metrics, j) =>
             metrics.length === 0 ? null : (
               <p key={j}>
-                {t('replicate.no_significant', { side: letter(j + 1), base: 'A', runs: runsPerSide, metrics: metrics.join(', ') })}
+                {t('replicate.no_significant', {
+                  side: letter(j + 1),
+                  base: 'A',
+                  runs: runsPerSide,
+                  metrics: metrics.join(', '),
+                })}
               </p>
             ),
           )}
@@ -130,11 +167,19 @@ export const DifferenceTable = memo(function DifferenceTable({ labels, runs, run
         </ul>
       )}
       <div className="transport-buttons">
-        <button type="button" disabled={!complete} onClick={() => download('comparison-difference.csv', differenceCsv(labels, rows), 'text/csv')}>
+        <button
+          type="button"
+          disabled={!complete}
+          onClick={() => download('comparison-difference.csv', differenceCsv(labels, rows), 'text/csv')}
+        >
           {t('replicate.export_table')}
         </button>
         {exportJson !== undefined && (
-          <button type="button" disabled={!complete} onClick={() => download('comparison.json', exportJson(), 'application/json')}>
+          <button
+            type="button"
+            disabled={!complete}
+            onClick={() => download('comparison.json', exportJson(), 'application/json')}
+          >
             {t('replicate.export_json')}
           </button>
         )}

@@ -33,13 +33,39 @@ export function MoreCharts(p: MoreChartsProps) {
   const flows = p.running?.flows ?? NO_FLOWS
   const common = { store: p.store, view: p.view }
   return (
-    <details className="compare-collapsible" data-testid="compare-more-charts" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="compare-collapsible"
+      data-testid="compare-more-charts"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary>{t('replicate.more_charts')}</summary>
       {open && (
         <>
-          <ProbabilityCurve {...common} info={p.info} aqm={p.aqm} queueUnit={p.queueUnit} bufferLimit={p.bufferLimit} errors={p.errors} />
-          <CwndChart {...common} flows={flows} colourBy={colourBy} showSum={false} highlight={highlight} onHighlight={setHighlight} tools={null} />
-          <ThroughputBars {...common} flows={flows} linkMbps={p.linkMbps} colourBy={colourBy} highlight={highlight} onHighlight={setHighlight} />
+          <ProbabilityCurve
+            {...common}
+            info={p.info}
+            aqm={p.aqm}
+            queueUnit={p.queueUnit}
+            bufferLimit={p.bufferLimit}
+            errors={p.errors}
+          />
+          <CwndChart
+            {...common}
+            flows={flows}
+            colourBy={colourBy}
+            showSum={false}
+            highlight={highlight}
+            onHighlight={setHighlight}
+            tools={null}
+          />
+          <ThroughputBars
+            {...common}
+            flows={flows}
+            linkMbps={p.linkMbps}
+            colourBy={colourBy}
+            highlight={highlight}
+            onHighlight={setHighlight}
+          />
           <FairnessChart {...common} />
         </>
       )}

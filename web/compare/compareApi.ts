@@ -29,13 +29,23 @@ export function installCompareApi(
     sides: () =>
       sides.map((s) => {
         const snap = s.store.getSnapshot()
-        return { scenario: s.value, simTime: snap.simTime, rows: s.store.buffer?.received ?? 0, kind: snap.aqm?.kind ?? null, ready: s.onScenario() }
+        return {
+          scenario: s.value,
+          simTime: snap.simTime,
+          rows: s.store.buffer?.received ?? 0,
+          kind: snap.aqm?.kind ?? null,
+          ready: s.onScenario(),
+        }
       }),
     trafficDigests: () => {
       const buffers = sides.map((s) => s.store.buffer)
       const before = Math.min(...buffers.map((b) => (b === null ? 0 : firstSignalTime(b))))
       const columns = trafficColumns(buffers[0]?.columns ?? [])
-      return { before, columns, sides: buffers.map((b) => (b === null ? { rows: 0, digest: '' } : prefixDigest(b, columns, before))) }
+      return {
+        before,
+        columns,
+        sides: buffers.map((b) => (b === null ? { rows: 0, digest: '' } : prefixDigest(b, columns, before))),
+      }
     },
     summaries,
     replications,

@@ -35,7 +35,11 @@ describe('the replicated difference summary', () => {
   const runs = (key: string, values: number[]) => values.map((v) => ({ utilisation: 1, [key]: v }))
   it('shows mean ± half-width and calls overlapping intervals not significant', () => {
     // A: 1…5, mean 3 ± 1.963243161; B: 11…15, mean 13 ± 1.963: far apart. C: 2…6, mean 4: overlaps A.
-    const rows = replicatedRows([runs('mean_queue_pkts', [1, 2, 3, 4, 5]), runs('mean_queue_pkts', [11, 12, 13, 14, 15]), runs('mean_queue_pkts', [2, 3, 4, 5, 6])])
+    const rows = replicatedRows([
+      runs('mean_queue_pkts', [1, 2, 3, 4, 5]),
+      runs('mean_queue_pkts', [11, 12, 13, 14, 15]),
+      runs('mean_queue_pkts', [2, 3, 4, 5, 6]),
+    ])
     const q = rows.find((r) => r.metric.id === 'mean_queue_pkts')!
     expect(q.cells[0].text).toBe('3.0 ± 2.0')
     expect(q.cells[0].ci95).toBeCloseTo(1.963243161, 8)
@@ -46,7 +50,10 @@ describe('the replicated difference summary', () => {
     expect(q.cells[2].deltaText).toBe('+1.0')
   })
   it('exports means, half-widths and the verdict as CSV in the engine’s exact numbers', () => {
-    const rows = replicatedRows([runs('mean_queue_pkts', [1, 2, 3, 4, 5]), runs('mean_queue_pkts', [2, 3, 4, 5, 6])], [METRICS[0]])
+    const rows = replicatedRows(
+      [runs('mean_queue_pkts', [1, 2, 3, 4, 5]), runs('mean_queue_pkts', [2, 3, 4, 5, 6])],
+      [METRICS[0]],
+    )
     const [head, line] = differenceCsv(['Drop-tail', 'RED, 15/45'], rows).trimEnd().split('\n')
     expect(head).toBe('metric,A: Drop-tail,A ci95,A runs,"B: RED, 15/45",B ci95,B runs,B - A,B vs A significant')
     const c = line.split(',')

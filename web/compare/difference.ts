@@ -42,11 +42,14 @@ export function formatInterval(m: Metric, i: Interval): string {
 
 function verdictOf(m: Metric, d: number, digits: number): DiffCell['verdict'] {
   if (!Number.isFinite(d) || Number(Math.abs(d).toFixed(digits)) === 0 || m.better === 'neither') return 'same'
-  return (d < 0) === (m.better === 'lower') ? 'better' : 'worse'
+  return d < 0 === (m.better === 'lower') ? 'better' : 'worse'
 }
 
 /** One row per metric over every side's runs (an empty list: that side has no result yet). */
-export function replicatedRows(runs: readonly (readonly SummaryJson[])[], metrics: readonly Metric[] = METRICS): DiffRow[] {
+export function replicatedRows(
+  runs: readonly (readonly SummaryJson[])[],
+  metrics: readonly Metric[] = METRICS,
+): DiffRow[] {
   return metrics.map((metric) => {
     const intervals = runs.map((side) => interval(side.map((s) => summaryValue(s, metric.id))))
     const base = intervals[0]
@@ -69,7 +72,10 @@ export function replicatedRows(runs: readonly (readonly SummaryJson[])[], metric
 }
 
 /** The single-run table: one summary a side (null: not finished). */
-export function differenceRows(summaries: readonly (SummaryJson | null)[], metrics: readonly Metric[] = METRICS): DiffRow[] {
+export function differenceRows(
+  summaries: readonly (SummaryJson | null)[],
+  metrics: readonly Metric[] = METRICS,
+): DiffRow[] {
   return replicatedRows(
     summaries.map((s) => (s === null ? [] : [s])),
     metrics,

@@ -11,8 +11,16 @@ function buffer(rows: number[][]): SampleBuffer {
 }
 
 describe('identical traffic', () => {
-  const a = buffer([[0.05, 1, 0.1, 0, 0, 0, 2], [0.1, 3, 0.2, 0, 0, 0, 4], [0.15, 9, 0.3, 0.1, 2, 0, 3]])
-  const b = buffer([[0.05, 1, Number.NaN, Number.NaN, 0, 0, 2], [0.1, 3, Number.NaN, Number.NaN, 0, 0, 4], [0.15, 5, Number.NaN, Number.NaN, 0, 0, 5]])
+  const a = buffer([
+    [0.05, 1, 0.1, 0, 0, 0, 2],
+    [0.1, 3, 0.2, 0, 0, 0, 4],
+    [0.15, 9, 0.3, 0.1, 2, 0, 3],
+  ])
+  const b = buffer([
+    [0.05, 1, Number.NaN, Number.NaN, 0, 0, 2],
+    [0.1, 3, Number.NaN, Number.NaN, 0, 0, 4],
+    [0.15, 5, Number.NaN, Number.NaN, 0, 0, 5],
+  ])
 
   it('leaves the discipline’s own columns out', () => {
     expect(trafficColumns(columns)).toEqual(['t', 'q_pkts', 'cwnd_0'])

@@ -21,7 +21,11 @@ export function firstSignalTime(buffer: SampleBuffer): number {
 }
 
 /** FNV-1a (32 bit) over the IEEE-754 bits of `columns` in every row with t < `before`. */
-export function prefixDigest(buffer: SampleBuffer, columns: readonly string[], before: number): { rows: number; digest: string } {
+export function prefixDigest(
+  buffer: SampleBuffer,
+  columns: readonly string[],
+  before: number,
+): { rows: number; digest: string } {
   const t = buffer.columnIndex('t')
   const idx = columns.map((c) => buffer.columnIndex(c))
   const bytes = new Uint8Array(8)

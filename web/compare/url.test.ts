@@ -5,7 +5,14 @@ describe('compare links', () => {
   it('round-trip a preset, a subset of its sides and sides added by hand', () => {
     const extra = [{ label: { en: 'PIE', ko: 'PIE' }, aqm: { kind: 'pie', qdelay_ref: 20 } }]
     const search = compareSearch({ preset: 'red-vs-droptail', sides: [0, 1], extra, embed: true, runs: 7 })
-    expect(parseCompareQuery(search)).toEqual({ preset: 'red-vs-droptail', sides: [0, 1], extra, embed: true, runs: 7, problems: [] })
+    expect(parseCompareQuery(search)).toEqual({
+      preset: 'red-vs-droptail',
+      sides: [0, 1],
+      extra,
+      embed: true,
+      runs: 7,
+      problems: [],
+    })
     expect(parseCompareQuery(compareSearch({ preset: 'x', sides: null, extra: [] })).runs).toBeNull()
   })
 

@@ -54,10 +54,20 @@ export function parseCompareQuery(search: string): CompareQuery {
   }
   const runs = parseRuns(q.get('runs'))
   if (q.get('runs') !== null && runs === null) problems.push(`runs=${q.get('runs')}`)
-  return { preset: preset !== null && /^[a-z0-9-]+$/.test(preset) ? preset : null, sides, extra, embed: q.get('embed') === '1', runs, problems }
+  return {
+    preset: preset !== null && /^[a-z0-9-]+$/.test(preset) ? preset : null,
+    sides,
+    extra,
+    embed: q.get('embed') === '1',
+    runs,
+    problems,
+  }
 }
 
-export function compareSearch(query: Pick<CompareQuery, 'preset' | 'sides' | 'extra'> & { embed?: boolean; runs?: number | null }, lang?: string): string {
+export function compareSearch(
+  query: Pick<CompareQuery, 'preset' | 'sides' | 'extra'> & { embed?: boolean; runs?: number | null },
+  lang?: string,
+): string {
   const q = new URLSearchParams({ view: 'compare' })
   if (query.preset !== null) q.set('preset', query.preset)
   if (query.sides !== null) q.set('sides', query.sides.join(','))

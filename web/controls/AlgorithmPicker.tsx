@@ -42,7 +42,9 @@ export function AlgorithmPicker({ algorithms, kind, error, onChange }: Algorithm
           <p className="citation" lang="en">
             {current.citation}
           </p>
-          <p className="muted hint">{english ? t('algorithm.liveHint') : `${t('algorithm.liveHint')} ${t('algorithm.englishNote')}`}</p>
+          <p className="muted hint">
+            {english ? t('algorithm.liveHint') : `${t('algorithm.liveHint')} ${t('algorithm.englishNote')}`}
+          </p>
         </div>
       )}
     </section>

@@ -27,8 +27,15 @@ function EngineProblemText({ problem, aqmKind }: { problem: EngineProblem; aqmKi
 
 export function ProblemText({ problem, aqmKind }: { problem: Problem; aqmKind?: string }) {
   if (typeof problem === 'string') return <>{problem}</>
-  if (problem.code === 'engine' && problem.problem !== undefined) return <EngineProblemText problem={problem.problem} aqmKind={aqmKind} />
-  return <Trans i18nKey={`errors.${problem.code}`} values={{ detail: problem.message }} components={{ en: <span lang="en" /> }} />
+  if (problem.code === 'engine' && problem.problem !== undefined)
+    return <EngineProblemText problem={problem.problem} aqmKind={aqmKind} />
+  return (
+    <Trans
+      i18nKey={`errors.${problem.code}`}
+      values={{ detail: problem.message }}
+      components={{ en: <span lang="en" /> }}
+    />
+  )
 }
 
 export function ErrorNote({ id, problem, aqmKind }: { id: string; problem: Problem | undefined; aqmKind?: string }) {

@@ -10,7 +10,10 @@ export function FlowEditor(props: DraftEditorProps) {
   const { draft, problemAt, onUpdate } = props
   const groups = flowGroups(draft)
   const total = totalFlows(draft)
-  const tooMany = total > TAB_MAX_FLOWS ? t('flows.tabLimit', { max: TAB_MAX_FLOWS.toLocaleString(i18n.resolvedLanguage ?? 'en'), count: total }) : undefined
+  const tooMany =
+    total > TAB_MAX_FLOWS
+      ? t('flows.tabLimit', { max: TAB_MAX_FLOWS.toLocaleString(i18n.resolvedLanguage ?? 'en'), count: total })
+      : undefined
   return (
     <fieldset className="subpanel">
       <legend>{t('flows.panel')}</legend>

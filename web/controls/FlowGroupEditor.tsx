@@ -1,6 +1,17 @@
 // One flow group: how many flows, which TCP, what traffic, their RTT range and timing, ECN.
 import { useTranslation } from 'react-i18next'
-import { flowDefault, groupFields, RECOVERY_KINDS, setTrafficKind, TCP_SWITCHES, TCP_VARIANTS, trafficFields, vegasFields, trafficKind, TRAFFIC_KINDS } from './scenarioDraft'
+import {
+  flowDefault,
+  groupFields,
+  RECOVERY_KINDS,
+  setTrafficKind,
+  TCP_SWITCHES,
+  TCP_VARIANTS,
+  trafficFields,
+  vegasFields,
+  trafficKind,
+  TRAFFIC_KINDS,
+} from './scenarioDraft'
 import { getAt, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import type { DraftEditorProps } from './LinkSettings'
@@ -12,12 +23,29 @@ interface FlowGroupEditorProps extends DraftEditorProps {
   onRemove(): void
 }
 
-function Check({ path, label, help, checked, onEdit }: { path: string; label: string; help?: string; checked: boolean; onEdit: DraftEditorProps['onEdit'] }) {
+function Check({
+  path,
+  label,
+  help,
+  checked,
+  onEdit,
+}: {
+  path: string
+  label: string
+  help?: string
+  checked: boolean
+  onEdit: DraftEditorProps['onEdit']
+}) {
   const helpId = help === undefined ? undefined : `${fieldId(path)}-help`
   return (
     <div className="check-field">
       <label className="check">
-        <input type="checkbox" checked={checked} onChange={(e) => onEdit(path, e.target.checked)} aria-describedby={helpId} />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onEdit(path, e.target.checked)}
+          aria-describedby={helpId}
+        />
         {label}
       </label>
       {help !== undefined && (
@@ -29,7 +57,16 @@ function Check({ path, label, help, checked, onEdit }: { path: string; label: st
   )
 }
 
-export function FlowGroupEditor({ index, group, removable, onRemove, draft, problemAt, onEdit, onUpdate }: FlowGroupEditorProps) {
+export function FlowGroupEditor({
+  index,
+  group,
+  removable,
+  onRemove,
+  draft,
+  problemAt,
+  onEdit,
+  onUpdate,
+}: FlowGroupEditorProps) {
   const { t } = useTranslation()
   const p = (key: string) => `flows[${index}].${key}`
   const kind = trafficKind(group)
@@ -51,7 +88,13 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
     <fieldset className="flow-group">
       <legend>{t('flows.group', { n })}</legend>
       {removable && (
-        <button type="button" className="remove" onClick={onRemove} aria-label={t('flows.remove', { n })} title={t('flows.remove', { n })}>
+        <button
+          type="button"
+          className="remove"
+          onClick={onRemove}
+          aria-label={t('flows.remove', { n })}
+          title={t('flows.remove', { n })}
+        >
           ✕
         </button>
       )}
@@ -94,7 +137,14 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
         <summary>{t('flows.more')}</summary>
         <div className="field-grid">
           {fields.more.map(number)}
-          {tcp && <Check path={p('delayed_ack')} label={t('flows.delayedAck')} checked={group.delayed_ack === true} onEdit={onEdit} />}
+          {tcp && (
+            <Check
+              path={p('delayed_ack')}
+              label={t('flows.delayedAck')}
+              checked={group.delayed_ack === true}
+              onEdit={onEdit}
+            />
+          )}
           {tcp && (
             <Check
               path={p('whole_segment_cuts')}
@@ -125,7 +175,14 @@ export function FlowGroupEditor({ index, group, removable, onRemove, draft, prob
           )}
           {tcp &&
             TCP_SWITCHES.filter((c) => c.only === undefined || c.only === variant).map((c) => (
-              <Check key={c.key} path={p(c.key)} label={t(`flows.${c.key}`)} help={t(`flows.${c.key}Help`)} checked={flag(c.key)} onEdit={onEdit} />
+              <Check
+                key={c.key}
+                path={p(c.key)}
+                label={t(`flows.${c.key}`)}
+                help={t(`flows.${c.key}Help`)}
+                checked={flag(c.key)}
+                onEdit={onEdit}
+              />
             ))}
           {tcp && variant === 'vegas' && vegasFields(index).map(number)}
         </div>

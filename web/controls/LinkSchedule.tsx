@@ -8,7 +8,18 @@ import { NumberField, fieldId } from './NumberField'
 import { ErrorNote } from './ErrorNote'
 import type { DraftEditorProps } from './LinkSettings'
 import './schedule.css'
-import { REVERSE_FIELDS, SLOT_FIELDS, addStep, outOfOrder, removeStep, setReverse, setSlots, stepFields, steps, type StepList } from './linkSchedule'
+import {
+  REVERSE_FIELDS,
+  SLOT_FIELDS,
+  addStep,
+  outOfOrder,
+  removeStep,
+  setReverse,
+  setSlots,
+  stepFields,
+  steps,
+  type StepList,
+} from './linkSchedule'
 
 function StepRows({ list, draft, problemAt, onEdit, onUpdate }: DraftEditorProps & { list: StepList }) {
   const { t } = useTranslation()
@@ -17,14 +28,26 @@ function StepRows({ list, draft, problemAt, onEdit, onUpdate }: DraftEditorProps
   return (
     <div className="schedule-list span-2" role="group" aria-label={title} data-testid={`schedule-${list}`}>
       <p className="schedule-title">{title}</p>
-      {rows.length === 0 && <p className="muted hint">{t(list === 'rate_schedule' ? 'schedule.noRateSteps' : 'schedule.noDelaySteps')}</p>}
+      {rows.length === 0 && (
+        <p className="muted hint">{t(list === 'rate_schedule' ? 'schedule.noRateSteps' : 'schedule.noDelaySteps')}</p>
+      )}
       {rows.map((_, i) => {
         const [at, value] = stepFields(list, i)
         const order = outOfOrder(draft, list, i) ? t('schedule.order', { n: i + 1 }) : undefined
         return (
           <div className="schedule-row" key={i}>
-            <NumberField spec={at} value={getAt(draft, at.path)} problem={problemAt(at.path) ?? order} onChange={onEdit} />
-            <NumberField spec={value} value={getAt(draft, value.path)} problem={problemAt(value.path)} onChange={onEdit} />
+            <NumberField
+              spec={at}
+              value={getAt(draft, at.path)}
+              problem={problemAt(at.path) ?? order}
+              onChange={onEdit}
+            />
+            <NumberField
+              spec={value}
+              value={getAt(draft, value.path)}
+              problem={problemAt(value.path)}
+              onChange={onEdit}
+            />
             <button type="button" onClick={() => onUpdate((d) => removeStep(d, list, i))}>
               {t('schedule.remove', { n: i + 1 })}
             </button>
@@ -51,7 +74,12 @@ export function LinkSchedule(props: DraftEditorProps) {
         <StepRows list="rate_schedule" {...props} />
         <div className="check-field span-2">
           <label className="check">
-            <input type="checkbox" checked={slotsOn} aria-describedby={`${fieldId('link.rate_slots')}-help`} onChange={(e) => onUpdate((d) => setSlots(d, e.target.checked))} />
+            <input
+              type="checkbox"
+              checked={slotsOn}
+              aria-describedby={`${fieldId('link.rate_slots')}-help`}
+              onChange={(e) => onUpdate((d) => setSlots(d, e.target.checked))}
+            />
             {t('schedule.slots')}
           </label>
           <p className="muted hint" id={`${fieldId('link.rate_slots')}-help`}>
@@ -59,11 +87,25 @@ export function LinkSchedule(props: DraftEditorProps) {
           </p>
           <ErrorNote id={`${fieldId('link.rate_slots')}-error`} problem={problemAt('link.rate_slots')} />
         </div>
-        {slotsOn && SLOT_FIELDS.map((f) => <NumberField key={f.path} spec={f} value={getAt(draft, f.path)} problem={problemAt(f.path)} onChange={onEdit} />)}
+        {slotsOn &&
+          SLOT_FIELDS.map((f) => (
+            <NumberField
+              key={f.path}
+              spec={f}
+              value={getAt(draft, f.path)}
+              problem={problemAt(f.path)}
+              onChange={onEdit}
+            />
+          ))}
         <StepRows list="delay_schedule" {...props} />
         <div className="check-field span-2">
           <label className="check">
-            <input type="checkbox" checked={reverseOn} aria-describedby={`${fieldId('link.reverse')}-help`} onChange={(e) => onUpdate((d) => setReverse(d, e.target.checked))} />
+            <input
+              type="checkbox"
+              checked={reverseOn}
+              aria-describedby={`${fieldId('link.reverse')}-help`}
+              onChange={(e) => onUpdate((d) => setReverse(d, e.target.checked))}
+            />
             {t('schedule.reverse')}
           </label>
           <p className="muted hint" id={`${fieldId('link.reverse')}-help`}>
@@ -71,7 +113,16 @@ export function LinkSchedule(props: DraftEditorProps) {
           </p>
           <ErrorNote id={`${fieldId('link.reverse')}-error`} problem={problemAt('link.reverse')} />
         </div>
-        {reverseOn && REVERSE_FIELDS.map((f) => <NumberField key={f.path} spec={f} value={getAt(draft, f.path)} problem={problemAt(f.path)} onChange={onEdit} />)}
+        {reverseOn &&
+          REVERSE_FIELDS.map((f) => (
+            <NumberField
+              key={f.path}
+              spec={f}
+              value={getAt(draft, f.path)}
+              problem={problemAt(f.path)}
+              onChange={onEdit}
+            />
+          ))}
       </div>
     </fieldset>
   )

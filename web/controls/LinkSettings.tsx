@@ -25,57 +25,71 @@ export function LinkSettings(props: DraftEditorProps) {
   const basisId = fieldId('link.atm.cell_rate_basis')
   return (
     <>
-    <fieldset className="subpanel">
-      <legend>{t('link.panel')}</legend>
-      <div className="field-grid">
-        <NumberField spec={rate} value={getAt(draft, rate.path)} problem={problemAt(rate.path)} onChange={onEdit} />
-        <NumberField spec={delay} value={getAt(draft, delay.path)} problem={problemAt(delay.path)} onChange={onEdit} />
-        <NumberField spec={buffer} value={getAt(draft, buffer.path)} problem={problemAt(buffer.path)} onChange={onEdit} />
-        <div className="field">
-          <label htmlFor={unitId}>{t('link.bufferUnit')}</label>
-          <select
-            id={unitId}
-            value={unit}
-            onChange={(e) => {
-              const next = BUFFER_UNITS.find((u) => u === e.target.value)
-              if (next) onUpdate((d) => setBufferUnit(d, next))
-            }}
-          >
-            {BUFFER_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {t(`units.${u}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
-        <div className="check-field span-2">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={atmOn}
-              aria-describedby={`${fieldId('link.atm')}-help`}
-              onChange={(e) => onUpdate((d) => setAtm(d, e.target.checked))}
-            />
-            {t('link.atm')}
-          </label>
-          <p className="muted hint" id={`${fieldId('link.atm')}-help`}>
-            {t('link.atmHelp')}
-          </p>
-          <ErrorNote id={`${fieldId('link.atm')}-error`} problem={problemAt('link.atm')} />
-        </div>
-        {atmOn && (
+      <fieldset className="subpanel">
+        <legend>{t('link.panel')}</legend>
+        <div className="field-grid">
+          <NumberField spec={rate} value={getAt(draft, rate.path)} problem={problemAt(rate.path)} onChange={onEdit} />
+          <NumberField
+            spec={delay}
+            value={getAt(draft, delay.path)}
+            problem={problemAt(delay.path)}
+            onChange={onEdit}
+          />
+          <NumberField
+            spec={buffer}
+            value={getAt(draft, buffer.path)}
+            problem={problemAt(buffer.path)}
+            onChange={onEdit}
+          />
           <div className="field">
-            <label htmlFor={basisId}>{t('link.atmBasis')}</label>
-            <select id={basisId} value={atm.cell_rate_basis === 'payload' ? 'payload' : 'line'} onChange={(e) => onEdit('link.atm.cell_rate_basis', e.target.value)}>
-              <option value="line">{t('link.atmBasisLine')}</option>
-              <option value="payload">{t('link.atmBasisPayload')}</option>
+            <label htmlFor={unitId}>{t('link.bufferUnit')}</label>
+            <select
+              id={unitId}
+              value={unit}
+              onChange={(e) => {
+                const next = BUFFER_UNITS.find((u) => u === e.target.value)
+                if (next) onUpdate((d) => setBufferUnit(d, next))
+              }}
+            >
+              {BUFFER_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {t(`units.${u}`)}
+                </option>
+              ))}
             </select>
           </div>
-        )}
-      </div>
-    </fieldset>
-    <LinkSchedule {...props} />
+          <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
+          <div className="check-field span-2">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={atmOn}
+                aria-describedby={`${fieldId('link.atm')}-help`}
+                onChange={(e) => onUpdate((d) => setAtm(d, e.target.checked))}
+              />
+              {t('link.atm')}
+            </label>
+            <p className="muted hint" id={`${fieldId('link.atm')}-help`}>
+              {t('link.atmHelp')}
+            </p>
+            <ErrorNote id={`${fieldId('link.atm')}-error`} problem={problemAt('link.atm')} />
+          </div>
+          {atmOn && (
+            <div className="field">
+              <label htmlFor={basisId}>{t('link.atmBasis')}</label>
+              <select
+                id={basisId}
+                value={atm.cell_rate_basis === 'payload' ? 'payload' : 'line'}
+                onChange={(e) => onEdit('link.atm.cell_rate_basis', e.target.value)}
+              >
+                <option value="line">{t('link.atmBasisLine')}</option>
+                <option value="payload">{t('link.atmBasisPayload')}</option>
+              </select>
+            </div>
+          )}
+        </div>
+      </fieldset>
+      <LinkSchedule {...props} />
     </>
   )
 }

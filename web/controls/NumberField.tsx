@@ -29,14 +29,21 @@ export function NumberField({ spec, value, problem, onChange }: NumberFieldProps
   const id = fieldId(spec.path)
   const shown = text ?? (typeof value === 'number' && Number.isFinite(value) ? displayValue(value) : '')
   const unit = unitName(t, spec.unit)
-  const num = (v: number | undefined) => (v === undefined ? '' : v.toLocaleString(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 6 }))
+  const num = (v: number | undefined) =>
+    v === undefined ? '' : v.toLocaleString(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 6 })
   // Named as the form labels the field, in the reader's language, with the limits the engine applies.
   const rangeText = () => {
-    const values = { field: t(spec.label, spec.labelValues), min: num(bounds.min), max: num(bounds.max), unit: unit === '' ? '' : ` ${unit}` }
+    const values = {
+      field: t(spec.label, spec.labelValues),
+      min: num(bounds.min),
+      max: num(bounds.max),
+      unit: unit === '' ? '' : ` ${unit}`,
+    }
     if (bounds.min !== undefined && bounds.max !== undefined) return t('scenario.fieldErrors.range', values)
     return t(bounds.min !== undefined ? 'scenario.fieldErrors.atLeast' : 'scenario.fieldErrors.atMost', values)
   }
-  const error: Problem | undefined = reason === 'range' ? rangeText() : reason !== null ? t(`scenario.fieldErrors.${reason}`) : problem
+  const error: Problem | undefined =
+    reason === 'range' ? rangeText() : reason !== null ? t(`scenario.fieldErrors.${reason}`) : problem
 
   const change = (next: string, badInput: boolean) => {
     setText(next)

@@ -27,7 +27,18 @@ interface ParamControlProps {
   onCommit(value: number): void
 }
 
-export function ParamControl({ schema, label, unitLabel, helpLang, running, sliderCap, engineError, locked = false, aqmKind, onCommit }: ParamControlProps) {
+export function ParamControl({
+  schema,
+  label,
+  unitLabel,
+  helpLang,
+  running,
+  sliderCap,
+  engineError,
+  locked = false,
+  aqmKind,
+  onCommit,
+}: ParamControlProps) {
   const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -39,7 +50,11 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
   // A threshold's schema allows any queue length; the buffer (sliderCap) is the limit that matters here,
   // and the engine names it if a value goes beyond.
   const shownMax = sliderCap !== undefined ? Math.min(schema.max, sliderCap) : schema.max
-  const range = { min: formatNumber(schema.min), max: formatNumber(shownMax), unit: unitLabel === '' ? '' : ` ${unitLabel}` }
+  const range = {
+    min: formatNumber(schema.min),
+    max: formatNumber(shownMax),
+    unit: unitLabel === '' ? '' : ` ${unitLabel}`,
+  }
 
   const commit = (value: string) => {
     const checked = checkParamInput(value, schema)
@@ -56,7 +71,13 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
     return (
       <div className="param" role="group" aria-label={label}>
         <label className="param-check">
-          <input type="checkbox" checked={on} disabled={locked} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} aria-describedby={describedBy} />
+          <input
+            type="checkbox"
+            checked={on}
+            disabled={locked}
+            onChange={(e) => onCommit(e.target.checked ? 1 : 0)}
+            aria-describedby={describedBy}
+          />
           {label}
         </label>
         <small id={`${id}-help`} lang={helpLang}>
@@ -71,7 +92,12 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
   const typed = checkParamInput(text, schema)
   const sliderAt = typed.ok ? typed.value : typeof running === 'number' ? running : schema.default
   return (
-    <div className={`param${error !== undefined ? ' param-invalid' : ''}${locked ? ' param-locked' : ''}`} role="group" aria-label={label} data-locked={locked || undefined}>
+    <div
+      className={`param${error !== undefined ? ' param-invalid' : ''}${locked ? ' param-locked' : ''}`}
+      role="group"
+      aria-label={label}
+      data-locked={locked || undefined}
+    >
       <label htmlFor={`${id}-value`}>
         {label}
         {unit}
@@ -112,7 +138,9 @@ export function ParamControl({ schema, label, unitLabel, helpLang, running, slid
       </div>
       <small id={`${id}-help`}>
         <span lang={helpLang}>{schema.help}.</span> {t('params.range', range)}
-        {error !== undefined && running !== undefined && ` ${t('params.stillRunning', { value: displayValue(running) })}`}
+        {error !== undefined &&
+          running !== undefined &&
+          ` ${t('params.stillRunning', { value: displayValue(running) })}`}
         {locked && ` ${t('teacher.lockedParam')}`}
       </small>
       <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />

@@ -38,25 +38,27 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
     <section className="panel" aria-label={title}>
       <h2>{title}</h2>
       {info.params.length === 0 && <p className="muted">{t('params.none')}</p>}
-      {info.params.filter((p) => !isParamHidden(p.name)).map((p) => {
-        const unit = resolveUnit(p.unit, queueUnit)
-        const running = aqm[p.name] // a list (GFR's per-VC rates) has no one control
-        return (
-          <ParamControl
-            key={`${info.kind}:${p.name}`}
-            schema={{ ...p, unit }}
-            label={paramName(t, info.kind, p)}
-            unitLabel={unitName(t, unit)}
-            helpLang="en"
-            running={Array.isArray(running) ? undefined : running}
-            sliderCap={sliderCapOf(p, queueUnit, bufferSize)}
-            engineError={errors[`set-param:${p.name}`]}
-            locked={isParamLocked(p.name)}
-            aqmKind={info.kind}
-            onCommit={(v) => onChange(p.name, v)}
-          />
-        )
-      })}
+      {info.params
+        .filter((p) => !isParamHidden(p.name))
+        .map((p) => {
+          const unit = resolveUnit(p.unit, queueUnit)
+          const running = aqm[p.name] // a list (GFR's per-VC rates) has no one control
+          return (
+            <ParamControl
+              key={`${info.kind}:${p.name}`}
+              schema={{ ...p, unit }}
+              label={paramName(t, info.kind, p)}
+              unitLabel={unitName(t, unit)}
+              helpLang="en"
+              running={Array.isArray(running) ? undefined : running}
+              sliderCap={sliderCapOf(p, queueUnit, bufferSize)}
+              engineError={errors[`set-param:${p.name}`]}
+              locked={isParamLocked(p.name)}
+              aqmKind={info.kind}
+              onCommit={(v) => onChange(p.name, v)}
+            />
+          )
+        })}
     </section>
   )
 }

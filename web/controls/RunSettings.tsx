@@ -36,7 +36,11 @@ export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorP
       (d) => onUpdate(() => d),
       (e: unknown) => {
         const problem = problemOfError(e)
-        setProfileError({ code: 'engine', message: e instanceof Error ? e.message : String(e), ...(problem !== undefined && { problem }) })
+        setProfileError({
+          code: 'engine',
+          message: e instanceof Error ? e.message : String(e),
+          ...(problem !== undefined && { problem }),
+        })
       },
     )
   }
@@ -46,12 +50,19 @@ export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorP
       <div className="field-grid">
         {RUN_FIELDS.map((spec) => {
           const value = getAt(draft, spec.path) ?? defaults[spec.path]
-          return <NumberField key={spec.path} spec={spec} value={value} problem={problemAt(spec.path)} onChange={onEdit} />
+          return (
+            <NumberField key={spec.path} spec={spec} value={value} problem={problemAt(spec.path)} onChange={onEdit} />
+          )
         })}
       </div>
       <p className="muted hint">{t('run.warmupHint')}</p>
       <div className="seed-row">
-        <NumberField spec={SEED_FIELD} value={getAt(draft, SEED_FIELD.path)} problem={problemAt(SEED_FIELD.path)} onChange={onEdit} />
+        <NumberField
+          spec={SEED_FIELD}
+          value={getAt(draft, SEED_FIELD.path)}
+          problem={problemAt(SEED_FIELD.path)}
+          onChange={onEdit}
+        />
         <button type="button" onClick={() => onEdit(SEED_FIELD.path, newSeed())}>
           {t('run.newSeed')}
         </button>
@@ -59,7 +70,12 @@ export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorP
       <p className="muted hint">{t('run.seedHint')}</p>
       <div className={`field${profileError !== undefined ? ' field-invalid' : ''}`}>
         <label htmlFor={profileId}>{t('run.profile')}</label>
-        <select id={profileId} value={profile} aria-describedby={`${profileId}-help`} onChange={(e) => chooseProfile(e.target.value)}>
+        <select
+          id={profileId}
+          value={profile}
+          aria-describedby={`${profileId}-help`}
+          onChange={(e) => chooseProfile(e.target.value)}
+        >
           {PROFILES.map((p) => (
             <option key={p} value={p}>
               {t(`run.profiles.${p}`, { defaultValue: p })}

@@ -26,7 +26,17 @@ interface TransportProps {
   onSpeed(simSecondsPerWallSecond: number): void
 }
 
-export function Transport({ playing, speed, disabled, error, onPlay, onPause, onStep, onReset, onSpeed }: TransportProps) {
+export function Transport({
+  playing,
+  speed,
+  disabled,
+  error,
+  onPlay,
+  onPause,
+  onStep,
+  onReset,
+  onSpeed,
+}: TransportProps) {
   const { t } = useTranslation()
   const speedIndex = SPEEDS.findIndex((s) => s === speed)
   return (

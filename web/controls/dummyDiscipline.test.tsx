@@ -15,7 +15,9 @@ import i18n from '../i18n'
 import { AlgorithmPicker } from './AlgorithmPicker'
 import { ParamPanel } from './ParamPanel'
 
-const raw: unknown = JSON.parse(readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-discipline.json', import.meta.url), 'utf8'))
+const raw: unknown = JSON.parse(
+  readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-discipline.json', import.meta.url), 'utf8'),
+)
 if (!isAlgorithmInfo(raw)) throw new Error('the fixture is not an AlgorithmInfo the page accepts')
 const dummy: AlgorithmInfo = raw
 const aqm = { kind: 'dummy', start: 4, end: 12, top: 0.2, ecn: false }
@@ -28,7 +30,9 @@ describe('a discipline the page has never heard of', () => {
 
   it('is offered in the picker under the name the engine gives it', async () => {
     await i18n.changeLanguage('en')
-    const html = renderToStaticMarkup(<AlgorithmPicker algorithms={[dummy]} kind="dummy" error={undefined} onChange={() => {}} />)
+    const html = renderToStaticMarkup(
+      <AlgorithmPicker algorithms={[dummy]} kind="dummy" error={undefined} onChange={() => {}} />,
+    )
     expect(html).toMatch(/<option value="dummy"[^>]*>Test ramp<\/option>/)
     expect(html).toContain(dummy.summary)
   })
@@ -45,7 +49,10 @@ describe('a discipline the page has never heard of', () => {
   })
 
   it('has drag handles on the queue chart and the curve, ordered and inside the buffer', () => {
-    expect(queueLevels(dummy, aqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([['start', 4], ['end', 12]])
+    expect(queueLevels(dummy, aqm, 'packets', 'packets').map((p) => [p.name, p.value])).toEqual([
+      ['start', 4],
+      ['end', 12],
+    ])
     const curve = curveParams(dummy, aqm)
     expect(curve.levels.map((p) => p.name)).toEqual(['start', 'end'])
     expect([curve.probability?.param.name, curve.probability?.at.name]).toEqual(['top', 'end'])
@@ -56,8 +63,24 @@ describe('a discipline the page has never heard of', () => {
   })
 
   it('shows exactly the drop and mark causes it declares', () => {
-    const columns = ['t', 'drops', 'marks', 'drops_overflow', 'drops_early', 'drops_forced', 'drops_target', 'marks_early', 'marks_forced', 'marks_target']
-    expect(eventSeries(columns, dummy).map((s) => s.column)).toEqual(['drops_overflow', 'drops_early', 'drops_forced', 'marks_early'])
+    const columns = [
+      't',
+      'drops',
+      'marks',
+      'drops_overflow',
+      'drops_early',
+      'drops_forced',
+      'drops_target',
+      'marks_early',
+      'marks_forced',
+      'marks_target',
+    ]
+    expect(eventSeries(columns, dummy).map((s) => s.column)).toEqual([
+      'drops_overflow',
+      'drops_early',
+      'drops_forced',
+      'marks_early',
+    ])
   })
 
   it('travels through the URL codec, which learns its parameters from the catalogue', () => {
@@ -83,7 +106,10 @@ describe('a discipline the page has never heard of', () => {
     expect(short.problems).toEqual([])
     expect(short.scenario.aqm).toEqual({ kind: 'dummy', start: 5, end: 12, top: 0.3, ecn: false })
     const bad = decodeLink('?aqm=dummy&top=3&max_th=9', { algorithms })
-    expect(bad.problems.map((p) => [p.code, p.params.field ?? p.params.key])).toEqual([['not-a-param', 'max_th'], ['out-of-range', 'aqm.top']])
+    expect(bad.problems.map((p) => [p.code, p.params.field ?? p.params.key])).toEqual([
+      ['not-a-param', 'max_th'],
+      ['out-of-range', 'aqm.top'],
+    ])
     expect(bad.scenario.aqm).toEqual({ kind: 'dummy', start: 4, end: 12, top: 1, ecn: false })
     // Without the catalogue the kind is unknown to the page, as before.
     expect(decodeLink('?aqm=dummy&start=5').problems.map((p) => p.code)).toContain('unknown-kind')

@@ -43,7 +43,14 @@ describe('link schedule editing', () => {
   })
 
   it('flags a step that starts before the one above it', () => {
-    const d: JsonObject = { link: { rate_schedule: [{ at_s: 20, rate_mbps: 1 }, { at_s: 10, rate_mbps: 2 }] } }
+    const d: JsonObject = {
+      link: {
+        rate_schedule: [
+          { at_s: 20, rate_mbps: 1 },
+          { at_s: 10, rate_mbps: 2 },
+        ],
+      },
+    }
     expect(outOfOrder(d, 'rate_schedule', 0)).toBe(false)
     expect(outOfOrder(d, 'rate_schedule', 1)).toBe(true)
   })

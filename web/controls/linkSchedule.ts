@@ -26,7 +26,8 @@ export function steps(draft: JsonObject, list: StepList): JsonObject[] {
   return Array.isArray(v) ? v.filter(isObj) : []
 }
 
-const num = (x: Json | undefined, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback)
+const num = (x: Json | undefined, fallback: number): number =>
+  typeof x === 'number' && Number.isFinite(x) ? x : fallback
 
 /** Appends a step 10 s after the last one (or at 10 s), at half the rate (or twice the delay) in force before it. */
 export function addStep(draft: JsonObject, list: StepList): JsonObject {
@@ -89,7 +90,8 @@ export function stepFields(list: StepList, i: number): [NumberSpec, NumberSpec] 
 export function scheduleFields(draft: JsonObject): NumberSpec[] {
   const l = link(draft)
   const out: NumberSpec[] = []
-  for (const list of ['rate_schedule', 'delay_schedule'] as const) steps(draft, list).forEach((_, i) => out.push(...stepFields(list, i)))
+  for (const list of ['rate_schedule', 'delay_schedule'] as const)
+    steps(draft, list).forEach((_, i) => out.push(...stepFields(list, i)))
   if (isObj(l.rate_slots)) out.push(...SLOT_FIELDS)
   if (isObj(l.reverse)) out.push(...REVERSE_FIELDS)
   return out

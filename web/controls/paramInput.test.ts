@@ -3,8 +3,16 @@ import { checkParamInput, displayValue, formatNumber, SLIDER_STEPS, sliderScale,
 import type { ParamSchema } from '../engine/protocol'
 
 const minTh: ParamSchema = {
-  name: 'min_th', label: 'Minimum threshold', unit: 'packets', min: 1, max: 500, default: 5, step: 1,
-  integer: true, boolean: false, help: '',
+  name: 'min_th',
+  label: 'Minimum threshold',
+  unit: 'packets',
+  min: 1,
+  max: 500,
+  default: 5,
+  step: 1,
+  integer: true,
+  boolean: false,
+  help: '',
 }
 
 describe('checkParamInput', () => {

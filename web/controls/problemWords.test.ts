@@ -7,13 +7,23 @@ import { initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
 import { parseValidation, PROBLEM_KINDS, type EngineProblem } from '../engine/engineProblem'
 import { wordProblem } from './problemWords'
 
-const load = (lng: string, ns: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'))
+const load = (lng: string, ns: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'))
 const i18n = i18next.createInstance()
 
 beforeAll(async () => {
   initSync({ module: readFileSync(new URL('../engine/pkg/aqm_engine_bg.wasm', import.meta.url)) })
-  const resources = Object.fromEntries(['en', 'ko'].map((lng) => [lng, { app: load(lng, 'app'), problems: load(lng, 'problems') }]))
-  await i18n.init({ resources, lng: 'en', fallbackLng: 'en', ns: ['app', 'problems'], defaultNS: 'problems', interpolation: { escapeValue: false } })
+  const resources = Object.fromEntries(
+    ['en', 'ko'].map((lng) => [lng, { app: load(lng, 'app'), problems: load(lng, 'problems') }]),
+  )
+  await i18n.init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: ['app', 'problems'],
+    defaultNS: 'problems',
+    interpolation: { escapeValue: false },
+  })
 })
 
 function refusal(scenario: unknown): EngineProblem {

@@ -19,7 +19,9 @@ export function fieldName(t: TFunction, path: string, aqmKind?: string): string 
     const name = path.slice(4)
     if (name === 'kind') return t('algorithm.label', { ns: 'app' })
     const param = name.split('[')[0]
-    return aqmKind === undefined ? param : t(`algorithms.${aqmKind}.params.${param}`, { ns: 'app', defaultValue: param })
+    return aqmKind === undefined
+      ? param
+      : t(`algorithms.${aqmKind}.params.${param}`, { ns: 'app', defaultValue: param })
   }
   const label = fieldLabelKey(path)
   if (label === null) return path
@@ -30,7 +32,8 @@ export function fieldName(t: TFunction, path: string, aqmKind?: string): string 
 export function wordProblem(t: TFunction, p: EngineProblem, lng: string, aqmKind?: string): Worded {
   const number = new Intl.NumberFormat(lng, { maximumFractionDigits: 6 })
   const num = (x: number | undefined) => (x === undefined ? '' : number.format(x))
-  const unit = p.unit === undefined || p.unit === '' ? '' : ` ${t(`units.${p.unit}`, { ns: 'problems', defaultValue: p.unit })}`
+  const unit =
+    p.unit === undefined || p.unit === '' ? '' : ` ${t(`units.${p.unit}`, { ns: 'problems', defaultValue: p.unit })}`
   const values = {
     ns: 'problems',
     field: fieldName(t, p.field, aqmKind),

@@ -2,7 +2,21 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
 import { parseValidation } from '../engine/engineProblem'
-import { addFlowGroup, applyErrorPlace, editorPaths, fieldLabelKey, fieldBounds, readFieldInput, removeFlowGroup, sameExceptAqm, scenarioToApply, setBufferUnit, setTrafficKind, totalFlows, unreadableFields } from './scenarioDraft'
+import {
+  addFlowGroup,
+  applyErrorPlace,
+  editorPaths,
+  fieldLabelKey,
+  fieldBounds,
+  readFieldInput,
+  removeFlowGroup,
+  sameExceptAqm,
+  scenarioToApply,
+  setBufferUnit,
+  setTrafficKind,
+  totalFlows,
+  unreadableFields,
+} from './scenarioDraft'
 import { deepFreeze, getAt, parseObject, parsePath, withAt, type JsonObject } from '../scenario/json'
 
 let defaults: JsonObject
@@ -41,7 +55,9 @@ describe('scenario editing', () => {
   it('the engine default scenario is the starting draft and every editor path exists in it', () => {
     expect(totalFlows(defaults)).toBe(5)
     // ATM mode is off by leaving link.atm out (the checkbox adds it)
-    const missing = editorPaths(defaults).filter((p) => p !== 'flows' && p !== 'link.atm' && getAt(defaults, p) === undefined)
+    const missing = editorPaths(defaults).filter(
+      (p) => p !== 'flows' && p !== 'link.atm' && getAt(defaults, p) === undefined,
+    )
     // the traffic kind is an object field; ftp has no own fields
     expect(missing).toEqual([])
   })
@@ -53,7 +69,12 @@ describe('scenario editing', () => {
       expect(validate_scenario(JSON.stringify(d))).toBe('')
     }
     const cbr = withAt(setTrafficKind(defaults, 0, 'cbr'), 'flows[0].traffic.rate_mbps', 3)
-    expect(getAt(setTrafficKind(cbr, 0, 'on_off'), 'flows[0].traffic')).toEqual({ kind: 'on_off', rate_mbps: 3, on_s: 0.5, off_s: 0.5 })
+    expect(getAt(setTrafficKind(cbr, 0, 'on_off'), 'flows[0].traffic')).toEqual({
+      kind: 'on_off',
+      rate_mbps: 3,
+      on_s: 0.5,
+      off_s: 0.5,
+    })
   })
 
   it('changing the buffer unit converts its size with the mean packet size', () => {
@@ -93,7 +114,10 @@ describe('field input', () => {
     // The schema's limits are checked at once, as the parameter panel does.
     expect(fieldBounds('link.rate_mbps')).toEqual({ min: 0.01, max: 100000 })
     expect(fieldBounds('flows[3].count')).toEqual({ min: 1, max: 10000 })
-    expect(readFieldInput('0', { integer: true }, fieldBounds('flows[0].count'))).toEqual({ ok: false, reason: 'range' })
+    expect(readFieldInput('0', { integer: true }, fieldBounds('flows[0].count'))).toEqual({
+      ok: false,
+      reason: 'range',
+    })
     expect(readFieldInput('0', {}, fieldBounds('link.rate_mbps'))).toEqual({ ok: false, reason: 'range' })
     expect(readFieldInput('1.5', {}, fieldBounds('link.loss_rate'))).toEqual({ ok: false, reason: 'range' })
     expect(readFieldInput('1e308', {}, fieldBounds('link.rate_mbps'))).toEqual({ ok: false, reason: 'range' })
@@ -107,7 +131,8 @@ describe('field input', () => {
 })
 
 describe("the engine's problems find their field", () => {
-  const problemFor = (edit: (d: JsonObject) => JsonObject) => parseValidation(validate_scenario(JSON.stringify(edit(defaults))))
+  const problemFor = (edit: (d: JsonObject) => JsonObject) =>
+    parseValidation(validate_scenario(JSON.stringify(edit(defaults))))
 
   it('for each field the editor shows, with a label the form gives it', () => {
     const cases: Array<[string, (d: JsonObject) => JsonObject]> = [
@@ -139,15 +164,44 @@ describe("the engine's problems find their field", () => {
     const shown = editorPaths(defaults)
     const engine = (edit: (d: JsonObject) => JsonObject) => ({ code: 'engine', problem: problemFor(edit) ?? undefined })
     expect(applyErrorPlace(undefined, shown)).toBeNull()
-    expect(applyErrorPlace(engine((d) => withAt(d, 'flows[0].count', 20000)), shown)).toEqual({ field: 'flows[0].count' })
-    expect(applyErrorPlace(engine((d) => withAt(d, 'duration', 0)), shown)).toEqual({ field: 'duration' })
-    expect(applyErrorPlace(engine((d) => withAt(d, 'flows[0].rwnd', 0)), shown)).toBe('apply') // not in the editor
-    expect(applyErrorPlace(engine((d) => withAt(withAt(d, 'link.buffer', 10), 'aqm', { kind: 'red', max_th: 40 })), shown)).toBe('apply')
+    expect(
+      applyErrorPlace(
+        engine((d) => withAt(d, 'flows[0].count', 20000)),
+        shown,
+      ),
+    ).toEqual({ field: 'flows[0].count' })
+    expect(
+      applyErrorPlace(
+        engine((d) => withAt(d, 'duration', 0)),
+        shown,
+      ),
+    ).toEqual({ field: 'duration' })
+    expect(
+      applyErrorPlace(
+        engine((d) => withAt(d, 'flows[0].rwnd', 0)),
+        shown,
+      ),
+    ).toBe('apply') // not in the editor
+    expect(
+      applyErrorPlace(
+        engine((d) => withAt(withAt(d, 'link.buffer', 10), 'aqm', { kind: 'red', max_th: 40 })),
+        shown,
+      ),
+    ).toBe('apply')
     expect(applyErrorPlace({ code: 'panic' }, shown)).toBe('apply')
   })
 
   it('and problems about no one field go beside the Apply button', () => {
-    expect(applyErrorPlace({ code: 'engine', problem: parseValidation(validate_scenario('{"seed":')) ?? undefined }, editorPaths(defaults))).toBe('apply')
-    expect(applyErrorPlace({ code: 'engine', problem: parseValidation(validate_scenario('{"version":99}')) ?? undefined }, ['duration'])).toBe('apply')
+    expect(
+      applyErrorPlace(
+        { code: 'engine', problem: parseValidation(validate_scenario('{"seed":')) ?? undefined },
+        editorPaths(defaults),
+      ),
+    ).toBe('apply')
+    expect(
+      applyErrorPlace({ code: 'engine', problem: parseValidation(validate_scenario('{"version":99}')) ?? undefined }, [
+        'duration',
+      ]),
+    ).toBe('apply')
   })
 })

@@ -185,7 +185,11 @@ export function flowDefault(key: string): Json | undefined {
 
 /** Vegas's α, β, γ (Brakmo & Peterson 1995), shown for Vegas groups only. */
 export function vegasFields(index: number): NumberSpec[] {
-  return (['alpha', 'beta', 'gamma'] as const).map((k) => ({ path: `flows[${index}].vegas_${k}`, label: `flows.vegas_${k}`, unit: 'segments' }))
+  return (['alpha', 'beta', 'gamma'] as const).map((k) => ({
+    path: `flows[${index}].vegas_${k}`,
+    label: `flows.vegas_${k}`,
+    unit: 'segments',
+  }))
 }
 
 /** TCP switches of the "More settings" part, each with the RFC it implements; `only` limits one to a variant. */
@@ -204,10 +208,25 @@ export const RUN_FIELDS: NumberSpec[] = [
 
 /** Every path the editor shows a field for (number fields and choices). */
 export function editorPaths(draft: JsonObject): string[] {
-  const paths = [...linkFields(draft).map((f) => f.path), ...scheduleFields(draft).map((f) => f.path), 'link.buffer_unit', 'link.atm', SEED_FIELD.path, 'profile', ...RUN_FIELDS.map((f) => f.path), 'flows']
+  const paths = [
+    ...linkFields(draft).map((f) => f.path),
+    ...scheduleFields(draft).map((f) => f.path),
+    'link.buffer_unit',
+    'link.atm',
+    SEED_FIELD.path,
+    'profile',
+    ...RUN_FIELDS.map((f) => f.path),
+    'flows',
+  ]
   flowGroups(draft).forEach((g, i) => {
     const f = groupFields(i)
-    paths.push(`flows[${i}].tcp`, `flows[${i}].traffic.kind`, `flows[${i}].ecn`, `flows[${i}].delayed_ack`, `flows[${i}].whole_segment_cuts`)
+    paths.push(
+      `flows[${i}].tcp`,
+      `flows[${i}].traffic.kind`,
+      `flows[${i}].ecn`,
+      `flows[${i}].delayed_ack`,
+      `flows[${i}].whole_segment_cuts`,
+    )
     paths.push(`flows[${i}].recovery`, ...TCP_SWITCHES.map((c) => `flows[${i}].${c.key}`))
     const vegas = g.tcp === 'vegas' ? vegasFields(i) : []
     for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i), ...vegas]) paths.push(spec.path)
@@ -246,12 +265,17 @@ export type FieldInput = { ok: true; value: number | null } | { ok: false; reaso
  * Checks at once what the engine would refuse on Apply (as the parameter panel does): not a number, a
  * fraction where a whole number is read, a value outside the schema's range.
  */
-export function readFieldInput(text: string, spec: Pick<NumberSpec, 'integer' | 'optional'>, bounds: Bounds = {}): FieldInput {
+export function readFieldInput(
+  text: string,
+  spec: Pick<NumberSpec, 'integer' | 'optional'>,
+  bounds: Bounds = {},
+): FieldInput {
   const t = text.trim()
   if (t === '' && spec.optional) return { ok: true, value: null }
   const v = t === '' ? Number.NaN : Number(t)
   if (!Number.isFinite(v)) return { ok: false, reason: 'number' }
-  if ((bounds.min !== undefined && v < bounds.min) || (bounds.max !== undefined && v > bounds.max)) return { ok: false, reason: 'range' }
+  if ((bounds.min !== undefined && v < bounds.min) || (bounds.max !== undefined && v > bounds.max))
+    return { ok: false, reason: 'range' }
   if (spec.integer && (!Number.isSafeInteger(v) || v < 0)) return { ok: false, reason: 'whole' }
   return { ok: true, value: v }
 }
@@ -275,8 +299,14 @@ export function fieldLabelKey(path: string): { key: string; group?: number } | n
   if (keys === null) return null
   const group = keys[0] === 'flows' && typeof keys[1] === 'number' ? keys[1] : null
   if (group === null) {
-    const spec = [...linkFields({}), ...linkFields({ link: { buffer_unit: 'bytes' } }), SEED_FIELD, ...RUN_FIELDS].find((f) => f.path === path)
-    return spec !== undefined ? { key: spec.label } : CHOICE_LABELS[path] !== undefined ? { key: CHOICE_LABELS[path] } : null
+    const spec = [...linkFields({}), ...linkFields({ link: { buffer_unit: 'bytes' } }), SEED_FIELD, ...RUN_FIELDS].find(
+      (f) => f.path === path,
+    )
+    return spec !== undefined
+      ? { key: spec.label }
+      : CHOICE_LABELS[path] !== undefined
+        ? { key: CHOICE_LABELS[path] }
+        : null
   }
   const f = groupFields(group)
   const traffic = TRAFFIC_KINDS.flatMap((kind) => trafficFields({ traffic: { kind } }, group))
@@ -290,7 +320,10 @@ export function fieldLabelKey(path: string): { key: string; group?: number } | n
  * Where a refused Apply is shown: beside the field the engine's problem names when the editor shows
  * that field, otherwise beside the Apply button (panics, problems about no one field, hidden fields).
  */
-export function applyErrorPlace(error: { code: string; problem?: { field: string } } | undefined, shownPaths: readonly string[]): { field: string } | 'apply' | null {
+export function applyErrorPlace(
+  error: { code: string; problem?: { field: string } } | undefined,
+  shownPaths: readonly string[],
+): { field: string } | 'apply' | null {
   if (error === undefined) return null
   const field = error.code === 'engine' ? (error.problem?.field ?? null) : null
   return field !== null && shownPaths.includes(field) ? { field } : 'apply'

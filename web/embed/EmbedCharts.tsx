@@ -36,14 +36,49 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
       case 'system':
         return <SystemView store={store} running={running} aqm={aqm} />
       case 'queue':
-        return <QueueChart {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
+        return (
+          <QueueChart
+            {...common}
+            info={info}
+            aqm={aqm}
+            queueUnit={queueUnit}
+            bufferLimit={bufferLimit}
+            errors={errors}
+          />
+        )
       case 'curve':
-        return <ProbabilityCurve {...common} info={info} aqm={aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={errors} />
+        return (
+          <ProbabilityCurve
+            {...common}
+            info={info}
+            aqm={aqm}
+            queueUnit={queueUnit}
+            bufferLimit={bufferLimit}
+            errors={errors}
+          />
+        )
       case 'cwnd':
-        return <CwndChart {...common} flows={flows} colourBy="flow" showSum={false} highlight={highlight} onHighlight={setHighlight} tools={null} />
+        return (
+          <CwndChart
+            {...common}
+            flows={flows}
+            colourBy="flow"
+            showSum={false}
+            highlight={highlight}
+            onHighlight={setHighlight}
+            tools={null}
+          />
+        )
       case 'throughput':
         return (
-          <ThroughputBars {...common} flows={flows} linkMbps={running?.link?.rateMbps ?? null} colourBy="flow" highlight={highlight} onHighlight={setHighlight} />
+          <ThroughputBars
+            {...common}
+            flows={flows}
+            linkMbps={running?.link?.rateMbps ?? null}
+            colourBy="flow"
+            highlight={highlight}
+            onHighlight={setHighlight}
+          />
         )
       case 'fairness':
         return <FairnessChart {...common} />

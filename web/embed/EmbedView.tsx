@@ -40,10 +40,14 @@ export function EmbedView() {
   const unknown = (link.view.views ?? []).filter((v) => !isEmbedView(v))
   const controls = new Set(link.view.controls ?? DEFAULT_EMBED_CONTROLS)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const shownParams = controls.has('params') ? info : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
+  const shownParams = controls.has('params')
+    ? info
+    : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
   const buffer = snapshot.running?.buffer ?? null
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
-  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
+  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find(
+    (e) => e !== undefined,
+  )
 
   // "Open in full lab" follows what the embed runs (parameters changed inside it included).
   const [href, setHref] = useState(() => fullLabHref(null))
@@ -63,7 +67,11 @@ export function EmbedView() {
   return (
     <main className="embed">
       {/* The caption is plain text (React escapes it); a course page's frame gets one heading either way. */}
-      <h1 className={link.view.caption !== '' ? 'embed-caption' : 'visually-hidden'} title={link.view.caption || undefined} data-testid="embed-caption">
+      <h1
+        className={link.view.caption !== '' ? 'embed-caption' : 'visually-hidden'}
+        title={link.view.caption || undefined}
+        data-testid="embed-caption"
+      >
         {link.view.caption || t('embedView.label')}
       </h1>
       <LinkProblems link={link} />
@@ -105,7 +113,9 @@ export function EmbedView() {
       )}
       <EmbedCharts store={store} snapshot={snapshot} views={views} />
       <footer className="embed-foot">
-        <span className="muted">{unknown.length > 0 ? t('embedView.unknownViews', { names: unknown.join(', ') }) : ''}</span>
+        <span className="muted">
+          {unknown.length > 0 ? t('embedView.unknownViews', { names: unknown.join(', ') }) : ''}
+        </span>
         <a href={href} target="_blank" rel="noopener noreferrer" title={t('embedView.openFullHint')}>
           {t('embedView.openFull')} ↗
         </a>

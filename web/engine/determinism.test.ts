@@ -98,7 +98,10 @@ const scenarios: Record<string, object> = {
       buffer: 120,
       rate_schedule: [{ at_s: 3, rate_mbps: 4 }],
       rate_slots: { start_s: 6, slot_s: 2.5, min_mbps: 2, max_mbps: 20 },
-      delay_schedule: [{ at_s: 4, delay_ms: 30 }, { at_s: 9, delay_ms: 5 }],
+      delay_schedule: [
+        { at_s: 4, delay_ms: 30 },
+        { at_s: 9, delay_ms: 5 },
+      ],
     },
     flows: [{ count: 6, tcp: 'cubic', rtt_ms: [80, 140] }],
     aqm: { kind: 'ared' },
@@ -106,7 +109,9 @@ const scenarios: Record<string, object> = {
 }
 
 function nativeDigest(json: string, seconds: number): string {
-  return execFileSync(cli, ['digest', '-', String(seconds)], { input: json }).toString().trim()
+  return execFileSync(cli, ['digest', '-', String(seconds)], { input: json })
+    .toString()
+    .trim()
 }
 
 function wasmDigest(json: string, seconds: number): string {

@@ -16,7 +16,9 @@ export interface MainEngine {
 }
 
 /** The wasm module's exports this file uses; apply_profile comes with the engine's implementation profiles. */
-type EngineModule = typeof import('./pkg/aqm_engine.js') & { apply_profile?: (scenarioJson: string, profile: string) => string }
+type EngineModule = typeof import('./pkg/aqm_engine.js') & {
+  apply_profile?: (scenarioJson: string, profile: string) => string
+}
 
 let loading: Promise<MainEngine> | null = null
 

@@ -53,7 +53,10 @@ describe('isFromWorker', () => {
     columns: 2,
     simTime: 0.1,
     state: { avg: 1.5 },
-    curve: [[0, 0], [5, 0.1]],
+    curve: [
+      [0, 0],
+      [5, 0.1],
+    ],
   }
 
   it('accepts a frame with a Float64Array and a curve or null', () => {
@@ -74,7 +77,12 @@ describe('isFromWorker', () => {
   })
 
   it('checks error contexts per control', () => {
-    const ok = { type: 'error', code: 'engine', message: 'x', context: { control: 'set-param', param: 'min_th', value: 9 } }
+    const ok = {
+      type: 'error',
+      code: 'engine',
+      message: 'x',
+      context: { control: 'set-param', param: 'min_th', value: 9 },
+    }
     expect(isFromWorker(ok)).toBe(true)
     expect(isFromWorker({ ...ok, context: { control: 'set-param' } })).toBe(false)
     expect(isFromWorker({ ...ok, context: { control: 'elsewhere' } })).toBe(false)
@@ -88,7 +96,18 @@ describe('isFromWorker', () => {
   })
 
   it('checks the ready message, including the parameter schemas', () => {
-    const param = { name: 'min_th', label: 'Min', unit: 'packets', min: 1, max: 1000, default: 5, step: 1, integer: true, boolean: false, help: 'h' }
+    const param = {
+      name: 'min_th',
+      label: 'Min',
+      unit: 'packets',
+      min: 1,
+      max: 1000,
+      default: 5,
+      step: 1,
+      integer: true,
+      boolean: false,
+      help: 'h',
+    }
     const alg = { kind: 'red', label: 'RED', citation: 'c', summary: 's', params: [param] }
     const ready = { type: 'ready', version: 1, algorithms: [alg], defaultScenario: '{}', columns: ['t'] }
     expect(isFromWorker(ready)).toBe(true)
@@ -97,25 +116,65 @@ describe('isFromWorker', () => {
 
   it('checks the run summary, NaN allowed where the engine has no value yet', () => {
     const summary = {
-      measured_from_s: 10, measured_to_s: 12, mean_queue_pkts: 4, delay_ms: { mean: 2 }, utilisation: 0.9, jain: NaN,
-      total_goodput_payload_mbps: 8.64, total_goodput_mbps: 9,
-      min_max_fairness_pct: NaN, sync: { index: NaN, random: NaN, excess: NaN }, drops_by_reason: { overflow: 3 }, marks_by_reason: {},
+      measured_from_s: 10,
+      measured_to_s: 12,
+      mean_queue_pkts: 4,
+      delay_ms: { mean: 2 },
+      utilisation: 0.9,
+      jain: NaN,
+      total_goodput_payload_mbps: 8.64,
+      total_goodput_mbps: 9,
+      min_max_fairness_pct: NaN,
+      sync: { index: NaN, random: NaN, excess: NaN },
+      drops_by_reason: { overflow: 3 },
+      marks_by_reason: {},
     }
     expect(isFromWorker({ type: 'summary', epoch: 1, summary })).toBe(true)
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, sync: { index: 0.5 } } })).toBe(false)
-    expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, drops_by_reason: { overflow: '3' } } })).toBe(false)
+    expect(
+      isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, drops_by_reason: { overflow: '3' } } }),
+    ).toBe(false)
     expect(isFromWorker({ type: 'summary', summary })).toBe(false)
-    expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, total_goodput_payload_mbps: undefined } })).toBe(false)
+    expect(
+      isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, total_goodput_payload_mbps: undefined } }),
+    ).toBe(false)
   })
 })
 
 describe('isAlgorithmInfo', () => {
-  const param = { name: 'lo', label: 'lo', unit: 'pkts', min: 0, max: 10, default: 1, step: 0, integer: false, boolean: false, help: 'h' }
+  const param = {
+    name: 'lo',
+    label: 'lo',
+    unit: 'pkts',
+    min: 0,
+    max: 10,
+    default: 1,
+    step: 0,
+    integer: false,
+    boolean: false,
+    help: 'h',
+  }
   const info = { kind: 'x', label: 'X', citation: '', summary: '', params: [param] }
   it('accepts the roles and capabilities the engine declares, and their absence', () => {
     expect(isAlgorithmInfo(info)).toBe(true)
-    const declared = { role: 'queue_level', adapts: false, below: 'hi', at: null, range_follows: 'buffer', handle: true }
-    expect(isAlgorithmInfo({ ...info, params: [{ ...param, ...declared }], drop_causes: ['early'], mark_causes: [], band: 'delay', avg: 'average' })).toBe(true)
+    const declared = {
+      role: 'queue_level',
+      adapts: false,
+      below: 'hi',
+      at: null,
+      range_follows: 'buffer',
+      handle: true,
+    }
+    expect(
+      isAlgorithmInfo({
+        ...info,
+        params: [{ ...param, ...declared }],
+        drop_causes: ['early'],
+        mark_causes: [],
+        band: 'delay',
+        avg: 'average',
+      }),
+    ).toBe(true)
   })
   it('rejects what the engine never sends', () => {
     expect(isAlgorithmInfo({ ...info, params: [{ ...param, role: 'threshold' }] })).toBe(false)

@@ -21,7 +21,20 @@ export type ParamRole =
   | 'size'
   | 'rate'
   | 'other'
-const PARAM_ROLES: readonly string[] = ['queue_level', 'flow_level', 'delay_target', 'probability', 'period', 'weight', 'gain', 'switch', 'count', 'size', 'rate', 'other']
+const PARAM_ROLES: readonly string[] = [
+  'queue_level',
+  'flow_level',
+  'delay_target',
+  'probability',
+  'period',
+  'weight',
+  'gain',
+  'switch',
+  'count',
+  'size',
+  'rate',
+  'other',
+]
 
 /** What an algorithm's `band_lo`/`band_hi` state means (engine `params::Band`). */
 export type BandKind = 'average' | 'delay' | 'reference'
@@ -149,7 +162,15 @@ export type ErrorCode =
   /** The worker itself failed (script error). */
   | 'worker'
 
-export const ERROR_CODES: readonly ErrorCode[] = ['engine', 'panic', 'rebuild', 'start', 'no-simulation', 'malformed', 'worker']
+export const ERROR_CODES: readonly ErrorCode[] = [
+  'engine',
+  'panic',
+  'rebuild',
+  'start',
+  'no-simulation',
+  'malformed',
+  'worker',
+]
 
 // ---- page → worker ----------------------------------------------------------------------
 
@@ -401,7 +422,12 @@ export function isFromWorker(x: unknown): x is FromWorker {
     case 'summary':
       return isNum(x.epoch) && isRunSummary(x.summary)
     case 'error':
-      return isErrorCode(x.code) && isStr(x.message) && isErrorContext(x.context) && (x.problem === undefined || isEngineProblem(x.problem))
+      return (
+        isErrorCode(x.code) &&
+        isStr(x.message) &&
+        isErrorContext(x.context) &&
+        (x.problem === undefined || isEngineProblem(x.problem))
+      )
     default:
       return false
   }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { cdfPoints, mergeHistograms, parseHistogram, quantileBin, type DelayHistogram } from './resultsModel'
 
-const h = (counts: number[]): DelayHistogram => ({ edges_ms: [0, 0.01, 0.1, 1, 10, 100].slice(0, counts.length + 1), counts })
+const h = (counts: number[]): DelayHistogram => ({
+  edges_ms: [0, 0.01, 0.1, 1, 10, 100].slice(0, counts.length + 1),
+  counts,
+})
 
 describe('delay histogram', () => {
   it('merges runs exactly by adding counts, and refuses different bins', () => {

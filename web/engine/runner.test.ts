@@ -28,32 +28,62 @@ class FakeSim implements EngineSim {
     for (let k = Math.floor(this.t / DT) + 1; k * DT <= end + 1e-12; k++) this.rows.push(k * DT, k % 7, 2)
     this.t = end
   }
-  now() { return this.t }
-  columns() { return JSON.stringify(COLUMNS) }
-  take_samples() { const r = new Float64Array(this.rows); this.rows = []; return r }
+  now() {
+    return this.t
+  }
+  columns() {
+    return JSON.stringify(COLUMNS)
+  }
+  take_samples() {
+    const r = new Float64Array(this.rows)
+    this.rows = []
+    return r
+  }
   set_param(name: string, value: number) {
-    if (name === 'explode') { this.world.panic = 'attempt to divide by zero'; throw new WebAssembly.RuntimeError('unreachable') }
+    if (name === 'explode') {
+      this.world.panic = 'attempt to divide by zero'
+      throw new WebAssembly.RuntimeError('unreachable')
+    }
     const next = { ...this.aqmCfg, [name]: value }
     if (Number(next.min_th) >= Number(next.max_th)) throw new Error('min_th must be below max_th (15)')
     this.aqmCfg = next
   }
-  set_algorithm(json: string) { this.aqmCfg = JSON.parse(json) }
-  aqm() { return JSON.stringify(this.aqmCfg) }
-  state() { return '{"avg":2,"count":3}' }
-  curve() { return '[[5,0],[15,0.1]]' }
+  set_algorithm(json: string) {
+    this.aqmCfg = JSON.parse(json)
+  }
+  aqm() {
+    return JSON.stringify(this.aqmCfg)
+  }
+  state() {
+    return '{"avg":2,"count":3}'
+  }
+  curve() {
+    return '[[5,0],[15,0.1]]'
+  }
   summaries = 0
   summary() {
     this.summaries++
     // The engine writes NaN as null (no window cuts yet: no sync index).
     return JSON.stringify({
-      measured_from_s: 0.5, measured_to_s: this.t, utilisation: 0.9, mean_queue_pkts: 3, std_queue_pkts: 1,
-      total_goodput_mbps: 9, total_goodput_payload_mbps: 8.64,
-      delay_ms: { mean: 2.5, p50: 2, p95: 4, p99: 5 }, jain: 0.99, min_max_fairness_pct: 90,
+      measured_from_s: 0.5,
+      measured_to_s: this.t,
+      utilisation: 0.9,
+      mean_queue_pkts: 3,
+      std_queue_pkts: 1,
+      total_goodput_mbps: 9,
+      total_goodput_payload_mbps: 8.64,
+      delay_ms: { mean: 2.5, p50: 2, p95: 4, p99: 5 },
+      jain: 0.99,
+      min_max_fairness_pct: 90,
       sync: { cuts: 0, index: null, random: null, excess: null, mass_cut_share: null },
-      drops_by_reason: { overflow: 4 }, marks_by_reason: {}, flows: [],
+      drops_by_reason: { overflow: 4 },
+      marks_by_reason: {},
+      flows: [],
     })
   }
-  free() { this.freed = true }
+  free() {
+    this.freed = true
+  }
   /** Slot counts asked for by take_view, in order. */
   viewAsks: number[] = []
   take_view(maxSlots: number) {
@@ -66,11 +96,23 @@ class FakeWorld implements Engine {
   sims: FakeSim[] = []
   panic = ''
   trapOnRun = false
-  createSimulation(json: string) { const s = new FakeSim(json, this); this.sims.push(s); return s }
-  defaultScenario() { return '{"version":1,"aqm":{"kind":"red"}}' }
-  algorithms() { return '[]' }
-  validateScenario(json: string) { return json.includes('"duration":-1') ? 'duration must be positive' : '' }
-  lastPanicMessage() { return this.panic }
+  createSimulation(json: string) {
+    const s = new FakeSim(json, this)
+    this.sims.push(s)
+    return s
+  }
+  defaultScenario() {
+    return '{"version":1,"aqm":{"kind":"red"}}'
+  }
+  algorithms() {
+    return '[]'
+  }
+  validateScenario(json: string) {
+    return json.includes('"duration":-1') ? 'duration must be positive' : ''
+  }
+  lastPanicMessage() {
+    return this.panic
+  }
 }
 
 let world: FakeWorld
@@ -97,7 +139,14 @@ beforeEach(() => {
     queued.push(fn)
     delays.push(delayMs)
   }
-  runner = new Runner(world, (m) => { posted.push(m); postedAt.push(now) }, { clock: () => now, schedule })
+  runner = new Runner(
+    world,
+    (m) => {
+      posted.push(m)
+      postedAt.push(now)
+    },
+    { clock: () => now, schedule },
+  )
   runner.boot()
 })
 
@@ -203,7 +252,10 @@ describe('Runner', () => {
     const frames = ofType('frame').length
     runner.handle({ type: 'set-param', name: 'min_th', value: 8 })
     expect(ofType('frame')).toHaveLength(frames + 1)
-    expect(last('frame')?.curve).toEqual([[8, 0], [15, 0.1]])
+    expect(last('frame')?.curve).toEqual([
+      [8, 0],
+      [15, 0.1],
+    ])
   })
 
   it('turns a panic into an error with the Rust message and rebuilds from the last good scenario', () => {
@@ -232,7 +284,11 @@ describe('Runner', () => {
 
   it('refuses an invalid scenario with the engine message and keeps the running one', () => {
     runner.handle({ type: 'configure', scenario: '{"duration":-1}' })
-    expect(last('error')).toMatchObject({ code: 'engine', message: 'duration must be positive', context: { control: 'configure' } })
+    expect(last('error')).toMatchObject({
+      code: 'engine',
+      message: 'duration must be positive',
+      context: { control: 'configure' },
+    })
     expect(world.sims).toHaveLength(1)
   })
 
@@ -265,7 +321,12 @@ describe('Runner', () => {
     expect(posted.at(-1)).toBe(s)
     expect(summaryTimes()).toHaveLength(5)
     expect(s?.epoch).toBe(last('state')?.epoch)
-    expect(s?.summary).toMatchObject({ mean_queue_pkts: 3, delay_ms: { mean: 2.5 }, drops_by_reason: { overflow: 4 }, marks_by_reason: {} })
+    expect(s?.summary).toMatchObject({
+      mean_queue_pkts: 3,
+      delay_ms: { mean: 2.5 },
+      drops_by_reason: { overflow: 4 },
+      marks_by_reason: {},
+    })
     expect(s?.summary.measured_to_s).toBeCloseTo(world.sims[0].t, 9)
     expect(s?.summary.sync.excess).toBeNaN() // null from the engine
     expect(s?.summary?.flows).toEqual([]) // the per-flow rows reach the page (the fake engine has none)
@@ -298,7 +359,11 @@ describe('Runner', () => {
     expect(Array.from(last('frame')?.view ?? [])).toEqual([1, 1, 120, 0, 0, 3])
     runner.handle({ type: 'play' })
     for (let i = 0; i < 10; i++) advance(20)
-    expect(ofType('frame').slice(-3).every((f) => f.view instanceof Uint32Array)).toBe(true)
+    expect(
+      ofType('frame')
+        .slice(-3)
+        .every((f) => f.view instanceof Uint32Array),
+    ).toBe(true)
     // Resized: the next frame has the new slot count and no event interval was thrown away.
     const before = sim.viewAsks.length
     runner.handle({ type: 'set-view', slots: 80 })

@@ -12,7 +12,16 @@ import {
   type RunSummary,
   type ToWorker,
 } from './protocol'
-import { parseAlgorithms, parseAqm, parseColumns, parseCurve, parseFlowStates, parseRunSummary, parseState, withAqm } from './decode'
+import {
+  parseAlgorithms,
+  parseAqm,
+  parseColumns,
+  parseCurve,
+  parseFlowStates,
+  parseRunSummary,
+  parseState,
+  withAqm,
+} from './decode'
 import { parseObject } from '../scenario/json'
 import { durationOf } from '../scenario/running'
 import { parseValidation, problemOfError } from './engineProblem'
@@ -248,7 +257,13 @@ export class Runner {
   private reportAndRecover(context: ErrorContext, e: unknown): void {
     if (!isTrap(e)) {
       const problem = problemOfError(e)
-      this.post({ type: 'error', code: 'engine', message: errorMessage(e), context, ...(problem !== undefined && { problem }) })
+      this.post({
+        type: 'error',
+        code: 'engine',
+        message: errorMessage(e),
+        context,
+        ...(problem !== undefined && { problem }),
+      })
       return
     }
     let panic = ''

@@ -4,8 +4,19 @@ import { contains, Side } from './side'
 
 describe('a running scenario matches what was asked for', () => {
   it('when every field asked for has the same value, defaults filled in or not', () => {
-    const asked = { seed: 4, link: { buffer: 100 }, flows: [{ count: 8, rtt_ms: [50, 50] }], aqm: { kind: 'red', max_p: 0.1 } }
-    const running = { version: 1, seed: 4, link: { buffer: 100, rate_mbps: 10 }, flows: [{ count: 8, rtt_ms: [50, 50], tcp: 'reno' }], aqm: { kind: 'red', max_p: 0.1, w_q: 0.002 } }
+    const asked = {
+      seed: 4,
+      link: { buffer: 100 },
+      flows: [{ count: 8, rtt_ms: [50, 50] }],
+      aqm: { kind: 'red', max_p: 0.1 },
+    }
+    const running = {
+      version: 1,
+      seed: 4,
+      link: { buffer: 100, rate_mbps: 10 },
+      flows: [{ count: 8, rtt_ms: [50, 50], tcp: 'reno' }],
+      aqm: { kind: 'red', max_p: 0.1, w_q: 0.002 },
+    }
     expect(contains(running, asked)).toBe(true)
     expect(contains({ ...running, seed: 5 }, asked)).toBe(false)
     expect(contains({ ...running, flows: [] }, asked)).toBe(false)
@@ -16,7 +27,14 @@ describe('a running scenario matches what was asked for', () => {
 describe('a side', () => {
   const scenario = JSON.stringify({ seed: 4, aqm: { kind: 'red' } })
   const state = (epoch: number, s: object, simTime = 0): FromWorker => ({
-    type: 'state', epoch, playing: false, speed: 1, simTime, columns: ['t'], aqm: { kind: 'red' }, scenario: JSON.stringify(s),
+    type: 'state',
+    epoch,
+    playing: false,
+    speed: 1,
+    simTime,
+    columns: ['t'],
+    aqm: { kind: 'red' },
+    scenario: JSON.stringify(s),
   })
   const ready: FromWorker = { type: 'ready', version: 1, algorithms: [], defaultScenario: '{}', columns: ['t'] }
 

@@ -11,7 +11,8 @@ import { SimStore } from './store'
  * running scenario that the worker or engine filled out with defaults still matches what was asked for.
  */
 export function contains(whole: unknown, part: unknown): boolean {
-  if (Array.isArray(part)) return Array.isArray(whole) && whole.length === part.length && part.every((p, i) => contains(whole[i], p))
+  if (Array.isArray(part))
+    return Array.isArray(whole) && whole.length === part.length && part.every((p, i) => contains(whole[i], p))
   if (typeof part === 'object' && part !== null) {
     if (typeof whole !== 'object' || whole === null || Array.isArray(whole)) return false
     return Object.entries(part).every(([k, v]) => contains(Object.getOwnPropertyDescriptor(whole, k)?.value, v))

@@ -19,10 +19,23 @@ function fakeWorker() {
 }
 
 const state = (epoch: number): FromWorker => ({
-  type: 'state', epoch, playing: true, speed: 1, simTime: 0, columns: ['t', 'q_pkts'], aqm: { kind: 'red' }, scenario: '{}',
+  type: 'state',
+  epoch,
+  playing: true,
+  speed: 1,
+  simTime: 0,
+  columns: ['t', 'q_pkts'],
+  aqm: { kind: 'red' },
+  scenario: '{}',
 })
 const frame = (epoch: number, ...rows: number[]): FromWorker => ({
-  type: 'frame', epoch, samples: new Float64Array(rows), columns: 2, simTime: rows.at(-2) ?? 0, state: {}, curve: null,
+  type: 'frame',
+  epoch,
+  samples: new Float64Array(rows),
+  columns: 2,
+  simTime: rows.at(-2) ?? 0,
+  state: {},
+  curve: null,
 })
 
 describe('SimStore', () => {
@@ -69,7 +82,12 @@ describe('SimStore', () => {
     const w = fakeWorker()
     const store = new SimStore()
     store.connect(new SimClient(w))
-    w.emit({ type: 'error', code: 'engine', message: 'min_th must be below max_th', context: { control: 'set-param', param: 'min_th', value: 20 } })
+    w.emit({
+      type: 'error',
+      code: 'engine',
+      message: 'min_th must be below max_th',
+      context: { control: 'set-param', param: 'min_th', value: 20 },
+    })
     expect(store.getSnapshot().errors['set-param:min_th']?.message).toBe('min_th must be below max_th')
     store.setParam('max_th', 30)
     expect(store.getSnapshot().errors['set-param:min_th']).toBeDefined()
@@ -92,9 +110,21 @@ describe('SimStore', () => {
     store.connect(new SimClient(w))
     store.configure('{"seed":7}')
     expect(w.sent.at(-1)).toEqual({ type: 'configure', scenario: '{"seed":7}' })
-    const problem = { kind: 'out_of_range', field: 'link.rate_mbps', lo: 0.01, hi: 100000, unit: 'Mbit/s', got: 0, message: 'refused' } as const
+    const problem = {
+      kind: 'out_of_range',
+      field: 'link.rate_mbps',
+      lo: 0.01,
+      hi: 100000,
+      unit: 'Mbit/s',
+      got: 0,
+      message: 'refused',
+    } as const
     w.emit({ type: 'error', code: 'engine', message: 'refused', context: { control: 'configure' }, problem })
-    expect(store.getSnapshot().errors.configure).toMatchObject({ code: 'engine', context: { control: 'configure' }, problem })
+    expect(store.getSnapshot().errors.configure).toMatchObject({
+      code: 'engine',
+      context: { control: 'configure' },
+      problem,
+    })
     store.dismissError('configure')
     expect(store.getSnapshot().errors.configure).toBeUndefined()
   })
@@ -104,9 +134,18 @@ describe('SimStore', () => {
     const store = new SimStore()
     store.connect(new SimClient(w))
     const summary = {
-      measured_from_s: 10, measured_to_s: 40, mean_queue_pkts: 42, delay_ms: { mean: 33 }, utilisation: 0.97, jain: 0.99,
-      total_goodput_payload_mbps: 9.31, total_goodput_mbps: 9.7,
-      min_max_fairness_pct: 80, sync: { index: 0.6, random: 0.3, excess: 0.3 }, drops_by_reason: { overflow: 9 }, marks_by_reason: {},
+      measured_from_s: 10,
+      measured_to_s: 40,
+      mean_queue_pkts: 42,
+      delay_ms: { mean: 33 },
+      utilisation: 0.97,
+      jain: 0.99,
+      total_goodput_payload_mbps: 9.31,
+      total_goodput_mbps: 9.7,
+      min_max_fairness_pct: 80,
+      sync: { index: 0.6, random: 0.3, excess: 0.3 },
+      drops_by_reason: { overflow: 9 },
+      marks_by_reason: {},
     }
     w.emit(state(1))
     w.emit({ type: 'summary', epoch: 1, summary })

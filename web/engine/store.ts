@@ -169,7 +169,10 @@ export class SimStore {
           columns: msg.columns,
           aqm: msg.aqm,
           // Parsed here only, when it changes: every chart and pane reads the same frozen value.
-          ...(msg.scenario !== this.snapshot.scenario && { scenario: msg.scenario, running: readRunning(msg.scenario) }),
+          ...(msg.scenario !== this.snapshot.scenario && {
+            scenario: msg.scenario,
+            running: readRunning(msg.scenario),
+          }),
           ended: msg.ended === true,
         })
       case 'frame':
@@ -180,7 +183,14 @@ export class SimStore {
         if (msg.view !== undefined && this.viewSlots > 0) {
           // A view that has not drawn for a while (hidden tab) keeps only the latest frames.
           if (this.viewFrames.length >= MAX_VIEW_FRAMES) this.viewFrames.shift()
-          this.viewFrames.push({ epoch: msg.epoch, simTime: msg.simTime, qPkts: msg.state.q_pkts ?? Number.NaN, view: msg.view, seq: ++this.viewSeq, arrivedAt: performance.now() })
+          this.viewFrames.push({
+            epoch: msg.epoch,
+            simTime: msg.simTime,
+            qPkts: msg.state.q_pkts ?? Number.NaN,
+            view: msg.view,
+            seq: ++this.viewSeq,
+            arrivedAt: performance.now(),
+          })
         }
         return this.update({
           ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
@@ -197,7 +207,12 @@ export class SimStore {
         if (msg.epoch === this.snapshot.epoch) this.update({ summary: msg.summary })
         return
       case 'error': {
-        const shown: ShownError = { code: msg.code, message: msg.message, context: msg.context, ...(msg.problem !== undefined && { problem: msg.problem }) }
+        const shown: ShownError = {
+          code: msg.code,
+          message: msg.message,
+          context: msg.context,
+          ...(msg.problem !== undefined && { problem: msg.problem }),
+        }
         return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
       }
       default:

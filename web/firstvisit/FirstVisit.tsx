@@ -58,7 +58,11 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
       <p className="first-visit first-visit-nudge" role="note" data-testid="first-visit-nudge">
         <span>{t('firstVisit.nudge')}</span>
         {tryButton}
-        <button type="button" onClick={() => update({ nudgeDismissed: true })} aria-label={t('firstVisit.dismiss_nudge')}>
+        <button
+          type="button"
+          onClick={() => update({ nudgeDismissed: true })}
+          aria-label={t('firstVisit.dismiss_nudge')}
+        >
           ×
         </button>
       </p>

@@ -29,7 +29,14 @@ describe('first visit', () => {
     s.setItem(FIRST_VISIT_KEY, '{not json')
     expect(loadFirstVisit(s)).toEqual(FRESH)
     expect(parseFirstVisit('{"cardDismissed":"yes"}')).toEqual(FRESH)
-    const refusing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') } }
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+    }
     expect(loadFirstVisit(refusing)).toEqual(FRESH)
     expect(() => saveFirstVisit(refusing, FRESH)).not.toThrow()
     expect(loadFirstVisit(null)).toEqual(FRESH)

@@ -28,7 +28,9 @@ function leaves(tree: unknown, prefix = ''): Leaf[] {
 
 /** {{placeholders}} and <tags> a translation must keep. */
 function markers(value: unknown): string[] {
-  return typeof value === 'string' ? [...value.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((m) => m[0].replace(/\s/g, '')).sort() : []
+  return typeof value === 'string'
+    ? [...value.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((m) => m[0].replace(/\s/g, '')).sort()
+    : []
 }
 
 const namespaces = namespacesOf('en')
@@ -44,11 +46,22 @@ describe.each(namespaces)('the %s catalogues', (ns) => {
   const ko = read('ko', ns)
 
   it('have exactly the same keys in English and Korean', () => {
-    expect(leaves(ko).map(([k]) => k).sort()).toEqual(leaves(en).map(([k]) => k).sort())
+    expect(
+      leaves(ko)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(
+      leaves(en)
+        .map(([k]) => k)
+        .sort(),
+    )
   })
 
   it('hold only non-empty strings', () => {
-    for (const [lng, tree] of [['en', en], ['ko', ko]] as const) {
+    for (const [lng, tree] of [
+      ['en', en],
+      ['ko', ko],
+    ] as const) {
       for (const [key, value] of leaves(tree)) {
         expect(typeof value, `${lng}: ${key}`).toBe('string')
         expect(String(value).trim(), `${lng}: ${key}`).not.toBe('')
@@ -71,10 +84,14 @@ describe('algorithm names', () => {
 
   it('cover every algorithm and parameter the engine has, in both languages', () => {
     const catalogue = (tree: unknown) => new Map(leaves(tree))
-    for (const [lng, tree] of [['en', catalogue(read('en', 'app'))], ['ko', catalogue(read('ko', 'app'))]] as const) {
+    for (const [lng, tree] of [
+      ['en', catalogue(read('en', 'app'))],
+      ['ko', catalogue(read('ko', 'app'))],
+    ] as const) {
       for (const a of engine) {
         expect(tree.get(`algorithms.${a.kind}.name`), `${lng}: ${a.kind}`).toBeTypeOf('string')
-        for (const p of a.params) expect(tree.get(`algorithms.${a.kind}.params.${p.name}`), `${lng}: ${a.kind}.${p.name}`).toBeTypeOf('string')
+        for (const p of a.params)
+          expect(tree.get(`algorithms.${a.kind}.params.${p.name}`), `${lng}: ${a.kind}.${p.name}`).toBeTypeOf('string')
       }
     }
   })

@@ -43,7 +43,11 @@ void i18n
     ns: NAMESPACES,
     defaultNS: 'app',
     interpolation: { escapeValue: false }, // React escapes
-    detection: { order: ['querystring', 'localStorage', 'navigator'], lookupQuerystring: 'lang', caches: ['localStorage'] },
+    detection: {
+      order: ['querystring', 'localStorage', 'navigator'],
+      lookupQuerystring: 'lang',
+      caches: ['localStorage'],
+    },
   })
 
 export default i18n

@@ -40,7 +40,9 @@ interface ControlsColumnProps {
 export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
   const draft = useScenarioDraft(snapshot.running)
-  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find((e) => e !== undefined)
+  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find(
+    (e) => e !== undefined,
+  )
 
   // An engine refusal of the last Apply goes beside the field it names, else beside Apply.
   const applyError = snapshot.errors.configure
@@ -87,7 +89,11 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
               kind={snapshot.aqm?.kind}
               error={snapshot.errors['set-algorithm']}
               onChange={(kind) => {
-                if (!isLocked('aqm')) store.setAlgorithm(kind, aqmChoices?.find((a) => a.kind === kind))
+                if (!isLocked('aqm'))
+                  store.setAlgorithm(
+                    kind,
+                    aqmChoices?.find((a) => a.kind === kind),
+                  )
               }}
             />
           </Lockable>

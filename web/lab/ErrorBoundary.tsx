@@ -22,7 +22,11 @@ function Fallback({ error, onReset }: { error: unknown; onReset(): void }) {
     <section className="panel boundary" role="alert">
       <h2>{t('errors.boundary.title')}</h2>
       <p className="error-note">
-        <Trans i18nKey="errors.boundary.detail" values={{ detail: describe(error) }} components={{ en: <span lang="en" /> }} />
+        <Trans
+          i18nKey="errors.boundary.detail"
+          values={{ detail: describe(error) }}
+          components={{ en: <span lang="en" /> }}
+        />
       </p>
       <button type="button" className="primary" onClick={onReset}>
         {t('errors.boundary.reset')}

@@ -46,7 +46,10 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
   const resetToLastGood = () => store.reset()
-  const sketchBar = useMemo(() => <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />, [sketch, store])
+  const sketchBar = useMemo(
+    () => <SketchBar sketches={sketch.store} id={sketch.id} sim={store} onStart={() => store.reset()} />,
+    [sketch, store],
+  )
   // First under the transport: the first-visit card or nudge (issue 17), then a preset's teaching text.
   const teaching = snapshot.ready ? (
     <>
@@ -75,7 +78,15 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
         </div>
       </header>
       <ErrorBoundary onReset={resetToLastGood}>
-        <ControlsColumn snapshot={snapshot} store={store} info={info} queueUnit={queueUnit} buffer={buffer} preset={teaching} aqmChoices={aqmChoices} />
+        <ControlsColumn
+          snapshot={snapshot}
+          store={store}
+          info={info}
+          queueUnit={queueUnit}
+          buffer={buffer}
+          preset={teaching}
+          aqmChoices={aqmChoices}
+        />
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimSnapshot } from '../engine/store'
 
-const fmt = { s: d3.format(',.4~f'), util: d3.format('.1%'), one: d3.format(',.1f'), jain: d3.format('.3f'), count: d3.format(',.0f') }
+const fmt = {
+  s: d3.format(',.4~f'),
+  util: d3.format('.1%'),
+  one: d3.format(',.1f'),
+  jain: d3.format('.3f'),
+  count: d3.format(',.0f'),
+}
 
 export function RunEnd({ snapshot, onContinue }: { snapshot: SimSnapshot; onContinue(): void }) {
   const { t } = useTranslation()
@@ -21,7 +27,9 @@ export function RunEnd({ snapshot, onContinue }: { snapshot: SimSnapshot; onCont
         <>
           <p>{t('runEnd.text', { s, from: fmt.s(sum.measured_from_s) })}</p>
           <ul className="run-end-figures">
-            {ok(sum.utilisation) && <li data-testid="run-end-util">{t('runEnd.util', { v: fmt.util(sum.utilisation) })}</li>}
+            {ok(sum.utilisation) && (
+              <li data-testid="run-end-util">{t('runEnd.util', { v: fmt.util(sum.utilisation) })}</li>
+            )}
             {ok(sum.mean_queue_pkts) && <li>{t('runEnd.queue', { v: fmt.one(sum.mean_queue_pkts) })}</li>}
             {ok(sum.delay_ms.mean) && <li>{t('runEnd.delay', { v: fmt.one(sum.delay_ms.mean) })}</li>}
             {ok(sum.jain) && <li>{t('runEnd.jain', { v: fmt.jain(sum.jain) })}</li>}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PREFS, htmlAttributes, loadPrefs, parsePrefs, PREFS_KEY, resolveTheme, savePrefs, serializePrefs } from './preferences'
+import {
+  DEFAULT_PREFS,
+  htmlAttributes,
+  loadPrefs,
+  parsePrefs,
+  PREFS_KEY,
+  resolveTheme,
+  savePrefs,
+  serializePrefs,
+} from './preferences'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
@@ -45,7 +54,13 @@ describe('view preferences', () => {
   })
 
   it('put the resolved theme and the type size on <html>', () => {
-    expect(htmlAttributes({ theme: 'system', largeType: false }, true)).toEqual({ 'data-theme': 'dark', 'data-type-size': 'normal' })
-    expect(htmlAttributes({ theme: 'light', largeType: true }, true)).toEqual({ 'data-theme': 'light', 'data-type-size': 'large' })
+    expect(htmlAttributes({ theme: 'system', largeType: false }, true)).toEqual({
+      'data-theme': 'dark',
+      'data-type-size': 'normal',
+    })
+    expect(htmlAttributes({ theme: 'light', largeType: true }, true)).toEqual({
+      'data-theme': 'light',
+      'data-type-size': 'large',
+    })
   })
 })

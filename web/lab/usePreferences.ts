@@ -12,7 +12,8 @@ function storage(): PrefsStorage | null {
   }
 }
 
-const darkQuery = typeof window !== 'undefined' && 'matchMedia' in window ? window.matchMedia('(prefers-color-scheme: dark)') : null
+const darkQuery =
+  typeof window !== 'undefined' && 'matchMedia' in window ? window.matchMedia('(prefers-color-scheme: dark)') : null
 let prefs: ViewPrefs = loadPrefs(typeof window === 'undefined' ? null : storage())
 const listeners = new Set<() => void>()
 

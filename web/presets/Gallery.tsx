@@ -35,7 +35,9 @@ export function Gallery() {
             {t('status.load_failed', { detail: presets.message })}
           </p>
         )}
-        {presets.state === 'ready' && <GalleryGrid presets={presets.value.filter((p) => filter === 'all' || sourceKind(p.source) === filter)} />}
+        {presets.state === 'ready' && (
+          <GalleryGrid presets={presets.value.filter((p) => filter === 'all' || sourceKind(p.source) === filter)} />
+        )}
       </main>
     </div>
   )
@@ -78,15 +80,27 @@ function PresetCard({ preset }: { preset: Preset }) {
           </a>
         )}
         {preset.walkthrough !== undefined && (
-          <a className="button" href={links.walkthrough(preset.walkthrough)} aria-label={t('gallery.walkthrough_named', { title })}>
+          <a
+            className="button"
+            href={links.walkthrough(preset.walkthrough)}
+            aria-label={t('gallery.walkthrough_named', { title })}
+          >
             {t('gallery.walkthrough')}
           </a>
         )}
-        <a className="button" href={links.worksheet({ preset: preset.id })} aria-label={t('worksheet.card_named', { title })}>
+        <a
+          className="button"
+          href={links.worksheet({ preset: preset.id })}
+          aria-label={t('worksheet.card_named', { title })}
+        >
           {t('worksheet.card')}
         </a>
         {preset.walkthrough !== undefined && (
-          <a className="button" href={links.worksheet({ lesson: preset.walkthrough })} aria-label={t('worksheet.lesson_card_named', { title })}>
+          <a
+            className="button"
+            href={links.worksheet({ lesson: preset.walkthrough })}
+            aria-label={t('worksheet.lesson_card_named', { title })}
+          >
             {t('worksheet.lesson_card')}
           </a>
         )}

@@ -13,7 +13,9 @@ export function NotFound({ message }: { message: string }) {
         {message} {t('status.choose_below')}
       </p>
       {presets.state === 'ready' && <GalleryGrid presets={presets.value} />}
-      {presets.state === 'error' && <p className="error-note">{t('status.load_failed', { detail: presets.message })}</p>}
+      {presets.state === 'error' && (
+        <p className="error-note">{t('status.load_failed', { detail: presets.message })}</p>
+      )}
     </main>
   )
 }

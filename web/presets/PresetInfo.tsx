@@ -18,9 +18,15 @@ export function PresetInfo({ preset, current }: PresetInfoProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const kind = sourceKind(preset.source)
-  const resultHeading = kind === 'seed' ? t('info.paper_result') : kind === 'rfc' ? t('info.rfc_result') : t('info.source_result')
+  const resultHeading =
+    kind === 'seed' ? t('info.paper_result') : kind === 'rfc' ? t('info.rfc_result') : t('info.source_result')
   return (
-    <aside className="panel preset-info" aria-label={t('info.label')} data-testid="preset-info" data-source={preset.source}>
+    <aside
+      className="panel preset-info"
+      aria-label={t('info.label')}
+      data-testid="preset-info"
+      data-source={preset.source}
+    >
       <SourceBadge preset={preset} />
       <AgreementBadge scenario={preset.scenario} />
       <h2>{preset.title[lang]}</h2>
@@ -34,7 +40,9 @@ export function PresetInfo({ preset, current }: PresetInfoProps) {
       </p>
       <nav className="preset-links" aria-label={t('info.other_views')}>
         {current !== 'preset' && <a href={links.preset(preset.id)}>{t('gallery.open')}</a>}
-        {current !== 'compare' && (preset.compare?.length ?? 0) > 0 && <a href={links.compare(preset.id)}>{t('gallery.compare')}</a>}
+        {current !== 'compare' && (preset.compare?.length ?? 0) > 0 && (
+          <a href={links.compare(preset.id)}>{t('gallery.compare')}</a>
+        )}
         {current !== 'sweep' && preset.sweep !== undefined && <a href={links.sweep(preset.id)}>{t('gallery.sweep')}</a>}
         {current !== 'walkthrough' && preset.walkthrough !== undefined && (
           <a href={links.walkthrough(preset.walkthrough)}>{t('gallery.walkthrough')}</a>

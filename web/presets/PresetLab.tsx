@@ -19,9 +19,15 @@ export function PresetLab({ id }: { id: string }) {
   // A link with scenario keys beside the preset's id (an edited preset lab, shared) runs its own scenario
   // (the share machinery opens it) with this preset's lesson panel.
   const [linked] = useState(() => hasScenarioKeys(window.location.search))
-  const scenario = useMemo(() => (preset === null || linked ? undefined : JSON.stringify(preset.scenario)), [preset, linked])
+  const scenario = useMemo(
+    () => (preset === null || linked ? undefined : JSON.stringify(preset.scenario)),
+    [preset, linked],
+  )
   // The preset's file is JSON, so its scenario is a JSON object.
-  const context = useMemo<PresetContext | undefined>(() => (preset === null ? undefined : { id, scenario: preset.scenario as JsonObject }), [id, preset])
+  const context = useMemo<PresetContext | undefined>(
+    () => (preset === null ? undefined : { id, scenario: preset.scenario as JsonObject }),
+    [id, preset],
+  )
   const aqmChoices = useMemo(() => (preset === null ? [] : presetAqms(preset)), [preset])
   if (loaded.state === 'error') {
     return (

@@ -28,7 +28,10 @@ export const PAPERS: Record<string, Paper> = {
     year: 2012,
   },
   'seed 002': {
-    title: { en: 'TCP Performance over a Simple FIFO-based GFR Implementation Mechanism', ko: '단순 FIFO 기반 GFR 구현 기법에서의 TCP 성능 평가' },
+    title: {
+      en: 'TCP Performance over a Simple FIFO-based GFR Implementation Mechanism',
+      ko: '단순 FIFO 기반 GFR 구현 기법에서의 TCP 성능 평가',
+    },
     authors: { en: 'Inyong Park', ko: '박인용' },
     year: null,
   },
@@ -36,10 +39,16 @@ export const PAPERS: Record<string, Paper> = {
     title: { en: 'Hybrid Random Early Detection', ko: '복합식 Random Early Detection 알고리즘' },
     authors: { en: 'Changhee Joo, Saewoong Bahk', ko: '주창희, 박세웅' },
     year: 2002,
-    venue: { en: 'Journal of the Korean Institute of Communication Sciences, vol. 27, no. 12A', ko: '한국통신학회논문지 제27권 12A호' },
+    venue: {
+      en: 'Journal of the Korean Institute of Communication Sciences, vol. 27, no. 12A',
+      ko: '한국통신학회논문지 제27권 12A호',
+    },
   },
   'seed 004': {
-    title: { en: 'A New Queueing Algorithm for Improving Fairness between TCP Flows', ko: 'TCP 플로우 간의 공정성 개선을 위한 새로운 큐잉 알고리즘' },
+    title: {
+      en: 'A New Queueing Algorithm for Improving Fairness between TCP Flows',
+      ko: 'TCP 플로우 간의 공정성 개선을 위한 새로운 큐잉 알고리즘',
+    },
     authors: { en: 'Hyun-Seok Chae, Myung-Ryul Choi', ko: '채현석, 최명렬' },
     year: 2004,
   },

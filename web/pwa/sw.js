@@ -32,7 +32,8 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const cache = await caches.open(CACHE)
       // Every view is index.html with a query (?view=…, ?preset=…): serve the cached page for any of them.
-      const hit = request.mode === 'navigate' ? await cache.match('./') : await cache.match(request, { ignoreVary: true })
+      const hit =
+        request.mode === 'navigate' ? await cache.match('./') : await cache.match(request, { ignoreVary: true })
       if (hit !== undefined) return hit
       const response = await fetch(request)
       if (response.ok && response.type === 'basic') await cache.put(request, response.clone())

@@ -28,7 +28,11 @@ export function DelayGoodputPlot({ groups }: { groups: readonly RunGroup[] }) {
   const xMax = d3.max(xsAll) ?? 1
   const [yLo, yHi] = d3.extent(ysAll)
   // Reversed: the delay axis runs from high (left) to low (right), as RFC 7928 §2.7 draws it.
-  const x = d3.scaleLinear().domain([0, xMax > 0 ? xMax * 1.05 : 1]).nice().range([innerW, 0])
+  const x = d3
+    .scaleLinear()
+    .domain([0, xMax > 0 ? xMax * 1.05 : 1])
+    .nice()
+    .range([innerW, 0])
   const pad = yLo === undefined || yHi === undefined ? 1 : Math.max((yHi - yLo) * 0.1, Math.abs(yHi) * 0.01, 1e-6)
   const y = d3
     .scaleLinear()
@@ -67,8 +71,23 @@ export function DelayGoodputPlot({ groups }: { groups: readonly RunGroup[] }) {
               data-n={cov.n}
               style={{ color: seriesVars[g.colour % seriesVars.length] }}
             >
-              <title>{t('replicate.ellipse_title', { label: g.label, delay: cov.mx.toFixed(2), goodput: cov.my.toFixed(3), n: cov.n })}</title>
-              {pts.length > 0 && <path d={outline(pts) ?? ''} fill="currentColor" fillOpacity={0.12} stroke="currentColor" strokeWidth={2} />}
+              <title>
+                {t('replicate.ellipse_title', {
+                  label: g.label,
+                  delay: cov.mx.toFixed(2),
+                  goodput: cov.my.toFixed(3),
+                  n: cov.n,
+                })}
+              </title>
+              {pts.length > 0 && (
+                <path
+                  d={outline(pts) ?? ''}
+                  fill="currentColor"
+                  fillOpacity={0.12}
+                  stroke="currentColor"
+                  strokeWidth={2}
+                />
+              )}
               {g.delays.map((d, i) =>
                 Number.isFinite(d) && Number.isFinite(g.goodputs[i]) ? (
                   <circle key={i} cx={x(d)} cy={y(g.goodputs[i])} r={2.5} fill="currentColor" fillOpacity={0.6} />
@@ -76,7 +95,12 @@ export function DelayGoodputPlot({ groups }: { groups: readonly RunGroup[] }) {
               )}
               {Number.isFinite(cov.mx) && Number.isFinite(cov.my) && (
                 <>
-                  <path className="rfc7928-centre" d={`M${x(cov.mx) - 6},${y(cov.my)}h12M${x(cov.mx)},${y(cov.my) - 6}v12`} stroke="currentColor" strokeWidth={2.5} />
+                  <path
+                    className="rfc7928-centre"
+                    d={`M${x(cov.mx) - 6},${y(cov.my)}h12M${x(cov.mx)},${y(cov.my) - 6}v12`}
+                    stroke="currentColor"
+                    strokeWidth={2.5}
+                  />
                   <text className="rfc7928-tag" x={x(cov.mx) + 8} y={y(cov.my) - 8} fontSize={12} fill="var(--c-ink)">
                     {g.tag}
                   </text>

@@ -7,7 +7,13 @@ import { DelayGoodputPlot } from './DelayGoodputPlot'
 import type { RunGroup } from './groups'
 import './replications.css'
 
-export const Rfc7928View = memo(function Rfc7928View({ groups, open = true }: { groups: readonly RunGroup[]; open?: boolean }) {
+export const Rfc7928View = memo(function Rfc7928View({
+  groups,
+  open = true,
+}: {
+  groups: readonly RunGroup[]
+  open?: boolean
+}) {
   const { t } = useTranslation('teach')
   return (
     <details className="panel rfc7928" open={open} data-testid="rfc7928-view">

@@ -21,7 +21,14 @@ export const DELAY = 'delay_ms.mean'
 export const GOODPUT = 'total_goodput_payload_mbps'
 export const JAIN = 'jain'
 
-export function groupOf(key: string, label: string, colour: number, runs: readonly SummaryJson[], tag = label, series = label): RunGroup {
+export function groupOf(
+  key: string,
+  label: string,
+  colour: number,
+  runs: readonly SummaryJson[],
+  tag = label,
+  series = label,
+): RunGroup {
   return {
     key,
     label,

@@ -30,7 +30,11 @@ export const SideFlowResults = memo(function SideFlowResults({
     <details className="compare-results" data-testid={`compare-results-${index}`}>
       <summary>{t('results.compare_section')}</summary>
       {summary ? (
-        <PerFlowTable flows={parseFlowResults(field(summary, 'flows'))} testId={`per-flow-table-${index}`} caption={`${t('results.table_title')}: ${label}`} />
+        <PerFlowTable
+          flows={parseFlowResults(field(summary, 'flows'))}
+          testId={`per-flow-table-${index}`}
+          caption={`${t('results.table_title')}: ${label}`}
+        />
       ) : (
         <p className="muted">{t('results.waiting')}</p>
       )}
@@ -38,7 +42,13 @@ export const SideFlowResults = memo(function SideFlowResults({
   )
 })
 
-export function CompareCdf({ summaries, labels }: { summaries: readonly (SummaryJson | null)[]; labels: readonly string[] }) {
+export function CompareCdf({
+  summaries,
+  labels,
+}: {
+  summaries: readonly (SummaryJson | null)[]
+  labels: readonly string[]
+}) {
   const { t } = useTranslation('charts')
   const series = summaries.map((s, i) => {
     const d = field(s, 'delay_ms')

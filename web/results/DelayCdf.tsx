@@ -24,7 +24,8 @@ const QUANTILES = [
 ] as const
 const ms = d3.format(',.2~f')
 /** Powers of ten from lo to hi: a log axis labelled once per decade stays legible. */
-const decades = (lo: number, hi: number) => d3.range(Math.ceil(Math.log10(lo)), Math.floor(Math.log10(hi)) + 1).map((k) => 10 ** k)
+const decades = (lo: number, hi: number) =>
+  d3.range(Math.ceil(Math.log10(lo)), Math.floor(Math.log10(hi)) + 1).map((k) => 10 ** k)
 const shown = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? ms(v) : '–')
 
 export function DelayCdf({ series, testId = 'delay-cdf' }: { series: readonly CdfSeries[]; testId?: string }) {
@@ -34,8 +35,15 @@ export function DelayCdf({ series, testId = 'delay-cdf' }: { series: readonly Cd
   const all = lines.flat()
   const lo = Math.max(0.01, d3.min(all, (p) => p[0]) ?? 0.01)
   const hi = Math.max(lo * 10, d3.max(all, (p) => p[0]) ?? 1)
-  const x = d3.scaleLog().domain([lo, hi]).range([M.left, W - M.right]).clamp(true)
-  const y = d3.scaleLinear().domain([0, 1]).range([H - M.bottom, M.top])
+  const x = d3
+    .scaleLog()
+    .domain([lo, hi])
+    .range([M.left, W - M.right])
+    .clamp(true)
+  const y = d3
+    .scaleLinear()
+    .domain([0, 1])
+    .range([H - M.bottom, M.top])
   const path = d3
     .line<[number, number]>()
     .x((p) => x(p[0]))

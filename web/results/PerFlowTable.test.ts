@@ -3,8 +3,20 @@ import type { FlowResult } from '../engine/resultsModel'
 import { sortRows } from './PerFlowTable'
 
 const row = (id: number, goodput: number): FlowResult => ({
-  id, group: 0, tcp: 'reno', base_rtt_ms: 0, goodput_payload_mbps: goodput, throughput_mbps: 0, link_share: 0, fair_share: 0,
-  loss_rate: 0, retransmits: 0, timeouts: 0, mean_rtt_ms: 0, delay_ms: 0, cwnd_mean: 0,
+  id,
+  group: 0,
+  tcp: 'reno',
+  base_rtt_ms: 0,
+  goodput_payload_mbps: goodput,
+  throughput_mbps: 0,
+  link_share: 0,
+  fair_share: 0,
+  loss_rate: 0,
+  retransmits: 0,
+  timeouts: 0,
+  mean_rtt_ms: 0,
+  delay_ms: 0,
+  cwnd_mean: 0,
 })
 
 describe('per-flow table order', () => {

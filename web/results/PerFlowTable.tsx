@@ -55,7 +55,8 @@ export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerF
       </th>
     )
   }
-  const sum = (f: 'goodput_payload_mbps' | 'link_share') => flows.reduce((a, r) => a + (Number.isFinite(r[f]) ? r[f] : 0), 0)
+  const sum = (f: 'goodput_payload_mbps' | 'link_share') =>
+    flows.reduce((a, r) => a + (Number.isFinite(r[f]) ? r[f] : 0), 0)
   return (
     <div className="per-flow-scroll" role="region" aria-label={caption ?? t('results.table_title')} tabIndex={0}>
       <table className="per-flow-table" data-testid={testId}>

@@ -61,7 +61,13 @@ export const RunResults = memo(function RunResults({ store }: { store: SimStore 
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {t('results.open')}
       </button>
-      <dialog ref={ref} className="results-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)} data-testid="run-results">
+      <dialog
+        ref={ref}
+        className="results-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        data-testid="run-results"
+      >
         <div className="results-dialog-head">
           <h2 id={titleId}>{t('results.section')}</h2>
           <button type="button" onClick={() => setOpen(false)}>

@@ -48,7 +48,10 @@ describe('the run pool', () => {
     const p = pool(1)
     const got: RunOutcome[] = []
     await p.run(['bad', '2'], (_, o) => got.push(o))
-    expect(got).toEqual([{ ok: false, error: 'scenario: nope' }, { ok: true, summary: { utilisation: 2 } }])
+    expect(got).toEqual([
+      { ok: false, error: 'scenario: nope' },
+      { ok: true, summary: { utilisation: 2 } },
+    ])
     expect(FakeWorker.all).toHaveLength(2)
     expect(FakeWorker.all[0].terminated).toBe(true)
   })

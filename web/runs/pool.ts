@@ -108,7 +108,8 @@ export class RunPool {
       else onMessage({ type: 'failed', id: -1, message: 'malformed message from a run worker' })
     }
     w.onerror = (e: ErrorEvent) => {
-      if (generation === this.generation) onMessage({ type: 'failed', id: -1, message: `run worker error: ${e.message}` })
+      if (generation === this.generation)
+        onMessage({ type: 'failed', id: -1, message: `run worker error: ${e.message}` })
     }
     return w
   }

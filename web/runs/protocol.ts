@@ -4,8 +4,7 @@
 export type ToRunWorker = { type: 'run'; id: number; scenario: string }
 
 export type FromRunWorker =
-  | { type: 'done'; id: number; summary: string }
-  | { type: 'failed'; id: number; message: string }
+  { type: 'done'; id: number; summary: string } | { type: 'failed'; id: number; message: string }
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)

@@ -18,7 +18,10 @@ export function parseSummary(json: string): SummaryJson {
  * and the CLI name metrics); NaN when absent or null.
  */
 export function summaryValue(summary: SummaryJson, id: string): number {
-  const v = getAt(summary, id.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)))
+  const v = getAt(
+    summary,
+    id.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+  )
   return typeof v === 'number' ? v : Number.NaN
 }
 

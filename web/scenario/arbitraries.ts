@@ -38,7 +38,10 @@ export function arbitraryFor(node: SchemaNode, maxGroups = 3): fc.Arbitrary<Json
   }
   if (n.items) {
     const max = Math.min(n.maxItems ?? maxGroups, maxGroups)
-    return fc.array(arbitraryFor(n.items, maxGroups), { minLength: n.minItems ?? 0, maxLength: Math.max(max, n.minItems ?? 0) })
+    return fc.array(arbitraryFor(n.items, maxGroups), {
+      minLength: n.minItems ?? 0,
+      maxLength: Math.max(max, n.minItems ?? 0),
+    })
   }
   const min = n.minimum ?? -1e6
   const max = n.maximum ?? 1e6
@@ -62,7 +65,8 @@ function withinLimits(s: JsonObject): JsonObject {
   if (Array.isArray(flows)) {
     const total = flows.reduce<number>((t, g) => t + (isObject(g) && typeof g.count === 'number' ? g.count : 5), 0)
     if (total > MAX_TOTAL_FLOWS) {
-      for (const g of flows) if (isObject(g) && typeof g.count === 'number') g.count = Math.max(1, Math.floor(g.count / 64))
+      for (const g of flows)
+        if (isObject(g) && typeof g.count === 'number') g.count = Math.max(1, Math.floor(g.count / 64))
     }
   }
   return s

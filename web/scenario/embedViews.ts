@@ -2,7 +2,18 @@
 // the embed view and the embed-snippet generator so that both speak of the same things.
 
 /** Charts, in the order the full lab shows them; `system` is the system view above them (web/system/). */
-export const EMBED_VIEWS = ['system', 'queue', 'curve', 'cwnd', 'throughput', 'fairness', 'delay', 'readouts', 'flows', 'cdf'] as const
+export const EMBED_VIEWS = [
+  'system',
+  'queue',
+  'curve',
+  'cwnd',
+  'throughput',
+  'fairness',
+  'delay',
+  'readouts',
+  'flows',
+  'cdf',
+] as const
 export type EmbedViewName = (typeof EMBED_VIEWS)[number]
 export const DEFAULT_EMBED_VIEWS: EmbedViewName[] = ['queue']
 

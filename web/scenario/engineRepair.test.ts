@@ -23,20 +23,33 @@ describe('repairWithEngine', () => {
 
   it('raises an RTT below twice the link delay to the least the engine allows', () => {
     const r = repairWithEngine(full({ link: { delay_ms: 30 }, flows: [{ rtt_ms: [20, 100] }] }), validate_scenario)
-    expect(r.problems[0].engine).toMatchObject({ kind: 'out_of_range', field: 'flows[0].rtt_ms[0]', lo: 60, hi: 60000, unit: 'ms', got: 20, other: 'link.delay_ms', rule: 'twice' })
+    expect(r.problems[0].engine).toMatchObject({
+      kind: 'out_of_range',
+      field: 'flows[0].rtt_ms[0]',
+      lo: 60,
+      hi: 60000,
+      unit: 'ms',
+      got: 20,
+      other: 'link.delay_ms',
+      rule: 'twice',
+    })
     expect(r.scenario.flows).toEqual(full({ flows: [{ rtt_ms: [60, 100] }] }).flows)
   })
 
   it("resets the AQM parameter the engine's message names", () => {
     const r = repairWithEngine(full({ aqm: { kind: 'red', min_th: 20, max_th: 15 } }), validate_scenario)
-    expect(r.problems.map((p) => p.engine)).toMatchObject([{ kind: 'order', field: 'aqm.min_th', other: 'aqm.max_th', got: 20, hi: 15 }])
+    expect(r.problems.map((p) => p.engine)).toMatchObject([
+      { kind: 'order', field: 'aqm.min_th', other: 'aqm.max_th', got: 20, hi: 15 },
+    ])
     expect(r.scenario.aqm).toMatchObject({ kind: 'red', min_th: 5, max_th: 15 })
   })
 
   it('falls back to the algorithm defaults, then to the default algorithm, then to the defaults', () => {
     const gfr = repairWithEngine(full({ aqm: { kind: 'gfr' } }), validate_scenario)
     expect(gfr.scenario.aqm).toEqual({ kind: 'droptail' })
-    const hopeless = repairWithEngine(full({}), () => JSON.stringify({ kind: 'constraint', field: '', message: 'the moon is in the wrong phase' }))
+    const hopeless = repairWithEngine(full({}), () =>
+      JSON.stringify({ kind: 'constraint', field: '', message: 'the moon is in the wrong phase' }),
+    )
     expect(hopeless.scenario).toEqual(defaultScenario())
     expect(hopeless.problems.map((p) => p.code)).toEqual(['engine', 'unrepairable'])
   })

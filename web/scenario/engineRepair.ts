@@ -37,9 +37,7 @@ function safeValidate(validate: EngineValidate, s: JsonObject): EngineProblem | 
 
 /** The AQM parameters a problem is about: its field and the field its bound comes from. */
 function aqmParams(p: EngineProblem): string[] {
-  return [p.field, p.other ?? '']
-    .filter((f) => f.startsWith('aqm.'))
-    .map((f) => f.slice(4).split('[')[0])
+  return [p.field, p.other ?? ''].filter((f) => f.startsWith('aqm.')).map((f) => f.slice(4).split('[')[0])
 }
 
 /** One step towards a scenario the engine accepts; false when the problem gives nothing to act on. */
@@ -48,7 +46,8 @@ function fixOnce(s: JsonObject, p: EngineProblem): boolean {
   if (path !== null) {
     const v = getAt(s, path)
     const { lo, hi } = p
-    if (typeof v !== 'number' || lo === undefined || hi === undefined || !Number.isFinite(lo) || !Number.isFinite(hi)) return false
+    if (typeof v !== 'number' || lo === undefined || hi === undefined || !Number.isFinite(lo) || !Number.isFinite(hi))
+      return false
     const clamped = Math.min(Math.max(v, lo), hi)
     if (clamped === v) return false
     setAt(s, path, clamped)

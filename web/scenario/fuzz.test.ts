@@ -48,64 +48,145 @@ const presetLinks = readdirSync(new URL('../../public/presets/', import.meta.url
   .map((p) => encodeLink(p.scenario))
 
 const HOSTILE = [
-  'flows=1e6', 'flows=1e308', 'flows=-1', 'flows=NaN', 'seed=1e400', 'seed=0x10', 'v=999', 'v=-1', 'v=1.5', 'v=',
-  'caption=<script>alert(1)</script>', 'caption=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'aqm=__proto__',
-  '__proto__[polluted]=1', 'constructor=1', 'aqm=red&max_th=Infinity', 'rtt=1e999-2', 'rtt=---', 'z=', 'z=$$$$',
-  'flows=' + '1,'.repeat(500), 'tcp=' + 'cubic,'.repeat(300), 'views=' + 'queue,'.repeat(100), 'speed=max', 'embed=%00',
-  'buffer=1e7', 'buffer_unit=kg', 'delay=5000&rtt=1', 'aqm.flows=99999', 'aqm=hred&aqm.rtt=-3', 'lang=<b>',
+  'flows=1e6',
+  'flows=1e308',
+  'flows=-1',
+  'flows=NaN',
+  'seed=1e400',
+  'seed=0x10',
+  'v=999',
+  'v=-1',
+  'v=1.5',
+  'v=',
+  'caption=<script>alert(1)</script>',
+  'caption=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+  'aqm=__proto__',
+  '__proto__[polluted]=1',
+  'constructor=1',
+  'aqm=red&max_th=Infinity',
+  'rtt=1e999-2',
+  'rtt=---',
+  'z=',
+  'z=$$$$',
+  'flows=' + '1,'.repeat(500),
+  'tcp=' + 'cubic,'.repeat(300),
+  'views=' + 'queue,'.repeat(100),
+  'speed=max',
+  'embed=%00',
+  'buffer=1e7',
+  'buffer_unit=kg',
+  'delay=5000&rtt=1',
+  'aqm.flows=99999',
+  'aqm=hred&aqm.rtt=-3',
+  'lang=<b>',
 ]
 
 const hostilePart = fc.constantFrom(...HOSTILE)
 const keyPart = fc.oneof(
-  fc.constantFrom('v', 'z', 'seed', 'flows', 'tcp', 'rtt', 'aqm', 'max_th', 'min_th', 'gentle', 'rate', 'buffer', 'caption', 'embed', 'views', 'speed'),
+  fc.constantFrom(
+    'v',
+    'z',
+    'seed',
+    'flows',
+    'tcp',
+    'rtt',
+    'aqm',
+    'max_th',
+    'min_th',
+    'gentle',
+    'rate',
+    'buffer',
+    'caption',
+    'embed',
+    'views',
+    'speed',
+  ),
   fc.string({ maxLength: 12 }),
 )
 const queryLike = fc
-  .array(fc.oneof(hostilePart, fc.tuple(keyPart, fc.string({ maxLength: 30 })).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), {
-    maxLength: 12,
-  })
+  .array(
+    fc.oneof(
+      hostilePart,
+      fc
+        .tuple(keyPart, fc.string({ maxLength: 30 }))
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
+    ),
+    {
+      maxLength: 12,
+    },
+  )
   .map((parts) => `?${parts.join('&')}`)
 
 function mutate(link: string, edits: Array<[number, number, string]>): string {
   let s = link
   for (const [kind, at, text] of edits) {
     const i = s.length === 0 ? 0 : at % s.length
-    if (kind % 4 === 0) s = s.slice(0, i) // truncate
-    else if (kind % 4 === 1) s = s.slice(0, i) + text + s.slice(i + 1) // replace
-    else if (kind % 4 === 2) s = s.slice(0, i) + text + s.slice(i) // insert
+    if (kind % 4 === 0)
+      s = s.slice(0, i) // truncate
+    else if (kind % 4 === 1)
+      s = s.slice(0, i) + text + s.slice(i + 1) // replace
+    else if (kind % 4 === 2)
+      s = s.slice(0, i) + text + s.slice(i) // insert
     else s = s.slice(0, i) + s.slice(i + 1 + (at % 7)) // delete
   }
   return s
 }
-const edits = fc.array(fc.tuple(fc.nat(), fc.nat(), fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('&', '=', ',', '-', '%', '+', '$', 'e9'))), {
-  minLength: 1,
-  maxLength: 5,
-})
+const edits = fc.array(
+  fc.tuple(
+    fc.nat(),
+    fc.nat(),
+    fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('&', '=', ',', '-', '%', '+', '$', 'e9')),
+  ),
+  {
+    minLength: 1,
+    maxLength: 5,
+  },
+)
 
 describe('fuzzing decodeLink', () => {
   it('survives random strings', () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 300 })), (s) => check(`?${s}`)), {
-      numRuns: 2500,
-      seed: 1,
-    })
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 300 })), (s) =>
+        check(`?${s}`),
+      ),
+      {
+        numRuns: 2500,
+        seed: 1,
+      },
+    )
   })
 
   it('survives query-like input with hostile parts', () => {
-    fc.assert(fc.property(queryLike, (q) => check(q)), { numRuns: 2500, seed: 2 })
+    fc.assert(
+      fc.property(queryLike, (q) => check(q)),
+      { numRuns: 2500, seed: 2 },
+    )
   })
 
   it('survives mutations of valid links (random scenarios and every preset)', () => {
-    const valid = fc.oneof(fullScenario.map((s) => encodeLink(s)), fc.constantFrom(...(presetLinks.length > 0 ? presetLinks : ['v=1'])))
-    fc.assert(fc.property(valid, edits, (link, e) => check(`?${mutate(link, e)}`)), { numRuns: 3000, seed: 3 })
+    const valid = fc.oneof(
+      fullScenario.map((s) => encodeLink(s)),
+      fc.constantFrom(...(presetLinks.length > 0 ? presetLinks : ['v=1'])),
+    )
+    fc.assert(
+      fc.property(valid, edits, (link, e) => check(`?${mutate(link, e)}`)),
+      { numRuns: 3000, seed: 3 },
+    )
   })
 
   it('survives compressed payloads that are not scenarios, and random compressed-looking data', () => {
     const payload = fc.oneof(
       fc.json().map((j) => compressToEncodedURIComponent(j)),
       fc.jsonValue().map((j) => compressToEncodedURIComponent(JSON.stringify({ flows: j, aqm: j, link: { atm: j } }))),
-      fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$'), maxLength: 400 }),
+      fc.string({
+        unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$'),
+        maxLength: 400,
+      }),
     )
-    fc.assert(fc.property(payload, (z) => check(`?v=1&z=${z}`)), { numRuns: 2000, seed: 4 })
+    fc.assert(
+      fc.property(payload, (z) => check(`?v=1&z=${z}`)),
+      { numRuns: 2000, seed: 4 },
+    )
   })
 
   it('survives the worst cases: deep nesting, a decompression bomb, the longest link, many keys', () => {

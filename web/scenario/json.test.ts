@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest'
-import { EVERY, deepEqual, deepFreeze, formatPath, getAll, getAt, parsePath, setAll, setAt, toObject, tryParsePath, withAt, type JsonObject } from './json'
+import {
+  EVERY,
+  deepEqual,
+  deepFreeze,
+  formatPath,
+  getAll,
+  getAt,
+  parsePath,
+  setAll,
+  setAt,
+  toObject,
+  tryParsePath,
+  withAt,
+  type JsonObject,
+} from './json'
 
-const scenario = (): JsonObject => ({ link: { buffer: 36 }, flows: [{ count: 2, rtt_ms: [40, 100] }, { count: 1, rtt_ms: [80, 80] }] })
+const scenario = (): JsonObject => ({
+  link: { buffer: 36 },
+  flows: [
+    { count: 2, rtt_ms: [40, 100] },
+    { count: 1, rtt_ms: [80, 80] },
+  ],
+})
 
 describe('the path language', () => {
   it('reads keys, indices and [*], and writes them back the same', () => {
-    for (const text of ['link.buffer', 'flows[0].rtt_ms[1]', 'flows[*].rwnd', 'flows[1].rtt_ms[*]']) expect(formatPath(parsePath(text))).toBe(text)
+    for (const text of ['link.buffer', 'flows[0].rtt_ms[1]', 'flows[*].rwnd', 'flows[1].rtt_ms[*]'])
+      expect(formatPath(parsePath(text))).toBe(text)
     expect(parsePath('flows[*].rtt_ms[1]')).toEqual(['flows', EVERY, 'rtt_ms', 1])
     for (const bad of ['', 'a..b', 'flows[x]', 'flows[-1]', 'a]']) expect(tryParsePath(bad)).toBeNull()
   })

@@ -123,7 +123,8 @@ export function tryParsePath(path: string): Step[] | null {
 /** ["flows", 0, "rtt_ms", 1] → "flows[0].rtt_ms[1]" (the inverse of parsePath). */
 export function formatPath(steps: readonly Step[]): string {
   let s = ''
-  for (const step of steps) s += step === EVERY ? '[*]' : typeof step === 'number' ? `[${step}]` : s === '' ? step : `.${step}`
+  for (const step of steps)
+    s += step === EVERY ? '[*]' : typeof step === 'number' ? `[${step}]` : s === '' ? step : `.${step}`
   return s
 }
 

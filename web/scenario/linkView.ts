@@ -67,7 +67,11 @@ export function isEmbedQuery(search: string): boolean {
 }
 
 export function isViewKey(key: string): boolean {
-  return (VIEW_KEYS as readonly string[]).includes(key) || (PASSTHROUGH_KEYS as readonly string[]).includes(key) || IGNORED_KEY.test(key)
+  return (
+    (VIEW_KEYS as readonly string[]).includes(key) ||
+    (PASSTHROUGH_KEYS as readonly string[]).includes(key) ||
+    IGNORED_KEY.test(key)
+  )
 }
 
 export function ownedByOtherView(search: string): boolean {

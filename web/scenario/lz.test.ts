@@ -10,9 +10,12 @@ const ALPHABET = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 describe('decompressUriSafe', () => {
   it('reads back whatever compressToEncodedURIComponent wrote', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ minLength: 1 }), fc.string({ unit: 'binary', minLength: 1 }), fc.json()), (text) => {
-        expect(decompressUriSafe(compressToEncodedURIComponent(text), 1e6)).toEqual({ ok: true, text })
-      }),
+      fc.property(
+        fc.oneof(fc.string({ minLength: 1 }), fc.string({ unit: 'binary', minLength: 1 }), fc.json()),
+        (text) => {
+          expect(decompressUriSafe(compressToEncodedURIComponent(text), 1e6)).toEqual({ ok: true, text })
+        },
+      ),
       { numRuns: 500 },
     )
   })

@@ -87,7 +87,9 @@ const v0: Migration = {
     if (link !== undefined) s.link = link
     const flows = getOwn(s, 'flows')
     if (Array.isArray(flows)) {
-      s.flows = flows.map((g) => mapObject(g, (o) => renameKeys(o, { n: 'count', cc: 'tcp', rtt_range_ms: 'rtt_ms' })) ?? g)
+      s.flows = flows.map(
+        (g) => mapObject(g, (o) => renameKeys(o, { n: 'count', cc: 'tcp', rtt_range_ms: 'rtt_ms' })) ?? g,
+      )
     }
     const aqm = mapObject(getOwn(s, 'aqm'), (q) => {
       const r = renameKeys(q, { type: 'kind', minth: 'min_th', maxth: 'max_th', maxp: 'max_p', wq: 'w_q' })
@@ -159,7 +161,8 @@ const v1: Migration = {
     for (const name of Object.hasOwn(V1_SECONDS, kind) ? V1_SECONDS[kind] : []) {
       for (const key of queryKeys(name)) scaleParam(out, key, key, 3)
     }
-    if (kind === 'gfr') for (const key of queryKeys(V1_CDVT[0])) scaleParam(out, key, key.replace(V1_CDVT[0], V1_CDVT[1]), -3)
+    if (kind === 'gfr')
+      for (const key of queryKeys(V1_CDVT[0])) scaleParam(out, key, key.replace(V1_CDVT[0], V1_CDVT[1]), -3)
     return out
   },
   json(scenario) {

@@ -12,7 +12,11 @@ describe('the running scenario', () => {
       const flows = r?.value.flows
       if (Array.isArray(flows)) flows.push({})
     }).toThrow(TypeError)
-    expect([r?.buffer, r?.link, r?.duration]).toEqual([{ size: 100, unit: 'packets' }, { rateMbps: 10, meanPktSize: 1000 }, 30])
+    expect([r?.buffer, r?.link, r?.duration]).toEqual([
+      { size: 100, unit: 'packets' },
+      { rateMbps: 10, meanPktSize: 1000 },
+      30,
+    ])
     expect(r?.flows.map((f) => f.variant)).toEqual(['cubic', 'cubic'])
   })
 
@@ -37,6 +41,11 @@ describe('the running scenario', () => {
   })
 
   it('reads a positive duration only', () => {
-    expect([durationOf({ duration: 60 }), durationOf({ duration: 0 }), durationOf({}), durationOf(null)]).toEqual([60, null, null, null])
+    expect([durationOf({ duration: 60 }), durationOf({ duration: 0 }), durationOf({}), durationOf(null)]).toEqual([
+      60,
+      null,
+      null,
+      null,
+    ])
   })
 })

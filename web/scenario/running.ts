@@ -45,7 +45,14 @@ export function readRunning(text: string): RunningScenario | null {
   const parsed = text === '' ? null : parseObject(text)
   if (parsed === null) return null
   const value = deepFreeze(parsed)
-  return Object.freeze({ text, value, buffer: bufferOf(value), link: linkOf(value), flows: Object.freeze(flowsOf(value)), duration: durationOf(value) })
+  return Object.freeze({
+    text,
+    value,
+    buffer: bufferOf(value),
+    link: linkOf(value),
+    flows: Object.freeze(flowsOf(value)),
+    duration: durationOf(value),
+  })
 }
 
 /** The bottleneck buffer, read by name from the scenario's `link`; `null` if absent. */

@@ -8,19 +8,43 @@ import Ajv from 'ajv'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Simulation, algorithms, default_scenario, initSync, scenario_schema, validate_scenario } from '../engine/pkg/aqm_engine.js'
+import {
+  Simulation,
+  algorithms,
+  default_scenario,
+  initSync,
+  scenario_schema,
+  validate_scenario,
+} from '../engine/pkg/aqm_engine.js'
 import { parseAlgorithms } from '../engine/decode'
 import type { AlgorithmInfo } from '../engine/protocol'
 import { fullScenario } from './arbitraries'
 import { repairWithEngine } from './engineRepair'
-import { aqmBranch, aqmDefaults, aqmKinds, clone, defaultScenario, nodeAt, schema, setAt, typeOf, type JsonObject } from './model'
+import {
+  aqmBranch,
+  aqmDefaults,
+  aqmKinds,
+  clone,
+  defaultScenario,
+  nodeAt,
+  schema,
+  setAt,
+  typeOf,
+  type JsonObject,
+} from './model'
 import { checkScenario } from './validate'
 
 const generatedPath = new URL('./validate.generated.js', import.meta.url)
 
 /** ajv's standalone code for the schema: no code generation at run time, so no eval in the page. */
 function validatorSource(): string {
-  const ajv = new Ajv({ allErrors: true, messages: false, discriminator: true, strict: true, code: { source: true, esm: true } })
+  const ajv = new Ajv({
+    allErrors: true,
+    messages: false,
+    discriminator: true,
+    strict: true,
+    code: { source: true, esm: true },
+  })
   const code = standaloneCode(ajv, ajv.compile(schema))
   return `/* eslint-disable */\n// Generated from scenario.schema.json by schema.test.ts (UPDATE_VALIDATOR=1); do not edit.\n${code}\n`
 }
@@ -38,14 +62,19 @@ describe('the committed validator', () => {
   it('is ajv standalone code of the current schema', () => {
     const source = validatorSource()
     if (process.env.UPDATE_VALIDATOR) writeFileSync(generatedPath, source)
-    expect(readFileSync(generatedPath, 'utf8'), 'run UPDATE_VALIDATOR=1 npx vitest run web/scenario/schema.test.ts').toBe(source)
+    expect(
+      readFileSync(generatedPath, 'utf8'),
+      'run UPDATE_VALIDATOR=1 npx vitest run web/scenario/schema.test.ts',
+    ).toBe(source)
   })
 })
 
 describe('the committed schema', () => {
   it("is the engine's generated schema, as npm run gen:schema writes it", () => {
     const text = readFileSync(new URL('./scenario.schema.json', import.meta.url), 'utf8')
-    expect(text, 'run npm run build:wasm && npm run gen:schema').toBe(`${JSON.stringify(JSON.parse(scenario_schema()), null, 2)}\n`)
+    expect(text, 'run npm run build:wasm && npm run gen:schema').toBe(
+      `${JSON.stringify(JSON.parse(scenario_schema()), null, 2)}\n`,
+    )
   })
 })
 
@@ -153,7 +182,8 @@ describe('scenario.schema.json against the engine', () => {
         expect([path.join('.'), engineAccepts(s)]).toEqual([path.join('.'), false])
         expect([path.join('.'), schemaAccepts(s)]).toEqual([path.join('.'), false])
         setAt(s, path, bound)
-        if (path.join('.') !== 'link.delay_ms') expect([path.join('.'), engineAccepts(s)]).toEqual([path.join('.'), true])
+        if (path.join('.') !== 'link.delay_ms')
+          expect([path.join('.'), engineAccepts(s)]).toEqual([path.join('.'), true])
         expect([path.join('.'), schemaAccepts(s)]).toEqual([path.join('.'), true])
       }
     }

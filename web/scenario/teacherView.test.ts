@@ -31,7 +31,15 @@ describe('worksheet mode', () => {
   })
 
   it('"let students change only max_p" locks everything else', () => {
-    expect(lockAllBut(['min_th', 'max_th', 'max_p', 'w_q'], new Set(['max_p']))).toEqual(['aqm', 'link', 'flows', 'run', 'min_th', 'max_th', 'w_q'])
+    expect(lockAllBut(['min_th', 'max_th', 'max_p', 'w_q'], new Set(['max_p']))).toEqual([
+      'aqm',
+      'link',
+      'flows',
+      'run',
+      'min_th',
+      'max_th',
+      'w_q',
+    ])
   })
 
   it('reports a malformed name and keeps the good ones', () => {

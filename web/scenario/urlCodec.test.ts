@@ -116,8 +116,12 @@ describe('presets', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
   const presets = files
     .map((f) => ({ file: f, json: JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown }))
-    .filter((p): p is { file: string; json: { id: string; scenario: JsonObject } } => isObject(p.json) && isObject(p.json.scenario))
-  const samples = presets.length > 0 ? presets.map((p) => [p.file, p.json.scenario] as const) : [['default', {}] as const]
+    .filter(
+      (p): p is { file: string; json: { id: string; scenario: JsonObject } } =>
+        isObject(p.json) && isObject(p.json.scenario),
+    )
+  const samples =
+    presets.length > 0 ? presets.map((p) => [p.file, p.json.scenario] as const) : [['default', {}] as const]
 
   it.each(samples)('%s: its link decodes to the preset exactly and the engine accepts it', (_file, scenario) => {
     const q = encodeLink(scenario)
@@ -170,7 +174,9 @@ describe('migrations', () => {
   })
 
   it('re-encodes a migrated link in the current format', () => {
-    expect(encodeLink(decodeLink(v0Red).scenario)).toMatch(/^v=2&seed=7&rate=20&delay=5&buffer=120&flows=12&tcp=newreno&rtt=30-90&aqm=red/)
+    expect(encodeLink(decodeLink(v0Red).scenario)).toMatch(
+      /^v=2&seed=7&rate=20&delay=5&buffer=120&flows=12&tcp=newreno&rtt=30-90&aqm=red/,
+    )
   })
 })
 
@@ -181,7 +187,9 @@ describe('v1 → v2: AQM time parameters from seconds to milliseconds', () => {
     const d = decodeLink('?v=1&flows=10&aqm=ared&interval=0.25&auto=1&target_delay=0.02')
     expect(d.problems).toEqual([])
     expect(d.version).toBe(1)
-    expect(d.scenario).toEqual(full({ flows: [{ count: 10 }], aqm: { kind: 'ared', interval: 250, auto: true, target_delay: 20 } }))
+    expect(d.scenario).toEqual(
+      full({ flows: [{ count: 10 }], aqm: { kind: 'ared', interval: 250, auto: true, target_delay: 20 } }),
+    )
     expect(validate_scenario(JSON.stringify(d.scenario))).toBe('')
     const q = decodeLink('?v=1&aqm=qvared&aqm.interval=1.001&qt_reset_interval=2.5&target_delay=0.0001')
     expect(q.problems).toEqual([])
@@ -235,7 +243,9 @@ describe('v1 → v2: AQM time parameters from seconds to milliseconds', () => {
 
 describe('broken and hostile links', () => {
   it('names an unknown key, a parameter of another algorithm and a value that is not a number', () => {
-    expect(decodeLink('?v=1&colour=red').problems[0].message).toBe('colour is not a setting this page knows; it was left out.')
+    expect(decodeLink('?v=1&colour=red').problems[0].message).toBe(
+      'colour is not a setting this page knows; it was left out.',
+    )
     expect(decodeLink('?v=1&max_th=15').problems[0].message).toMatch(/^max_th is not a parameter of droptail/)
     expect(decodeLink('?aqm=red&max_th=lots').problems[0].message).toBe('max_th=lots is not a number.')
     expect(decodeLink('?aqm=red&gentle=maybe').problems[0].code).toBe('not-a-switch')
@@ -244,7 +254,9 @@ describe('broken and hostile links', () => {
 
   it('caps a million flows to the limit, with a message naming the field and range', () => {
     const d = decodeLink('?v=1&flows=1e6')
-    expect(d.problems.map((p) => [p.code, p.params])).toEqual([['out-of-range', { field: 'flows[0].count', min: 1, max: 10000, got: '1000000' }]])
+    expect(d.problems.map((p) => [p.code, p.params])).toEqual([
+      ['out-of-range', { field: 'flows[0].count', min: 1, max: 10000, got: '1000000' }],
+    ])
     expect(getAt(d.scenario, ['flows', 0, 'count'])).toBe(10000)
     const two = decodeLink('?v=1&flows=6000,6000')
     expect([two.problems[0].code, two.problems[0].params]).toEqual(['total-flows', { max: 10000, total: 12000 }])
@@ -294,7 +306,14 @@ describe('broken and hostile links', () => {
   it('takes the view keys apart from the scenario', () => {
     const d = decodeLink('?embed=1&views=queue,readouts&controls=play,max_th&autoplay=1&speed=max')
     expect(d.hasScenario).toBe(false)
-    expect(d.view).toEqual({ ...DEFAULT_VIEW, embed: true, views: ['queue', 'readouts'], controls: ['play', 'max_th'], autoplay: true, speed: Infinity })
+    expect(d.view).toEqual({
+      ...DEFAULT_VIEW,
+      embed: true,
+      views: ['queue', 'readouts'],
+      controls: ['play', 'max_th'],
+      autoplay: true,
+      speed: Infinity,
+    })
     expect(codes('?speed=-1')).toEqual(['bad-speed'])
     expect(codes('?views=queue,<b>')).toEqual(['bad-token'])
   })

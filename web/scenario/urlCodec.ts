@@ -148,7 +148,8 @@ function parseRange(key: string, text: string): Parsed {
   if (m === null) return { ok: false, problem: problem('bad-range', { key, value: excerpt(text) }) }
   const lo = Number(m[1])
   const hi = m[2] === undefined ? lo : Number(m[2])
-  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return { ok: false, problem: problem('bad-range', { key, value: excerpt(text) }) }
+  if (!Number.isFinite(lo) || !Number.isFinite(hi))
+    return { ok: false, problem: problem('bad-range', { key, value: excerpt(text) }) }
   return { ok: true, value: [lo, hi] }
 }
 
@@ -313,7 +314,13 @@ export function decodeLink(search: string, options: CodecOptions = {}): DecodedL
   readGroups(params, d, problems)
   readAqm(params, d, problems, model)
   const checked = checkWithCatalogue(d, model)
-  return { hasScenario, scenario: checked.scenario, view, version, problems: dedupe([...problems, ...checked.problems]) }
+  return {
+    hasScenario,
+    scenario: checked.scenario,
+    view,
+    version,
+    problems: dedupe([...problems, ...checked.problems]),
+  }
 }
 
 function readVersion(text: string | undefined, problems: Problem[]): number {
@@ -386,7 +393,10 @@ function readGroups(params: Map<string, string>, d: JsonObject, problems: Proble
   const countItems = lists[0].items
   // More groups than the model allows are cut here (checkScenario reports it), not built and then dropped.
   const maxGroups = schema.properties?.flows?.maxItems ?? 64
-  const n = Math.min(fromZ?.length ?? countItems?.length ?? Math.max(1, ...lists.map((l) => l.items?.length ?? 0)), maxGroups + 1)
+  const n = Math.min(
+    fromZ?.length ?? countItems?.length ?? Math.max(1, ...lists.map((l) => l.items?.length ?? 0)),
+    maxGroups + 1,
+  )
   const groups: Json[] = fromZ ?? Array.from({ length: n }, () => ({}))
   const base = defaultScenario()
   for (const { key, field, items } of lists) {
@@ -415,7 +425,9 @@ function readAqm(params: Map<string, string>, d: JsonObject, problems: Problem[]
   const defaultKind = String(getAt(defaultScenario(), ['aqm', 'kind']))
   let kind = typeof given === 'string' ? given : defaultKind
   if (model.branch(kind) === null) {
-    problems.push(problem('unknown-kind', { field: 'aqm.kind', value: excerpt(String(given)), known: model.kinds.join(', ') }))
+    problems.push(
+      problem('unknown-kind', { field: 'aqm.kind', value: excerpt(String(given)), known: model.kinds.join(', ') }),
+    )
     delete d.aqm
     kind = defaultKind
   }

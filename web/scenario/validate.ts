@@ -76,7 +76,8 @@ function scaleFlows(s: JsonObject, total: number): void {
   const flows = s.flows
   if (!Array.isArray(flows)) return
   for (const g of flows) {
-    if (isObject(g) && typeof g.count === 'number') g.count = Math.max(1, Math.floor((g.count * MAX_TOTAL_FLOWS) / total))
+    if (isObject(g) && typeof g.count === 'number')
+      g.count = Math.max(1, Math.floor((g.count * MAX_TOTAL_FLOWS) / total))
   }
 }
 

@@ -72,7 +72,9 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
       <fieldset className="share-options">
         <legend>{t('embed.views')}</legend>
         <div className="share-checks">
-          {EMBED_VIEWS.map((v) => check(t(`embed.view.${v}`), views.includes(v), (on) => setViews((l) => toggle(l, v, on))))}
+          {EMBED_VIEWS.map((v) =>
+            check(t(`embed.view.${v}`), views.includes(v), (on) => setViews((l) => toggle(l, v, on))),
+          )}
         </div>
       </fieldset>
       <fieldset className="share-options">
@@ -83,16 +85,17 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
           )}
           {(info?.params ?? []).map((p) =>
             check(
-              t('embed.control.param', { name: p.name, label: t(`algorithms.${info?.kind}.params.${p.name}`, { ns: 'app', defaultValue: p.label }) }),
+              t('embed.control.param', {
+                name: p.name,
+                label: t(`algorithms.${info?.kind}.params.${p.name}`, { ns: 'app', defaultValue: p.label }),
+              }),
               controls.includes(p.name),
               (on) => setControls((l) => toggle(l, p.name, on)),
             ),
           )}
         </div>
       </fieldset>
-      <div className="share-row">
-        {check(t('embed.autoplay'), autoplay, setAutoplay)}
-      </div>
+      <div className="share-row">{check(t('embed.autoplay'), autoplay, setAutoplay)}</div>
       <div className="share-row">
         <label className="share-field" style={{ flex: 1 }}>
           {t('embed.caption')}
@@ -100,11 +103,23 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
         </label>
         <label className="share-field">
           {t('embed.width')}
-          <input type="number" min={200} max={4000} value={width} onChange={(e) => setWidth(clampSize(e.target.valueAsNumber, width))} />
+          <input
+            type="number"
+            min={200}
+            max={4000}
+            value={width}
+            onChange={(e) => setWidth(clampSize(e.target.valueAsNumber, width))}
+          />
         </label>
         <label className="share-field">
           {t('embed.height')}
-          <input type="number" min={150} max={4000} value={height} onChange={(e) => setHeight(clampSize(e.target.valueAsNumber, height))} />
+          <input
+            type="number"
+            min={150}
+            max={4000}
+            value={height}
+            onChange={(e) => setHeight(clampSize(e.target.valueAsNumber, height))}
+          />
         </label>
       </div>
       <label className="share-field">
@@ -112,7 +127,10 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
         <textarea readOnly value={snippet} onFocus={(e) => e.target.select()} />
       </label>
       <div className="share-row">
-        <button type="button" onClick={() => void copyText(snippet).then((ok) => setStatus(t(ok ? 'link.copied' : 'link.copyFailed')))}>
+        <button
+          type="button"
+          onClick={() => void copyText(snippet).then((ok) => setStatus(t(ok ? 'link.copied' : 'link.copyFailed')))}
+        >
           {t('embed.copy')}
         </button>
         <a href={src} target="_blank" rel="noopener noreferrer">

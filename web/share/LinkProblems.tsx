@@ -27,7 +27,13 @@ export function LinkProblems({ link }: { link: ShareLink }) {
   const titleId = useId()
   const pending = link.pending
   if (pending === null) return null
-  const title = t(pending.source === 'file' ? 'problems.fileTitle' : pending.source === 'host' ? 'problems.hostTitle' : 'problems.linkTitle')
+  const title = t(
+    pending.source === 'file'
+      ? 'problems.fileTitle'
+      : pending.source === 'host'
+        ? 'problems.hostTitle'
+        : 'problems.linkTitle',
+  )
   const more = pending.problems.length - SHOWN
   return (
     <section className="link-problems" role="alert" aria-labelledby={titleId}>

@@ -45,7 +45,15 @@ function usePageDrop(link: ShareLink): void {
   }, [link])
 }
 
-export function ShareButton({ snapshot, store, preset }: { snapshot: SimSnapshot; store: SimStore; preset?: PresetContext }) {
+export function ShareButton({
+  snapshot,
+  store,
+  preset,
+}: {
+  snapshot: SimSnapshot
+  store: SimStore
+  preset?: PresetContext
+}) {
   const { t } = useTranslation('share')
   const link = useShareLink(store, snapshot, { addressBar: true, preset })
   useHostApi(store, snapshot, link, { resize: false })
@@ -53,12 +61,24 @@ export function ShareButton({ snapshot, store, preset }: { snapshot: SimSnapshot
   const [open, setOpen] = useState(false)
   return (
     <>
-      <button type="button" className="share-button" aria-haspopup="dialog" title={t('buttonHint')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="share-button"
+        aria-haspopup="dialog"
+        title={t('buttonHint')}
+        onClick={() => setOpen(true)}
+      >
         {t('button')}
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ShareDialog snapshot={snapshot} store={store} preset={preset} onOpenFile={(f) => openFileWith(link, f)} onClose={() => setOpen(false)} />
+          <ShareDialog
+            snapshot={snapshot}
+            store={store}
+            preset={preset}
+            onOpenFile={(f) => openFileWith(link, f)}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
       {link.checking && <span className="share-status muted">{t('problems.checking')}</span>}

@@ -10,7 +10,18 @@ import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
 import { paramName } from '../i18n/names'
 import { links } from '../catalog/links'
-import { baseName, chartPng, chartSvg, chartsOnPage, download, perFlowCsv, resultsJson, scenarioFile, tracesCsv, tracesJson } from './exporters'
+import {
+  baseName,
+  chartPng,
+  chartSvg,
+  chartsOnPage,
+  download,
+  perFlowCsv,
+  resultsJson,
+  scenarioFile,
+  tracesCsv,
+  tracesJson,
+} from './exporters'
 
 export interface ShareDialogProps {
   snapshot: SimSnapshot
@@ -58,7 +69,10 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const meta = { scenario, link }
   const rows = store.buffer
   // Per-flow results once the warm-up is over (the summary's measured window is not empty).
-  const results = snapshot.summary !== null && snapshot.summary.measured_to_s > snapshot.summary.measured_from_s ? snapshot.summary : null
+  const results =
+    snapshot.summary !== null && snapshot.summary.measured_to_s > snapshot.summary.measured_from_s
+      ? snapshot.summary
+      : null
   const charts = chartsOnPage()
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const name = baseName(scenario)
@@ -96,7 +110,14 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
         <section className="share-section" aria-labelledby={`${id}-link`}>
           <h3 id={`${id}-link`}>{t('link.heading')}</h3>
           <div className="share-row">
-            <input className="share-url" type="text" readOnly value={link} aria-label={t('link.label')} onFocus={(e) => e.target.select()} />
+            <input
+              className="share-url"
+              type="text"
+              readOnly
+              value={link}
+              aria-label={t('link.label')}
+              onFocus={(e) => e.target.select()}
+            />
             <button
               type="button"
               className="primary"
@@ -125,12 +146,18 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
         <section className="share-section" aria-labelledby={`${id}-export`}>
           <h3 id={`${id}-export`}>{t('export.heading')}</h3>
           <p className="share-note">
-            {rows && rows.length > 0 ? t('export.rows', { n: rows.length, from: rowsFrom.toFixed(2), to: rowsTo.toFixed(2) }) : t('export.noRows')}
+            {rows && rows.length > 0
+              ? t('export.rows', { n: rows.length, from: rowsFrom.toFixed(2), to: rowsTo.toFixed(2) })
+              : t('export.noRows')}
           </p>
           <div className="share-row">
-            <button type="button" disabled={!rows || rows.length === 0} onClick={guard(() => {
+            <button
+              type="button"
+              disabled={!rows || rows.length === 0}
+              onClick={guard(() => {
                 if (rows) download(`${name}.csv`, tracesCsv(rows, meta), 'text/csv')
-              })}>
+              })}
+            >
               {t('export.tracesCsv')}
             </button>
             <button
@@ -142,19 +169,30 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
             >
               {t('export.tracesJson')}
             </button>
-            <button type="button" onClick={guard(() => download(`${name}.json`, scenarioFile(meta), 'application/json'))}>
+            <button
+              type="button"
+              onClick={guard(() => download(`${name}.json`, scenarioFile(meta), 'application/json'))}
+            >
               {t('export.scenario')}
             </button>
           </div>
           <div className="share-row">
-            <button type="button" disabled={!results} onClick={guard(() => {
+            <button
+              type="button"
+              disabled={!results}
+              onClick={guard(() => {
                 if (results) download(`${name}-flows.csv`, perFlowCsv(results, meta), 'text/csv')
-              })}>
+              })}
+            >
               {t('results.flowsCsv')}
             </button>
-            <button type="button" disabled={!results} onClick={guard(() => {
+            <button
+              type="button"
+              disabled={!results}
+              onClick={guard(() => {
                 if (results) download(`${name}-results.json`, resultsJson(results, meta), 'application/json')
-              })}>
+              })}
+            >
               {t('results.resultsJson')}
             </button>
           </div>
@@ -208,7 +246,11 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
           >
             <label className="share-field">
               {t('import.pick')}
-              <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" onChange={(e) => openFiles(e.target.files)} />
+              <input
+                type="file"
+                accept=".json,.csv,application/json,text/csv,text/plain"
+                onChange={(e) => openFiles(e.target.files)}
+              />
             </label>
             <p className="share-note">{t('import.drop')}</p>
           </div>

@@ -15,11 +15,17 @@ function rows(columns: string[], data: number[][]): Rows {
   }
 }
 
-const meta = { scenario: { seed: 3, aqm: { kind: 'red', max_th: 15 } }, link: 'https://lab.example/?v=1&seed=3&aqm=red' }
-const sample = rows(['t', 'q_pkts', 'avg'], [
-  [0.05, 3, NaN],
-  [0.1, 4, 0.1 + 0.2],
-])
+const meta = {
+  scenario: { seed: 3, aqm: { kind: 'red', max_th: 15 } },
+  link: 'https://lab.example/?v=1&seed=3&aqm=red',
+}
+const sample = rows(
+  ['t', 'q_pkts', 'avg'],
+  [
+    [0.05, 3, NaN],
+    [0.1, 4, 0.1 + 0.2],
+  ],
+)
 
 describe('exports', () => {
   it('knows the engine version from its crate', () => {

@@ -96,7 +96,10 @@ export function scenarioFile(meta: ExportMeta): string {
 /** "aqm-lab-red-seed3" for naming files. */
 export function baseName(scenario: JsonObject): string {
   const aqm = scenario.aqm
-  const kind = typeof aqm === 'object' && aqm !== null && !Array.isArray(aqm) && typeof aqm.kind === 'string' ? aqm.kind : 'scenario'
+  const kind =
+    typeof aqm === 'object' && aqm !== null && !Array.isArray(aqm) && typeof aqm.kind === 'string'
+      ? aqm.kind
+      : 'scenario'
   const seed = typeof scenario.seed === 'number' ? `-seed${scenario.seed}` : ''
   return `aqm-lab-${kind}${seed}`.replace(/[^a-z0-9_-]/gi, '_')
 }
@@ -146,7 +149,9 @@ function inlineStyles(source: Element, target: Element): void {
 
 /** A chart's title as its caption line reads, without the toggles that share that line. */
 function chartTitle(figure: Element): string {
-  return (figure.querySelector('figcaption .chart-title') ?? figure.querySelector('figcaption'))?.textContent?.trim() ?? ''
+  return (
+    (figure.querySelector('figcaption .chart-title') ?? figure.querySelector('figcaption'))?.textContent?.trim() ?? ''
+  )
 }
 
 /** Drag grips and their hit areas are controls, not data: an exported figure leaves them out. */
@@ -247,13 +252,20 @@ export function chartSvg(figure: Element): { svg: string; width: number; height:
         sw.setAttribute('x2', String(x + 18))
         sw.setAttribute('y1', String(y))
         sw.setAttribute('y2', String(y))
-        sw.setAttribute('style', `stroke: ${entry.colour}; stroke-width: 3${entry.dashed ? '; stroke-dasharray: 4 3' : ''}`)
+        sw.setAttribute(
+          'style',
+          `stroke: ${entry.colour}; stroke-width: 3${entry.dashed ? '; stroke-dasharray: 4 3' : ''}`,
+        )
         root.append(sw)
       }
       text(x + (entry.colour !== null ? 24 : 0), y + 4, entry.label, 400, 12)
     }
   })
-  return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`, width, height }
+  return {
+    svg: `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`,
+    width,
+    height,
+  }
 }
 
 /** PNG exports are drawn at twice the chart's CSS size, whatever the screen, so they stay sharp in slides. */
@@ -273,14 +285,18 @@ export async function chartPng(figure: Element): Promise<Blob> {
   if (ctx === null) throw new Error('no 2D canvas')
   ctx.scale(scale, scale)
   ctx.drawImage(img, 0, 0, width, height)
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'))
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+  )
 }
 
 /** Charts on the page, by their titles, each with a file-name part saying which chart it is ("queue"). */
 export function chartsOnPage(): Array<{ title: string; slug: string; figure: Element }> {
   const seen = new Map<string, number>()
   return [...document.querySelectorAll('figure.chart')].map((figure, i) => {
-    const base = (figure.getAttribute('data-testid') ?? `chart-${i + 1}`).replace(/-chart$/, '').replace(/[^a-z0-9_-]/gi, '_')
+    const base = (figure.getAttribute('data-testid') ?? `chart-${i + 1}`)
+      .replace(/-chart$/, '')
+      .replace(/[^a-z0-9_-]/gi, '_')
     const n = (seen.get(base) ?? 0) + 1
     seen.set(base, n)
     return { title: chartTitle(figure) || `Chart ${i + 1}`, slug: n === 1 ? base : `${base}-${n}`, figure }

@@ -4,21 +4,37 @@ import { parseHostMessage, queryOf } from './hostApi'
 
 describe('parseHostMessage', () => {
   it('ignores what is not an aqm: message', () => {
-    for (const m of [null, undefined, 'aqm:play', 42, [], [{ type: 'aqm:play' }], { type: 'play' }, { type: 7 }, { kind: 'aqm:play' }, { type: `aqm:${'x'.repeat(60)}` }]) {
+    for (const m of [
+      null,
+      undefined,
+      'aqm:play',
+      42,
+      [],
+      [{ type: 'aqm:play' }],
+      { type: 'play' },
+      { type: 7 },
+      { kind: 'aqm:play' },
+      { type: `aqm:${'x'.repeat(60)}` },
+    ]) {
       expect(parseHostMessage(m)).toBeNull()
     }
   })
 
   it('reads each request and echoes its id', () => {
     expect(parseHostMessage({ type: 'aqm:play', id: 3 })).toEqual({ request: { type: 'aqm:play' }, id: 3 })
-    expect(parseHostMessage({ type: 'aqm:step', seconds: 2 })).toEqual({ request: { type: 'aqm:step', seconds: 2 }, id: undefined })
+    expect(parseHostMessage({ type: 'aqm:step', seconds: 2 })).toEqual({
+      request: { type: 'aqm:step', seconds: 2 },
+      id: undefined,
+    })
     expect(parseHostMessage({ type: 'aqm:set-speed', speed: 'max' })).toMatchObject({ request: { speed: Infinity } })
     expect(parseHostMessage({ type: 'aqm:set-param', name: 'gentle', value: true, id: 'g' })).toEqual({
       request: { type: 'aqm:set-param', name: 'gentle', value: 1 },
       id: 'g',
     })
     expect(parseHostMessage({ type: 'aqm:set-algorithm', kind: 'codel' })).toMatchObject({ request: { kind: 'codel' } })
-    expect(parseHostMessage({ type: 'aqm:load', link: '?v=1&aqm=red' })).toMatchObject({ request: { link: '?v=1&aqm=red' } })
+    expect(parseHostMessage({ type: 'aqm:load', link: '?v=1&aqm=red' })).toMatchObject({
+      request: { link: '?v=1&aqm=red' },
+    })
   })
 
   it('answers a malformed aqm: message with what is wrong, and drops an id it cannot echo safely', () => {

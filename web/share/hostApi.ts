@@ -54,10 +54,14 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 const NAME = /^[a-z_][a-z0-9_]{0,63}$/
 
 export function parseHostMessage(data: unknown): Parsed {
-  if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith('aqm:') || data.type.length > 40) return null
+  if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith('aqm:') || data.type.length > 40)
+    return null
   const type = data.type
   const rawId = data.id
-  const id: RequestId = (typeof rawId === 'string' && rawId.length <= 100) || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId : undefined
+  const id: RequestId =
+    (typeof rawId === 'string' && rawId.length <= 100) || (typeof rawId === 'number' && Number.isFinite(rawId))
+      ? rawId
+      : undefined
   const bad = (error: string): Parsed => ({ error, request: type, id })
   switch (type) {
     case 'aqm:play':
@@ -73,14 +77,16 @@ export function parseHostMessage(data: unknown): Parsed {
     }
     case 'aqm:set-speed': {
       const s = data.speed === 'max' ? Infinity : data.speed
-      if (typeof s !== 'number' || !(s === Infinity || (s > 0 && s <= 10_000))) return bad("speed must be a number within (0, 10000] or 'max'")
+      if (typeof s !== 'number' || !(s === Infinity || (s > 0 && s <= 10_000)))
+        return bad("speed must be a number within (0, 10000] or 'max'")
       return { request: { type, speed: s }, id }
     }
     case 'aqm:set-param': {
       const { name, value } = data
       if (typeof name !== 'string' || !NAME.test(name)) return bad('name must be a parameter name such as max_th')
       const v = typeof value === 'boolean' ? (value ? 1 : 0) : value
-      if (typeof v !== 'number' || !Number.isFinite(v)) return bad('value must be a finite number (or a boolean for a switch)')
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        return bad('value must be a finite number (or a boolean for a switch)')
       return { request: { type, name, value: v }, id }
     }
     case 'aqm:set-algorithm': {
@@ -90,7 +96,8 @@ export function parseHostMessage(data: unknown): Parsed {
     }
     case 'aqm:load': {
       const link = data.link
-      if (typeof link !== 'string' || link.length > MAX_LINK) return bad(`link must be a string of at most ${MAX_LINK} characters`)
+      if (typeof link !== 'string' || link.length > MAX_LINK)
+        return bad(`link must be a string of at most ${MAX_LINK} characters`)
       return { request: { type, link }, id }
     }
     default:
@@ -137,7 +144,12 @@ function post(message: Record<string, unknown>, origin = '*'): void {
 const METRICS_MS = 500
 
 /** Serves the API while the page is in a frame: requests from the parent, events to it. */
-export function useHostApi(store: SimStore, snapshot: SimSnapshot, link: ShareLink, options: { resize: boolean }): void {
+export function useHostApi(
+  store: SimStore,
+  snapshot: SimSnapshot,
+  link: ShareLink,
+  options: { resize: boolean },
+): void {
   const framed = typeof window !== 'undefined' && window.parent !== window
   const latest = useRef(snapshot)
   const hostOrigin = useRef('*')
@@ -184,7 +196,8 @@ export function useHostApi(store: SimStore, snapshot: SimSnapshot, link: ShareLi
           return store.setParam(r.name, r.value)
         }
         case 'aqm:set-algorithm':
-          if (!snap.algorithms.some((a) => a.kind === r.kind)) return refuse(`there is no algorithm ${r.kind}`, r.type, id, origin)
+          if (!snap.algorithms.some((a) => a.kind === r.kind))
+            return refuse(`there is no algorithm ${r.kind}`, r.type, id, origin)
           pendingErrors.current.set('set-algorithm', id)
           return store.setAlgorithm(r.kind)
         case 'aqm:load':
@@ -217,7 +230,16 @@ export function useHostApi(store: SimStore, snapshot: SimSnapshot, link: ShareLi
   const aqmJson = JSON.stringify(aqm)
   useEffect(() => {
     if (!framed || !ready) return
-    post({ type: 'aqm:state', playing, simTime: latest.current.simTime, speed: speed === Infinity ? 'max' : speed, aqm: JSON.parse(aqmJson) }, hostOrigin.current)
+    post(
+      {
+        type: 'aqm:state',
+        playing,
+        simTime: latest.current.simTime,
+        speed: speed === Infinity ? 'max' : speed,
+        aqm: JSON.parse(aqmJson),
+      },
+      hostOrigin.current,
+    )
   }, [framed, ready, playing, speed, aqmJson])
 
   useEffect(() => {

@@ -14,7 +14,10 @@ const codes = (text: string) => readScenarioFile(text).problems.map((p) => p.cod
 describe('readScenarioFile', () => {
   it('reads an exported scenario file, a preset and a bare scenario', () => {
     const scenario = { seed: 4, aqm: { kind: 'red', max_th: 30 } }
-    expect(readScenarioFile(JSON.stringify({ format: 'aqm-lab-scenario', scenario }))).toEqual({ scenario: full(scenario), problems: [] })
+    expect(readScenarioFile(JSON.stringify({ format: 'aqm-lab-scenario', scenario }))).toEqual({
+      scenario: full(scenario),
+      problems: [],
+    })
     expect(readScenarioFile(JSON.stringify(scenario)).scenario).toEqual(full(scenario))
     const preset = readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8')
     const r = readScenarioFile(preset)
@@ -23,14 +26,25 @@ describe('readScenarioFile', () => {
   })
 
   it('reads a link saved as text', () => {
-    expect(readScenarioFile('https://lab.example/?v=1&seed=9&aqm=codel\n').scenario).toMatchObject({ seed: 9, aqm: { kind: 'codel' } })
+    expect(readScenarioFile('https://lab.example/?v=1&seed=9&aqm=codel\n').scenario).toMatchObject({
+      seed: 9,
+      aqm: { kind: 'codel' },
+    })
   })
 
   it('migrates a v0 scenario file (the prototype key names)', () => {
-    const v0 = { version: 0, sample_ms: 20, bottleneck: { bandwidth_mbps: 5 }, senders: [{ n: 3, cc: 'cubic' }], qdisc: { type: 'fifo' } }
+    const v0 = {
+      version: 0,
+      sample_ms: 20,
+      bottleneck: { bandwidth_mbps: 5 },
+      senders: [{ n: 3, cc: 'cubic' }],
+      qdisc: { type: 'fifo' },
+    }
     const r = readScenarioFile(JSON.stringify({ scenario: v0 }))
     expect(r.problems).toEqual([])
-    expect(r.scenario).toEqual(full({ sample_interval: 0.02, link: { rate_mbps: 5 }, flows: [{ count: 3, tcp: 'cubic' }] }))
+    expect(r.scenario).toEqual(
+      full({ sample_interval: 0.02, link: { rate_mbps: 5 }, flows: [{ count: 3, tcp: 'cubic' }] }),
+    )
   })
 
   it('reads a file without "version" as version 1, as the engine does: AQM times in seconds', () => {
@@ -40,9 +54,9 @@ describe('readScenarioFile', () => {
     expect(r.scenario).toEqual(full({ seed: 2, aqm: { kind: 'ared', interval: 250, target_delay: 10 } }))
     // An export says its scenario's version around it; a version 2 scenario is read as it is.
     const v2 = { seed: 2, aqm: { kind: 'ared', interval: 250 } }
-    expect(readScenarioFile(JSON.stringify({ format: 'aqm-lab-scenario', scenario_version: 2, scenario: v2 })).scenario.aqm).toEqual(
-      full({ aqm: { kind: 'ared', interval: 250 } }).aqm,
-    )
+    expect(
+      readScenarioFile(JSON.stringify({ format: 'aqm-lab-scenario', scenario_version: 2, scenario: v2 })).scenario.aqm,
+    ).toEqual(full({ aqm: { kind: 'ared', interval: 250 } }).aqm)
     expect(readScenarioFile(JSON.stringify({ ...v2, version: 2 })).scenario.aqm).toMatchObject({ interval: 250 })
   })
 

@@ -34,7 +34,9 @@ function fitFlowsToTab(scenario: JsonObject, problems: Problem[]): JsonObject {
   problems.push(problem('tab-flows', { max: TAB_MAX_FLOWS, total }))
   const groups = Array.isArray(scenario.flows) ? scenario.flows : []
   const count = (g: JsonObject) => (typeof g.count === 'number' ? g.count : 0)
-  const flows = groups.map((g) => (isObject(g) ? { ...g, count: Math.max(1, Math.floor((count(g) * TAB_MAX_FLOWS) / total)) } : g))
+  const flows = groups.map((g) =>
+    isObject(g) ? { ...g, count: Math.max(1, Math.floor((count(g) * TAB_MAX_FLOWS) / total)) } : g,
+  )
   return { ...scenario, flows }
 }
 

@@ -7,7 +7,9 @@ import { hasScenarioKeys, isPresetLab, ownedByOtherView } from '../scenario/link
 import { decodeLink } from '../scenario/urlCodec'
 import { contextQuery, type PresetContext } from './presetContext'
 
-const file = JSON.parse(readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8')) as { scenario: JsonObject }
+const file = JSON.parse(
+  readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8'),
+) as { scenario: JsonObject }
 const preset: PresetContext = { id: 'red-vs-droptail', scenario: file.scenario }
 
 describe('contextQuery', () => {

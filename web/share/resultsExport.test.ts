@@ -6,13 +6,34 @@ import { perFlowCsv, resultsJson } from './exporters'
 import type { FlowResult } from '../engine/resultsModel'
 
 const flow = (id: number, goodput: number, cwnd: number): FlowResult => ({
-  id, group: 0, tcp: id === 1 ? 'udp' : 'reno', base_rtt_ms: 40, goodput_payload_mbps: goodput, throughput_mbps: goodput + 0.25,
-  link_share: goodput / 10, fair_share: 0.5, loss_rate: 0.01, retransmits: 3, timeouts: 0, mean_rtt_ms: 52.5, delay_ms: 12.5, cwnd_mean: cwnd,
+  id,
+  group: 0,
+  tcp: id === 1 ? 'udp' : 'reno',
+  base_rtt_ms: 40,
+  goodput_payload_mbps: goodput,
+  throughput_mbps: goodput + 0.25,
+  link_share: goodput / 10,
+  fair_share: 0.5,
+  loss_rate: 0.01,
+  retransmits: 3,
+  timeouts: 0,
+  mean_rtt_ms: 52.5,
+  delay_ms: 12.5,
+  cwnd_mean: cwnd,
 })
 const summary: RunSummary = {
-  measured_from_s: 10, measured_to_s: 60, mean_queue_pkts: 4, delay_ms: { mean: 12, p50: 10.05, p95: 30.05, p99: 40.05 },
-  utilisation: 0.9, total_goodput_payload_mbps: 8.5, total_goodput_mbps: 8.9, jain: 0.9, min_max_fairness_pct: 80,
-  sync: { index: 0.5, random: 0.4, excess: 0.1 }, drops_by_reason: {}, marks_by_reason: {},
+  measured_from_s: 10,
+  measured_to_s: 60,
+  mean_queue_pkts: 4,
+  delay_ms: { mean: 12, p50: 10.05, p95: 30.05, p99: 40.05 },
+  utilisation: 0.9,
+  total_goodput_payload_mbps: 8.5,
+  total_goodput_mbps: 8.9,
+  jain: 0.9,
+  min_max_fairness_pct: 80,
+  sync: { index: 0.5, random: 0.4, excess: 0.1 },
+  drops_by_reason: {},
+  marks_by_reason: {},
   delay_histogram: { edges_ms: [0, 0.01, 0.1], counts: [5, 7] },
   flows: [flow(0, 5, 20.5), flow(1, 3.5, NaN)],
 }
@@ -31,7 +52,12 @@ describe('per-flow exports', () => {
 
   it('writes JSON with the rows, percentiles and histogram that reads back', () => {
     const back = JSON.parse(resultsJson(summary, meta))
-    expect(back).toMatchObject({ format: 'aqm-lab-results', scenario: meta.scenario, delay_ms: summary.delay_ms, delay_histogram: summary.delay_histogram })
+    expect(back).toMatchObject({
+      format: 'aqm-lab-results',
+      scenario: meta.scenario,
+      delay_ms: summary.delay_ms,
+      delay_histogram: summary.delay_histogram,
+    })
     expect(back.flows[1].cwnd_mean).toBeNull()
     expect(back.flows[0]).toEqual(summary.flows?.[0])
   })

@@ -67,7 +67,8 @@ export function interval(xs: readonly number[]): Interval {
   const n = v.length
   if (n === 0) return { n, mean: Number.NaN, sd: Number.NaN, ci95: Number.NaN }
   // No spread: exactly the value (a sum would round it), as `aqm-cli sweep --seeds` reports it.
-  if (v.every((x) => x === v[0])) return n < 2 ? { n, mean: v[0], sd: Number.NaN, ci95: Number.NaN } : { n, mean: v[0], sd: 0, ci95: 0 }
+  if (v.every((x) => x === v[0]))
+    return n < 2 ? { n, mean: v[0], sd: Number.NaN, ci95: Number.NaN } : { n, mean: v[0], sd: 0, ci95: 0 }
   const mean = v.reduce((a, b) => a + b, 0) / n
   if (n < 2) return { n, mean, sd: Number.NaN, ci95: Number.NaN }
   const ss = v.reduce((a, b) => a + (b - mean) ** 2, 0)

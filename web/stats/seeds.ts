@@ -19,7 +19,9 @@ export function replicas(scenario: string, k: number): string[] {
   const obj = parseObject(scenario)
   if (obj === null) throw new Error('a scenario line is not a JSON object')
   const base = seedOf(obj)
-  return Array.from({ length: Math.max(1, k) }, (_, r) => (r === 0 ? scenario : JSON.stringify({ ...obj, seed: base + r })))
+  return Array.from({ length: Math.max(1, k) }, (_, r) =>
+    r === 0 ? scenario : JSON.stringify({ ...obj, seed: base + r }),
+  )
 }
 
 /** A typed number of runs: a whole number in 1…MAX_RUNS, or null. */

@@ -36,7 +36,9 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
   const { t } = useTranslation('teach')
   const values = sides.flatMap((s) => s.cells.map((c) => c.value.mean * metric.scale)).filter(Number.isFinite)
   const [lo, hi] = d3.extent(values)
-  const colour = d3.scaleSequential(d3.interpolateViridis).domain(lo === undefined || hi === undefined || lo === hi ? [0, 1] : [lo, hi])
+  const colour = d3
+    .scaleSequential(d3.interpolateViridis)
+    .domain(lo === undefined || hi === undefined || lo === hi ? [0, 1] : [lo, hi])
   const unit = (v: number) => (lo === undefined || hi === undefined || lo === hi ? 0.5 : (v - lo) / (hi - lo))
   const innerW = xs.length * CELL_W
   const innerH = ys.length * CELL_H
@@ -68,20 +70,48 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
                       data-ci={Number.isFinite(c.value.ci95) ? String(c.value.ci95) : ''}
                     >
                       <title>{`${xLabel} ${c.x}, ${yLabel} ${c.y}: ${ok ? v.toFixed(metric.digits) : '–'}${Number.isFinite(c.value.ci95) ? ` ± ${(c.value.ci95 * metric.scale).toFixed(metric.digits)}` : ''}`}</title>
-                      <rect x={cx} y={cy} width={CELL_W - 2} height={CELL_H - 2} fill={ok ? colour(v) : 'var(--c-grid, #ccc)'} />
-                      <text x={cx + CELL_W / 2 - 1} y={cy + CELL_H / 2 + 4} textAnchor="middle" fontSize={11} fill={ok && unit(v) < 0.55 ? '#ffffff' : '#000000'}>
+                      <rect
+                        x={cx}
+                        y={cy}
+                        width={CELL_W - 2}
+                        height={CELL_H - 2}
+                        fill={ok ? colour(v) : 'var(--c-grid, #ccc)'}
+                      />
+                      <text
+                        x={cx + CELL_W / 2 - 1}
+                        y={cy + CELL_H / 2 + 4}
+                        textAnchor="middle"
+                        fontSize={11}
+                        fill={ok && unit(v) < 0.55 ? '#ffffff' : '#000000'}
+                      >
                         {ok ? v.toFixed(metric.digits) : '–'}
                       </text>
                     </g>
                   )
                 })}
                 {xs.map((x, i) => (
-                  <text key={`x${x}`} className="tick-label" x={i * CELL_W + CELL_W / 2 - 1} y={innerH + 14} textAnchor="middle" fontSize={11} fill="currentColor">
+                  <text
+                    key={`x${x}`}
+                    className="tick-label"
+                    x={i * CELL_W + CELL_W / 2 - 1}
+                    y={innerH + 14}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fill="currentColor"
+                  >
                     {x}
                   </text>
                 ))}
                 {ys.map((y) => (
-                  <text key={`y${y}`} className="tick-label" x={-6} y={row(y) * CELL_H + CELL_H / 2 + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                  <text
+                    key={`y${y}`}
+                    className="tick-label"
+                    x={-6}
+                    y={row(y) * CELL_H + CELL_H / 2 + 4}
+                    textAnchor="end"
+                    fontSize={11}
+                    fill="currentColor"
+                  >
                     {y}
                   </text>
                 ))}

@@ -42,14 +42,24 @@ export function SweepChart({ series, metric, xLabel, yLabel, log }: SweepChartPr
   const all = series
     .flatMap((s) => s.points)
     .filter((p) => Number.isFinite(p.y))
-    .flatMap((p) => (p.ci !== undefined && Number.isFinite(p.ci) ? [p, { x: p.x, y: p.y - p.ci }, { x: p.x, y: p.y + p.ci }] : [p]))
+    .flatMap((p) =>
+      p.ci !== undefined && Number.isFinite(p.ci) ? [p, { x: p.x, y: p.y - p.ci }, { x: p.x, y: p.y + p.ci }] : [p],
+    )
   const xs = series.flatMap((s) => s.points.map((p) => p.x))
   const [lo, hi] = d3.extent(xs)
-  const domain: [number, number] = lo === undefined || hi === undefined ? [0, 1] : lo === hi ? [lo - 1, hi + 1] : [lo, hi]
-  const x = log && domain[0] > 0 ? d3.scaleLog().domain(domain).range([0, innerW]) : d3.scaleLinear().domain(domain).nice().range([0, innerW])
+  const domain: [number, number] =
+    lo === undefined || hi === undefined ? [0, 1] : lo === hi ? [lo - 1, hi + 1] : [lo, hi]
+  const x =
+    log && domain[0] > 0
+      ? d3.scaleLog().domain(domain).range([0, innerW])
+      : d3.scaleLinear().domain(domain).nice().range([0, innerW])
   const yMax = d3.max(all, (p) => p.y * metric.scale) ?? 1
   const yMin = Math.min(0, d3.min(all, (p) => p.y * metric.scale) ?? 0)
-  const y = d3.scaleLinear().domain([yMin, yMax > yMin ? yMax : yMin + 1]).nice().range([innerH, 0])
+  const y = d3
+    .scaleLinear()
+    .domain([yMin, yMax > yMin ? yMax : yMin + 1])
+    .nice()
+    .range([innerH, 0])
   const line = d3
     .line<SeriesPoint>()
     .defined((p) => Number.isFinite(p.y))
@@ -72,34 +82,39 @@ export function SweepChart({ series, metric, xLabel, yLabel, log }: SweepChartPr
             {yLabel}
           </text>
           {series.map((s) => (
-            <g key={s.side} className="sweep-series" data-side={s.side} style={{ color: seriesVars[s.side % seriesVars.length] }}>
+            <g
+              key={s.side}
+              className="sweep-series"
+              data-side={s.side}
+              style={{ color: seriesVars[s.side % seriesVars.length] }}
+            >
               <path d={line(s.points) ?? ''} fill="none" stroke="currentColor" strokeWidth={2} />
               {s.points
                 .filter((p) => Number.isFinite(p.y))
                 .map((p) => (
                   <g key={p.x}>
-                  {p.ci !== undefined && Number.isFinite(p.ci) && p.ci > 0 && (
-                    <path
-                      className="sweep-errorbar"
-                      d={`M${x(p.x) - 4},${y((p.y - p.ci) * metric.scale)}h8M${x(p.x)},${y((p.y - p.ci) * metric.scale)}V${y((p.y + p.ci) * metric.scale)}M${x(p.x) - 4},${y((p.y + p.ci) * metric.scale)}h8`}
-                      stroke="currentColor"
-                      strokeWidth={1.5}
-                      fill="none"
-                    />
-                  )}
-                  <circle
-                    className="sweep-point"
-                    cx={x(p.x)}
-                    cy={y(p.y * metric.scale)}
-                    r={4}
-                    fill="currentColor"
-                    data-side={s.side}
-                    data-x={String(p.x)}
-                    data-y={String(p.y)}
-                    data-ci={p.ci !== undefined && Number.isFinite(p.ci) ? String(p.ci) : ''}
-                  >
-                    <title>{`${s.label}: ${xLabel} ${p.x} → ${(p.y * metric.scale).toFixed(metric.digits)}${p.ci !== undefined && Number.isFinite(p.ci) ? ` ± ${(p.ci * metric.scale).toFixed(metric.digits)}` : ''}`}</title>
-                  </circle>
+                    {p.ci !== undefined && Number.isFinite(p.ci) && p.ci > 0 && (
+                      <path
+                        className="sweep-errorbar"
+                        d={`M${x(p.x) - 4},${y((p.y - p.ci) * metric.scale)}h8M${x(p.x)},${y((p.y - p.ci) * metric.scale)}V${y((p.y + p.ci) * metric.scale)}M${x(p.x) - 4},${y((p.y + p.ci) * metric.scale)}h8`}
+                        stroke="currentColor"
+                        strokeWidth={1.5}
+                        fill="none"
+                      />
+                    )}
+                    <circle
+                      className="sweep-point"
+                      cx={x(p.x)}
+                      cy={y(p.y * metric.scale)}
+                      r={4}
+                      fill="currentColor"
+                      data-side={s.side}
+                      data-x={String(p.x)}
+                      data-y={String(p.y)}
+                      data-ci={p.ci !== undefined && Number.isFinite(p.ci) ? String(p.ci) : ''}
+                    >
+                      <title>{`${s.label}: ${xLabel} ${p.x} → ${(p.y * metric.scale).toFixed(metric.digits)}${p.ci !== undefined && Number.isFinite(p.ci) ? ` ± ${(p.ci * metric.scale).toFixed(metric.digits)}` : ''}`}</title>
+                    </circle>
                   </g>
                 ))}
             </g>

@@ -48,7 +48,8 @@ export function SweepForm(p: SweepFormProps) {
   }
   const fill = () => {
     const [from, to, count] = [Number(range.from), Number(range.to), Number(range.count)]
-    if ([from, to, count].every(Number.isFinite) && count >= 1) p.onChange({ valuesText: formatValues(evenly(from, to, count, p.integer)) })
+    if ([from, to, count].every(Number.isFinite) && count >= 1)
+      p.onChange({ valuesText: formatValues(evenly(from, to, count, p.integer)) })
   }
   return (
     <form
@@ -61,7 +62,11 @@ export function SweepForm(p: SweepFormProps) {
     >
       <div className="field">
         <label htmlFor="sweep-preset">{t('sweep.preset')}</label>
-        <select id="sweep-preset" value={p.settings.presetId} onChange={(e) => p.onChange({ presetId: e.target.value })}>
+        <select
+          id="sweep-preset"
+          value={p.settings.presetId}
+          onChange={(e) => p.onChange({ presetId: e.target.value })}
+        >
           {p.presets.map((x) => (
             <option key={x.id} value={x.id}>
               {x.title[lang]}
@@ -77,7 +82,11 @@ export function SweepForm(p: SweepFormProps) {
               type="checkbox"
               checked={p.settings.sides.includes(k)}
               onChange={(e) =>
-                p.onChange({ sides: e.target.checked ? [...p.settings.sides, k].sort((a, b) => a - b) : p.settings.sides.filter((s) => s !== k) })
+                p.onChange({
+                  sides: e.target.checked
+                    ? [...p.settings.sides, k].sort((a, b) => a - b)
+                    : p.settings.sides.filter((s) => s !== k),
+                })
               }
             />
             {label}
@@ -103,7 +112,11 @@ export function SweepForm(p: SweepFormProps) {
           aria-describedby="sweep-values-help"
           onChange={(e) => p.onChange({ valuesText: e.target.value })}
         />
-        <small id="sweep-values-help" className={p.valuesError === null ? 'muted' : 'error-note'} role={p.valuesError === null ? undefined : 'alert'}>
+        <small
+          id="sweep-values-help"
+          className={p.valuesError === null ? 'muted' : 'error-note'}
+          role={p.valuesError === null ? undefined : 'alert'}
+        >
           {p.valuesError ?? t('sweep.values_help')}
         </small>
       </div>
@@ -141,7 +154,11 @@ export function SweepForm(p: SweepFormProps) {
             aria-describedby="sweep-values2-help"
             onChange={(e) => p.onChange({ values2Text: e.target.value })}
           />
-          <small id="sweep-values2-help" className={p.values2Error === null ? 'muted' : 'error-note'} role={p.values2Error === null ? undefined : 'alert'}>
+          <small
+            id="sweep-values2-help"
+            className={p.values2Error === null ? 'muted' : 'error-note'}
+            role={p.values2Error === null ? undefined : 'alert'}
+          >
             {p.values2Error ?? t('sweep.values_help')}
           </small>
         </div>
@@ -159,7 +176,11 @@ export function SweepForm(p: SweepFormProps) {
           aria-describedby="sweep-runs-help"
           onChange={(e) => p.onChange({ runsText: e.target.value })}
         />
-        <small id="sweep-runs-help" className={p.runsError === null ? 'muted' : 'error-note'} role={p.runsError === null ? undefined : 'alert'}>
+        <small
+          id="sweep-runs-help"
+          className={p.runsError === null ? 'muted' : 'error-note'}
+          role={p.runsError === null ? undefined : 'alert'}
+        >
           {p.runsError ?? t('replicate.runs_help')}
         </small>
       </div>
@@ -174,7 +195,17 @@ export function SweepForm(p: SweepFormProps) {
         </select>
       </div>
       <div className="transport-buttons">
-        <button type="submit" className="primary" disabled={p.running || p.valuesError !== null || p.values2Error !== null || p.runsError !== null || p.settings.sides.length === 0}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={
+            p.running ||
+            p.valuesError !== null ||
+            p.values2Error !== null ||
+            p.runsError !== null ||
+            p.settings.sides.length === 0
+          }
+        >
           {t('sweep.run')}
         </button>
         <button type="button" onClick={p.onCancel} disabled={!p.running}>

@@ -31,7 +31,11 @@ const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
 
 function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
   const param = url?.get('param') ?? p.sweep?.param ?? 'link.buffer'
-  const sides = url?.get('sides')?.split(',').map(Number).filter((k) => Number.isInteger(k) && k >= 0 && k < sideCount(p))
+  const sides = url
+    ?.get('sides')
+    ?.split(',')
+    .map(Number)
+    .filter((k) => Number.isInteger(k) && k >= 0 && k < sideCount(p))
   return {
     presetId: p.id,
     sides: sides !== undefined && sides.length > 0 ? sides : Array.from({ length: sideCount(p) }, (_, k) => k),
@@ -47,7 +51,11 @@ function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
 /** Flows in a scenario: the sum of its groups' counts (5 per group when left at the default). */
 function totalFlows(s: JsonObject): number {
   const groups = Array.isArray(s.flows) ? s.flows : []
-  return groups.reduce<number>((n, g) => n + (typeof g === 'object' && g !== null && !Array.isArray(g) && typeof g.count === 'number' ? g.count : 5), 0)
+  return groups.reduce<number>(
+    (n, g) =>
+      n + (typeof g === 'object' && g !== null && !Array.isArray(g) && typeof g.count === 'number' ? g.count : 5),
+    0,
+  )
 }
 
 function download(name: string, text: string, type: string): void {
@@ -76,7 +84,8 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const lang = langOf(i18n.resolvedLanguage)
   const [settings, setSettings] = useState<SweepSettings>(() => {
     const url = new URLSearchParams(window.location.search)
-    const p = presets.find((x) => x.id === url.get('preset')) ?? presets.find((x) => x.id === DEFAULT_PRESET) ?? presets[0]
+    const p =
+      presets.find((x) => x.id === url.get('preset')) ?? presets.find((x) => x.id === DEFAULT_PRESET) ?? presets[0]
     return defaults(p, url)
   })
   const preset = presets.find((p) => p.id === settings.presetId) ?? presets[0]
@@ -95,7 +104,9 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const values2Error = parsed2 === null || parsed2.ok ? null : t('sweep.values_bad', { bad: parsed2.bad })
   const runs = parseRuns(settings.runsText)
   const runsError = runs === null ? t('replicate.runs_bad', { text: settings.runsText }) : null
-  const swept = settings.sides.filter((k) => appliesTo(sides[k], settings.param) && (!two || appliesTo(sides[k], settings.param2)))
+  const swept = settings.sides.filter(
+    (k) => appliesTo(sides[k], settings.param) && (!two || appliesTo(sides[k], settings.param2)),
+  )
   const derived = settings.param === preset.sweep?.param ? preset.sweep.derived : undefined
   const derived2 = settings.param2 === preset.sweep?.param ? preset.sweep.derived : undefined
   const { run, start, cancel, pool } = useSweepRun()
@@ -103,10 +114,23 @@ function Sweep({ presets }: { presets: Preset[] }) {
   useEffect(() => {
     runRef.current = run
   }, [run])
-  useEffect(() => installSweepApi(() => runRef.current, () => pool.current), [pool])
+  useEffect(
+    () =>
+      installSweepApi(
+        () => runRef.current,
+        () => pool.current,
+      ),
+    [pool],
+  )
 
   useEffect(() => {
-    const q = new URLSearchParams({ view: 'sweep', preset: settings.presetId, param: settings.param, values: settings.valuesText, metric: settings.metric })
+    const q = new URLSearchParams({
+      view: 'sweep',
+      preset: settings.presetId,
+      param: settings.param,
+      values: settings.valuesText,
+      metric: settings.metric,
+    })
     q.set('sides', settings.sides.join(','))
     if (settings.param2 !== '') {
       q.set('param2', settings.param2)
@@ -128,7 +152,10 @@ function Sweep({ presets }: { presets: Preset[] }) {
     if (!parsed.ok || runs === null || (parsed2 !== null && !parsed2.ok)) return
     const chosen = swept.map((k) => sides[k])
     const second = parsed2?.ok ? { param: settings.param2, values: parsed2.values, derived: derived2 } : null
-    const grid = buildGrid(chosen, settings.param, parsed.values, derived, second, runs).map((g) => ({ ...g, side: swept[g.side] }))
+    const grid = buildGrid(chosen, settings.param, parsed.values, derived, second, runs).map((g) => ({
+      ...g,
+      side: swept[g.side],
+    }))
     start(grid, runs, two ? [settings.param, settings.param2] : [settings.param])
   }
 
@@ -157,7 +184,11 @@ function Sweep({ presets }: { presets: Preset[] }) {
     ? [...new Set(cells.map((c) => c.side))].map((side) => ({
         side,
         label: labels[side],
-        cells: cells.flatMap((c) => (c.side === side && c.y !== undefined ? [{ x: c.x, y: c.y, value: interval(c.summaries.map((s) => summaryValue(s, metric.id))) }] : [])),
+        cells: cells.flatMap((c) =>
+          c.side === side && c.y !== undefined
+            ? [{ x: c.x, y: c.y, value: interval(c.summaries.map((s) => summaryValue(s, metric.id))) }]
+            : [],
+        ),
       }))
     : []
   const heatXs = [...new Set(cells.map((c) => c.x))]
@@ -176,15 +207,30 @@ function Sweep({ presets }: { presets: Preset[] }) {
         .filter((c) => c.summaries.length > 0)
         .map((c, i) => {
           const label = `${labels[c.side]}, ${xLabel} ${c.x}`
-          return groupOf(`${c.side}|${c.x}`, label, oneSide ? i : c.side, c.summaries, String(c.x), oneSide ? label : labels[c.side])
+          return groupOf(
+            `${c.side}|${c.x}`,
+            label,
+            oneSide ? i : c.side,
+            c.summaries,
+            String(c.x),
+            oneSide ? label : labels[c.side],
+          )
         })
-  const failures = run.results.flatMap((r, i) => (r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : []))
+  const failures = run.results.flatMap((r, i) =>
+    r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : [],
+  )
   const csvRows = cells.map((c) => {
     const errs = c.runs.flatMap((i) => {
       const r = run.results[i]
       return r !== undefined && !r.ok ? [r.error] : []
     })
-    return { side: labels[c.side], x: c.x, y: c.y, summaries: c.summaries, error: errs.length > 0 ? errs.join('; ') : undefined }
+    return {
+      side: labels[c.side],
+      x: c.x,
+      y: c.y,
+      summaries: c.summaries,
+      error: errs.length > 0 ? errs.join('; ') : undefined,
+    }
   })
   const csvParams = is2d ? [run.params[0], run.params[1]] : [run.params[0]]
   // `aqm-cli sweep --seeds k` replicates each line itself: the export holds one line per point (seed unchanged).
@@ -210,12 +256,23 @@ function Sweep({ presets }: { presets: Preset[] }) {
       />
       <section className="sweep-results" aria-label={t('sweep.results')}>
         {swept.length < settings.sides.length && (
-          <p className="muted">{t('sweep.not_applicable', { sides: settings.sides.filter((k) => !swept.includes(k)).map((k) => labels[k]).join(', ') })}</p>
+          <p className="muted">
+            {t('sweep.not_applicable', {
+              sides: settings.sides
+                .filter((k) => !swept.includes(k))
+                .map((k) => labels[k])
+                .join(', '),
+            })}
+          </p>
         )}
         <div className="sweep-progress">
           <progress max={Math.max(1, run.grid.length)} value={run.done} aria-label={t('sweep.progress_label')} />
           <span data-testid="sweep-status" data-status={run.status}>
-            {t(`sweep.status_${run.status}`, { done: run.done, total: run.grid.length, workers: pool.current?.size ?? 0 })}
+            {t(`sweep.status_${run.status}`, {
+              done: run.done,
+              total: run.grid.length,
+              workers: pool.current?.size ?? 0,
+            })}
           </span>
           {run.done > 0 && (
             <span data-testid="sweep-rate" className="muted">
@@ -224,7 +281,15 @@ function Sweep({ presets }: { presets: Preset[] }) {
           )}
         </div>
         {is2d ? (
-          <Heatmap sides={heat} xs={heatXs} ys={heatYs} metric={metric} xLabel={xLabel} yLabel={yLabel2} metricLabel={metricLabel(t, metric)} />
+          <Heatmap
+            sides={heat}
+            xs={heatXs}
+            ys={heatYs}
+            metric={metric}
+            xLabel={xLabel}
+            yLabel={yLabel2}
+            metricLabel={metricLabel(t, metric)}
+          />
         ) : (
           <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
         )}
@@ -237,7 +302,22 @@ function Sweep({ presets }: { presets: Preset[] }) {
           </ul>
         )}
         <div className="transport-buttons">
-          <button type="button" disabled={run.done === 0} onClick={() => download(`sweep-${preset.id}.csv`, toCsv(csvParams, metrics.map((m) => m.id), csvRows, run.runs), 'text/csv')}>
+          <button
+            type="button"
+            disabled={run.done === 0}
+            onClick={() =>
+              download(
+                `sweep-${preset.id}.csv`,
+                toCsv(
+                  csvParams,
+                  metrics.map((m) => m.id),
+                  csvRows,
+                  run.runs,
+                ),
+                'text/csv',
+              )
+            }
+          >
             {t('sweep.export_csv')}
           </button>
           <button

@@ -29,10 +29,14 @@ describe('summary values', () => {
 
 describe('the CSV export', () => {
   it('writes exact numbers, empty cells for undefined values and quoted labels', () => {
-    const csv = toCsv(['link.buffer'], ['utilisation', 'jain'], [
-      { side: 'RED, 6/12', x: 24, summaries: [summary] },
-      { side: 'Drop-tail', x: 24, summaries: [], error: 'aqm: "min_th" too large' },
-    ])
+    const csv = toCsv(
+      ['link.buffer'],
+      ['utilisation', 'jain'],
+      [
+        { side: 'RED, 6/12', x: 24, summaries: [summary] },
+        { side: 'Drop-tail', x: 24, summaries: [], error: 'aqm: "min_th" too large' },
+      ],
+    )
     const lines = csv.trimEnd().split('\n')
     expect(lines[0]).toBe('side,link.buffer,utilisation,jain,error')
     expect(lines[1]).toBe('"RED, 6/12",24,0.9996092626886145,,')
@@ -44,7 +48,12 @@ describe('the CSV export', () => {
 describe('the CSV export of replicated and 2-D sweeps', () => {
   it('writes each metric’s mean and 95 % half-width, the runs counted, and both coordinates', () => {
     const runs = [1, 2, 3, 4, 5].map((u) => parseSummary(`{"utilisation":${u}}`))
-    const csv = toCsv(['link.buffer', 'flows[*].count'], ['utilisation'], [{ side: 'RED', x: 24, y: 3, summaries: runs }], 5)
+    const csv = toCsv(
+      ['link.buffer', 'flows[*].count'],
+      ['utilisation'],
+      [{ side: 'RED', x: 24, y: 3, summaries: runs }],
+      5,
+    )
     const [head, row] = csv.trimEnd().split('\n')
     expect(head).toBe('side,link.buffer,flows[*].count,runs,utilisation,utilisation_ci95,error')
     const cells = row.split(',')

@@ -22,7 +22,12 @@ function cell(v: string): string {
 const num = (v: number) => (Number.isFinite(v) ? String(v) : '')
 
 /** `params`: the swept path, and the second one in a 2-D sweep; `runs`: replications per point. */
-export function toCsv(params: readonly string[], metrics: readonly string[], rows: readonly CsvRow[], runs = 1): string {
+export function toCsv(
+  params: readonly string[],
+  metrics: readonly string[],
+  rows: readonly CsvRow[],
+  runs = 1,
+): string {
   const replicated = runs > 1
   const metricHead = metrics.flatMap((m) => (replicated ? [m, `${m}_ci95`] : [m]))
   const head = ['side', ...params, ...(replicated ? ['runs'] : []), ...metricHead, 'error'].map(cell).join(',')
@@ -32,7 +37,13 @@ export function toCsv(params: readonly string[], metrics: readonly string[], row
       return replicated ? [num(i.mean), num(i.ci95)] : [num(i.mean)]
     })
     const coords = params.length > 1 ? [String(r.x), r.y === undefined ? '' : String(r.y)] : [String(r.x)]
-    return [cell(r.side), ...coords, ...(replicated ? [String(r.summaries.length)] : []), ...values, cell(r.error ?? '')].join(',')
+    return [
+      cell(r.side),
+      ...coords,
+      ...(replicated ? [String(r.summaries.length)] : []),
+      ...values,
+      cell(r.error ?? ''),
+    ].join(',')
   })
   return [head, ...lines].join('\n') + '\n'
 }

@@ -7,8 +7,21 @@ describe('the sweep grid', () => {
   const dt = toObject({ link: { buffer: 36 }, aqm: { kind: 'droptail' } })
 
   it('runs every side at every value, value-major, with derived thresholds where the side has them', () => {
-    const grid = buildGrid([red, dt], 'link.buffer', [24, 30], [{ path: 'aqm.min_th', div: 6 }, { path: 'aqm.max_th', div: 3 }])
-    expect(grid.map((p) => [p.x, p.side, p.rep])).toEqual([[24, 0, 0], [24, 1, 0], [30, 0, 0], [30, 1, 0]])
+    const grid = buildGrid(
+      [red, dt],
+      'link.buffer',
+      [24, 30],
+      [
+        { path: 'aqm.min_th', div: 6 },
+        { path: 'aqm.max_th', div: 3 },
+      ],
+    )
+    expect(grid.map((p) => [p.x, p.side, p.rep])).toEqual([
+      [24, 0, 0],
+      [24, 1, 0],
+      [30, 0, 0],
+      [30, 1, 0],
+    ])
     expect(JSON.parse(grid[0].scenario)).toEqual({ link: { buffer: 24 }, aqm: { kind: 'red', min_th: 4, max_th: 8 } })
     expect(JSON.parse(grid[1].scenario)).toEqual({ link: { buffer: 24 }, aqm: { kind: 'droptail' } })
   })
@@ -23,8 +36,14 @@ describe('a 2-D, replicated grid', () => {
   it('runs x, then y, then side, then the seeds of one point together', () => {
     const grid = buildGrid([base], 'link.buffer', [20, 40], [], { param: 'flows[*].count', values: [1, 3] }, 2)
     expect(grid.map((p) => [p.x, p.y, p.rep])).toEqual([
-      [20, 1, 0], [20, 1, 1], [20, 3, 0], [20, 3, 1],
-      [40, 1, 0], [40, 1, 1], [40, 3, 0], [40, 3, 1],
+      [20, 1, 0],
+      [20, 1, 1],
+      [20, 3, 0],
+      [20, 3, 1],
+      [40, 1, 0],
+      [40, 1, 1],
+      [40, 3, 0],
+      [40, 3, 1],
     ])
     const third = JSON.parse(grid[3].scenario)
     expect(third.link.buffer).toBe(20)
@@ -35,7 +54,12 @@ describe('a 2-D, replicated grid', () => {
   it('groups each point’s runs into one cell', () => {
     const grid = buildGrid([base, base], 'link.buffer', [20], [], { param: 'flows[*].count', values: [1, 3] }, 3)
     const cells = cellsOf(grid)
-    expect(cells.map((c) => [c.side, c.x, c.y])).toEqual([[0, 20, 1], [1, 20, 1], [0, 20, 3], [1, 20, 3]])
+    expect(cells.map((c) => [c.side, c.x, c.y])).toEqual([
+      [0, 20, 1],
+      [1, 20, 1],
+      [0, 20, 3],
+      [1, 20, 3],
+    ])
     expect(cells[1].runs).toEqual([3, 4, 5])
   })
 })

@@ -41,7 +41,9 @@ export function buildGrid(
       sides.flatMap((s, side) => {
         let point = sweepPoint(s, param, x, derived)
         if (second !== null && y !== undefined) point = sweepPoint(point, second.param, y, second.derived)
-        return replicas(JSON.stringify(point), runs).map((scenario, rep) => (y === undefined ? { side, x, rep, scenario } : { side, x, y, rep, scenario }))
+        return replicas(JSON.stringify(point), runs).map((scenario, rep) =>
+          y === undefined ? { side, x, rep, scenario } : { side, x, y, rep, scenario },
+        )
       }),
     ),
   )

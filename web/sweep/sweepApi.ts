@@ -20,13 +20,23 @@ declare global {
   }
 }
 
-export function installSweepApi(read: () => SweepRun, pool: () => { started: number; size: number } | null): () => void {
+export function installSweepApi(
+  read: () => SweepRun,
+  pool: () => { started: number; size: number } | null,
+): () => void {
   const api: SweepTestApi = {
     scenarios: () => read().grid.map((p) => p.scenario),
     results: () =>
       read().grid.map((p, i) => {
         const r = read().results[i]
-        return { side: p.side, x: p.x, y: p.y ?? null, rep: p.rep, summary: r?.ok ? r.summary : null, error: r === undefined || r.ok ? null : r.error }
+        return {
+          side: p.side,
+          x: p.x,
+          y: p.y ?? null,
+          rep: p.rep,
+          summary: r?.ok ? r.summary : null,
+          error: r === undefined || r.ok ? null : r.error,
+        }
       }),
     runs: () => read().runs,
     progress: () => read().progress,

@@ -18,7 +18,16 @@ export interface SweepRun {
   elapsedMs: number
 }
 
-const idle: SweepRun = { grid: [], runs: 1, params: [], results: [], done: 0, status: 'idle', progress: [], elapsedMs: 0 }
+const idle: SweepRun = {
+  grid: [],
+  runs: 1,
+  params: [],
+  results: [],
+  done: 0,
+  status: 'idle',
+  progress: [],
+  elapsedMs: 0,
+}
 
 /** Runs finished per wall second so far; NaN before the first result. */
 export function runsPerSecond(run: Pick<SweepRun, 'done' | 'elapsedMs'>): number {
@@ -33,7 +42,16 @@ export function useSweepRun() {
   const start = useCallback((grid: GridPoint[], runs = 1, params: string[] = []) => {
     pool.current ??= new RunPool()
     const startedAt = performance.now()
-    setRun({ grid, runs, params, results: grid.map(() => undefined), done: 0, status: 'running', progress: [0], elapsedMs: 0 })
+    setRun({
+      grid,
+      runs,
+      params,
+      results: grid.map(() => undefined),
+      done: 0,
+      status: 'running',
+      progress: [0],
+      elapsedMs: 0,
+    })
     void pool.current
       .run(
         grid.map((p) => p.scenario),

@@ -18,7 +18,13 @@ export function SystemPanel({ store, running, aqm }: SystemPanelProps) {
   const [on, setOn] = useState(true)
   return (
     <div className="system-panel">
-      <button type="button" className="sv-toggle" aria-pressed={on} onClick={() => setOn((v) => !v)} data-testid="system-toggle">
+      <button
+        type="button"
+        className="sv-toggle"
+        aria-pressed={on}
+        onClick={() => setOn((v) => !v)}
+        data-testid="system-toggle"
+      >
         {t('system.toggle')}
       </button>
       {on && <SystemView store={store} running={running} aqm={aqm} />}

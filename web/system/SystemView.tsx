@@ -71,7 +71,13 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   }, [store, slots])
   useEffect(() => () => store.setView(0), [store])
 
-  const draw = useRef({ frame: null as ViewFrame | null, marks: [] as Mark[], key: '', prevRafAt: -Infinity, epoch: -1 })
+  const draw = useRef({
+    frame: null as ViewFrame | null,
+    marks: [] as Mark[],
+    key: '',
+    prevRafAt: -Infinity,
+    epoch: -1,
+  })
   const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0 })
   const [decision, setDecision] = useState(() => decisionOf(aqm, store.getSnapshot().aqmState))
   const acc = useRef({ at: 0, drops: 0, marks: 0, window: [] as Array<{ at: number; drops: number; marks: number }> })
@@ -133,7 +139,11 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
         drops: a.window.reduce((s, w) => s + w.drops, 0),
         marks: a.window.reduce((s, w) => s + w.marks, 0),
       }
-      setLive((l) => (l.queued === next.queued && l.perSlot === next.perSlot && l.drops === next.drops && l.marks === next.marks ? l : next))
+      setLive((l) =>
+        l.queued === next.queued && l.perSlot === next.perSlot && l.drops === next.drops && l.marks === next.marks
+          ? l
+          : next,
+      )
       setDecision(decisionOf(store.getSnapshot().aqm ?? aqm, snap.aqmState))
     }
   }, 'system')
@@ -158,7 +168,11 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
                     <span key={k} style={{ background: seriesVars[(g.firstFlow + k) % seriesVars.length] }} />
                   ))}
                 </span>
-                {t('system.group', { count: g.count, tcp: t(`variants.${g.variant}`, { defaultValue: g.variant }), rtt: rtt(g.rttMs) })}
+                {t('system.group', {
+                  count: g.count,
+                  tcp: t(`variants.${g.variant}`, { defaultValue: g.variant }),
+                  rtt: rtt(g.rttMs),
+                })}
               </li>
             ))}
             {rest > 0 && <li>{t('system.more', { count: rest })}</li>}
@@ -169,7 +183,13 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
           <div className="sv-line">
             <span>
               <strong>{t('system.bottleneck')}</strong>{' '}
-              {dumbbell && t('system.link', { rate: fmt(dumbbell.rateMbps), delay: fmt(dumbbell.delayMs), buffer: fmt(dumbbell.buffer), unit: t(`units.${unit}`) })}
+              {dumbbell &&
+                t('system.link', {
+                  rate: fmt(dumbbell.rateMbps),
+                  delay: fmt(dumbbell.delayMs),
+                  buffer: fmt(dumbbell.buffer),
+                  unit: t(`units.${unit}`),
+                })}
             </span>
           </div>
           <div className="sv-buffer" ref={bodyRef}>

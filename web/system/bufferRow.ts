@@ -42,7 +42,12 @@ export function sampleIndices(n: number, max: number): number[] {
 }
 
 /** Starts marks for a frame's events (sampled to MARKS_PER_FRAME); returns how many drops and marks started. */
-export function spawnMarks(marks: Mark[], frame: ViewFrame, g: RowGeometry, now: number): { drops: number; marks: number } {
+export function spawnMarks(
+  marks: Mark[],
+  frame: ViewFrame,
+  g: RowGeometry,
+  now: number,
+): { drops: number; marks: number } {
   const cap = Math.max(frame.capacitySlots, frame.slots.length)
   const n = frame.slots.length
   let drops = 0

@@ -7,7 +7,10 @@ describe('the AQM decision line', () => {
   })
 
   it('RED shows the probability it applies, the average and its thresholds', () => {
-    const items = decisionOf({ kind: 'red', min_th: 5, max_th: 15 }, { avg: 7.04, p_b: 0.02, p_a: 0.0213, min_th: 5, max_th: 15 })
+    const items = decisionOf(
+      { kind: 'red', min_th: 5, max_th: 15 },
+      { avg: 7.04, p_b: 0.02, p_a: 0.0213, min_th: 5, max_th: 15 },
+    )
     expect(items).toEqual([
       { key: 'p', values: { name: 'p_a', p: 0.0213 } },
       { key: 'avg', values: { value: 7 } },

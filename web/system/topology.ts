@@ -35,7 +35,12 @@ export function dumbbellOf(running: RunningScenario | null): Dumbbell | null {
     const members = flows.filter((f) => f.group === i)
     if (!isObject(g) || members.length === 0) return
     const lo = num(getAt(g, 'rtt_ms[0]'), 100)
-    groups.push({ count: members.length, variant: members[0].variant, rttMs: [lo, num(getAt(g, 'rtt_ms[1]'), lo)], firstFlow: members[0].index })
+    groups.push({
+      count: members.length,
+      variant: members[0].variant,
+      rttMs: [lo, num(getAt(g, 'rtt_ms[1]'), lo)],
+      firstFlow: members[0].index,
+    })
   })
   return {
     groups,

@@ -23,7 +23,12 @@ describe('system view frame', () => {
   })
 
   it('decodes every reason and the largest flow id', () => {
-    expect(decodeEvent(event(0x1fffff, 6, true, 2))).toEqual({ flow: 0x1fffff, reason: 'ppd', marked: true, where: 'timer' })
+    expect(decodeEvent(event(0x1fffff, 6, true, 2))).toEqual({
+      flow: 0x1fffff,
+      reason: 'ppd',
+      marked: true,
+      where: 'timer',
+    })
     expect(decodeEvent(event(12, 3, false, 1)).reason).toBe('target')
   })
 

@@ -9,7 +9,12 @@ export function Lockable({ name, children }: { name: string; children: ReactNode
   const { t } = useTranslation()
   if (!isLocked(name)) return <>{children}</>
   return (
-    <fieldset className="teacher-locked" disabled data-testid={`locked-${name}`} aria-label={t('teacher.lockedControl', { name: t(`teacher.controls.${name}`) })}>
+    <fieldset
+      className="teacher-locked"
+      disabled
+      data-testid={`locked-${name}`}
+      aria-label={t('teacher.lockedControl', { name: t(`teacher.controls.${name}`) })}
+    >
       {children}
     </fieldset>
   )
@@ -17,7 +22,9 @@ export function Lockable({ name, children }: { name: string; children: ReactNode
 
 /** Names as people read them: a control's name from the catalogue, a parameter's as the engine writes it. */
 function names(list: ReadonlySet<string>, t: (k: string) => string): string {
-  return [...list].map((n) => (['aqm', 'params', 'link', 'flows', 'run'].includes(n) ? t(`teacher.controls.${n}`) : n)).join(', ')
+  return [...list]
+    .map((n) => (['aqm', 'params', 'link', 'flows', 'run'].includes(n) ? t(`teacher.controls.${n}`) : n))
+    .join(', ')
 }
 
 export function WorksheetNote() {

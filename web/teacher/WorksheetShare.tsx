@@ -15,7 +15,10 @@ export interface WorksheetChoice {
 export const NO_WORKSHEET: WorksheetChoice = { on: false, allowed: new Set(), hideLocked: false }
 
 /** The lock and hide lists the choice puts in the link (none while worksheet mode is off). */
-export function worksheetView(choice: WorksheetChoice, params: readonly string[]): { lock: string[] | null; hide: string[] | null } {
+export function worksheetView(
+  choice: WorksheetChoice,
+  params: readonly string[],
+): { lock: string[] | null; hide: string[] | null } {
   if (!choice.on) return { lock: null, hide: null }
   const lock = lockAllBut(params, choice.allowed)
   return choice.hideLocked ? { lock: null, hide: lock } : { lock, hide: null }
@@ -63,7 +66,12 @@ export function WorksheetShare({ printHref, choice, params, onChange }: Props) {
             {params.map((p) => (
               <li key={p.name}>
                 <label className="check">
-                  <input type="checkbox" checked={choice.allowed.has(p.name)} onChange={(e) => toggle(p.name, e.target.checked)} data-testid={`allow-${p.name}`} />
+                  <input
+                    type="checkbox"
+                    checked={choice.allowed.has(p.name)}
+                    onChange={(e) => toggle(p.name, e.target.checked)}
+                    data-testid={`allow-${p.name}`}
+                  />
                   {p.label} <code>{p.name}</code>
                 </label>
               </li>
@@ -73,14 +81,23 @@ export function WorksheetShare({ printHref, choice, params, onChange }: Props) {
             {controls.map((c) => (
               <li key={c}>
                 <label className="check">
-                  <input type="checkbox" checked={choice.allowed.has(c)} onChange={(e) => toggle(c, e.target.checked)} data-testid={`allow-${c}`} />
+                  <input
+                    type="checkbox"
+                    checked={choice.allowed.has(c)}
+                    onChange={(e) => toggle(c, e.target.checked)}
+                    data-testid={`allow-${c}`}
+                  />
                   {tApp(`teacher.controls.${c}`)}
                 </label>
               </li>
             ))}
           </ul>
           <label className="check">
-            <input type="checkbox" checked={choice.hideLocked} onChange={(e) => onChange({ ...choice, hideLocked: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={choice.hideLocked}
+              onChange={(e) => onChange({ ...choice, hideLocked: e.target.checked })}
+            />
             {t('worksheet.hide')}
           </label>
         </>

@@ -27,7 +27,10 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
   const step = p.lesson.steps[p.index]
   const k = (leaf: string) => `lesson.${p.lesson.id}.${step.id}.${leaf}`
   const predict = step.predict
-  const right = predict !== undefined && p.measured !== undefined && Number.isFinite(p.measured) ? answer(predict.choices, p.measured) : undefined
+  const right =
+    predict !== undefined && p.measured !== undefined && Number.isFinite(p.measured)
+      ? answer(predict.choices, p.measured)
+      : undefined
   const util = metricById('utilisation')
   // A full-run measure is shown as its step says (a share in %, bytes in KB); `a` and `b` are the two sides of a gap.
   const shown = (x: number) => (x * (predict?.scale ?? 1)).toFixed(predict?.digits ?? 1)
@@ -41,8 +44,14 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
     b: sideValue(predict?.minus),
     dt_sync: p.summaries[0] === null ? '–' : summaryValue(p.summaries[0], 'sync.excess').toFixed(2),
     red_sync: p.summaries[1] === null ? '–' : summaryValue(p.summaries[1], 'sync.excess').toFixed(2),
-    dt_util: p.summaries[0] === null || util === undefined ? '–' : formatMetric(util, summaryValue(p.summaries[0], 'utilisation')),
-    red_util: p.summaries[1] === null || util === undefined ? '–' : formatMetric(util, summaryValue(p.summaries[1], 'utilisation')),
+    dt_util:
+      p.summaries[0] === null || util === undefined
+        ? '–'
+        : formatMetric(util, summaryValue(p.summaries[0], 'utilisation')),
+    red_util:
+      p.summaries[1] === null || util === undefined
+        ? '–'
+        : formatMetric(util, summaryValue(p.summaries[1], 'utilisation')),
   }
   return (
     <section className="panel walk-step" aria-labelledby="walk-step-title" data-testid="walk-step" data-step={step.id}>
@@ -54,7 +63,13 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
           <legend>{t(k('question'))}</legend>
           {predict.choices.map((c) => (
             <label key={c.id} className="check">
-              <input type="radio" name={`predict-${step.id}`} value={c.id} checked={p.choice === c.id} onChange={() => p.onChoose(c.id)} />
+              <input
+                type="radio"
+                name={`predict-${step.id}`}
+                value={c.id}
+                checked={p.choice === c.id}
+                onChange={() => p.onChoose(c.id)}
+              />
               {t(k(`choices.${c.id}`))}
             </label>
           ))}
@@ -62,10 +77,17 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
       )}
       {step.run !== undefined && p.measured === undefined && (
         <div className="walk-play">
-          <button type="button" className="primary" disabled={!p.canPlay || (predict !== undefined && p.choice === undefined)} onClick={p.onPlay}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!p.canPlay || (predict !== undefined && p.choice === undefined)}
+            onClick={p.onPlay}
+          >
             {p.running ? t('walk.playing', { time: p.simTime.toFixed(1) }) : t('walk.play', { seconds: step.run })}
           </button>
-          {predict !== undefined && p.choice === undefined && <small className="muted">{t('walk.predict_first')}</small>}
+          {predict !== undefined && p.choice === undefined && (
+            <small className="muted">{t('walk.predict_first')}</small>
+          )}
         </div>
       )}
       {predict !== undefined && p.choice !== undefined && step.run === undefined && p.measured === undefined && (
@@ -78,7 +100,9 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
         <div className="walk-reveal" role="status" data-testid="walk-reveal">
           <p>{t(k('result'), values)}</p>
           <p className={right === p.choice ? 'walk-right' : 'walk-wrong'}>
-            {right === p.choice ? t('walk.right') : t('walk.wrong', { answer: right === undefined ? '–' : t(k(`choices.${right}`)) })}
+            {right === p.choice
+              ? t('walk.right')
+              : t('walk.wrong', { answer: right === undefined ? '–' : t(k(`choices.${right}`)) })}
           </p>
         </div>
       )}
@@ -88,7 +112,9 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
             <a href={links.compare(p.lesson.preset)}>{t('walk.next_compare')}</a>
           </li>
           <li>
-            <a href={links.sweep(p.lesson.preset)}>{t(p.lesson.id === 'red-vs-droptail' ? 'walk.next_sweep' : 'lessons.next_sweep')}</a>
+            <a href={links.sweep(p.lesson.preset)}>
+              {t(p.lesson.id === 'red-vs-droptail' ? 'walk.next_sweep' : 'lessons.next_sweep')}
+            </a>
           </li>
           <li>
             <a href={links.gallery()}>{t('walk.next_gallery')}</a>

@@ -38,13 +38,27 @@ const SUMMARY_METRICS = ['sync.excess', 'mean_queue_pkts', 'utilisation']
 /** A flow's share of the goodput, shown in % (lessonValue's `share.N`). */
 const SHARE: Metric = { id: 'share', key: 'share', scale: 100, digits: 1, better: 'neither' }
 
-export function WalkCharts({ store, snapshot, view, highlight, summaries, showSummary, preset, sides, table, sketch, explanation }: WalkChartsProps) {
+export function WalkCharts({
+  store,
+  snapshot,
+  view,
+  highlight,
+  summaries,
+  showSummary,
+  preset,
+  sides,
+  table,
+  sketch,
+  explanation,
+}: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
   const spot = (name: NonNullable<LessonStep['highlight']>) =>
-    highlight === name ? { className: 'walk-spot walk-highlight', 'aria-describedby': `look-${name}` } : { className: 'walk-spot' }
+    highlight === name
+      ? { className: 'walk-spot walk-highlight', 'aria-describedby': `look-${name}` }
+      : { className: 'walk-spot' }
   const look = (name: NonNullable<LessonStep['highlight']>) =>
     highlight === name ? (
       <p id={`look-${name}`} className="walk-look" data-testid="walk-look">
@@ -56,45 +70,63 @@ export function WalkCharts({ store, snapshot, view, highlight, summaries, showSu
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
         {sketch && <SketchBar sketches={sketch.store} id={sketch.id} sim={store} explanation={explanation} />}
-        <QueueChart store={store} view={view} info={info} aqm={snapshot.aqm} queueUnit={queueUnit} bufferLimit={bufferLimit} errors={snapshot.errors} sketch={sketch} />
+        <QueueChart
+          store={store}
+          view={view}
+          info={info}
+          aqm={snapshot.aqm}
+          queueUnit={queueUnit}
+          bufferLimit={bufferLimit}
+          errors={snapshot.errors}
+          sketch={sketch}
+        />
       </div>
       <div {...spot('delay')}>
         {look('delay')}
-        <DelayChart store={store} view={view} info={info} aqm={snapshot.aqm} columns={snapshot.columns} errors={snapshot.errors} />
+        <DelayChart
+          store={store}
+          view={view}
+          info={info}
+          aqm={snapshot.aqm}
+          columns={snapshot.columns}
+          errors={snapshot.errors}
+        />
       </div>
       <Readouts store={store} />
       {showSummary && (
-      <div {...spot('summary')} data-testid="walk-summary">
-        {look('summary')}
-        <table className="panel walk-summary">
-          <caption>{t('walk.summary_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('compare.metric')}</th>
-              {sides.map((k) => (
-                <th key={k} scope="col">
-                  {sideLabel(preset, k, lang)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {(table ?? SUMMARY_METRICS).map((id) => {
-              const share = /^share\.(\d+)$/.exec(id)
-              const m = share === null ? metricById(id) : SHARE
-              if (m === undefined) return null
-              return (
-                <tr key={id}>
-                  <th scope="row">{share === null ? metricLabel(t, m) : t('lessons.share', { n: Number(share[1]) + 1 })}</th>
-                  {summaries.map((s, k) => (
-                    <td key={k}>{s === null ? '…' : formatMetric(m, lessonValue(s, id))}</td>
-                  ))}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+        <div {...spot('summary')} data-testid="walk-summary">
+          {look('summary')}
+          <table className="panel walk-summary">
+            <caption>{t('walk.summary_caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('compare.metric')}</th>
+                {sides.map((k) => (
+                  <th key={k} scope="col">
+                    {sideLabel(preset, k, lang)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(table ?? SUMMARY_METRICS).map((id) => {
+                const share = /^share\.(\d+)$/.exec(id)
+                const m = share === null ? metricById(id) : SHARE
+                if (m === undefined) return null
+                return (
+                  <tr key={id}>
+                    <th scope="row">
+                      {share === null ? metricLabel(t, m) : t('lessons.share', { n: Number(share[1]) + 1 })}
+                    </th>
+                    {summaries.map((s, k) => (
+                      <td key={k}>{s === null ? '…' : formatMetric(m, lessonValue(s, id))}</td>
+                    ))}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   )

@@ -60,7 +60,8 @@ function measure(step: LessonStep, side: Side, played: boolean, summaries: (Summ
 }
 
 /** Whether a step's answer comes from the full runs (the table of full runs is shown once one is answered). */
-const fromFullRuns = (s: LessonStep) => s.predict?.measure === 'sync_gap' || s.predict?.measure === 'summary_gap' || s.predict?.measure === 'summary'
+const fromFullRuns = (s: LessonStep) =>
+  s.predict?.measure === 'sync_gap' || s.predict?.measure === 'summary_gap' || s.predict?.measure === 'summary'
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const { t, i18n } = useTranslation('teach')
@@ -94,8 +95,12 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const measured = chosen === undefined ? undefined : measure(step, side, played, summaries)
   // Once every full-run question is answered (earlier, the table would give later answers away).
   const full = lesson.steps.filter(fromFullRuns)
-  const syncAnswered = full.length > 0 && full.every((s) => choices[s.id] !== undefined) && summaries.every((s) => s !== null)
-  const sketch = useMemo(() => (step.run !== undefined ? { store: sketches, id: step.id } : undefined), [step.run, step.id, sketches])
+  const syncAnswered =
+    full.length > 0 && full.every((s) => choices[s.id] !== undefined) && summaries.every((s) => s !== null)
+  const sketch = useMemo(
+    () => (step.run !== undefined ? { store: sketches, id: step.id } : undefined),
+    [step.run, step.id, sketches],
+  )
   // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
   const resultKey = `lesson.${lesson.id}.${step.id}.result`
   const explanation = step.predict === undefined && i18n.exists(resultKey, { ns: 'teach' }) ? t(resultKey) : undefined
@@ -128,8 +133,8 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         summaries={summaries}
         showSummary={syncAnswered}
         preset={preset}
-          sides={lessonSides(lesson)}
-          table={lesson.table}
+        sides={lessonSides(lesson)}
+        table={lesson.table}
         sketch={sketch}
         explanation={explanation}
       />

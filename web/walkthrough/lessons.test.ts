@@ -7,7 +7,11 @@ import { answer, isLesson, lessonSides, LESSONS } from './lessons'
 import { lessonValue } from './measure'
 
 function at(tree: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, k) => (typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined), tree)
+  return path.reduce<unknown>(
+    (node, k) =>
+      typeof node === 'object' && node !== null ? Object.getOwnPropertyDescriptor(node, k)?.value : undefined,
+    tree,
+  )
 }
 
 describe('walk-throughs', () => {
@@ -19,7 +23,9 @@ describe('walk-throughs', () => {
 
   for (const lesson of Object.values(LESSONS)) {
     it(`${lesson.id}: runs a preset that names it, with every text in English and Korean`, () => {
-      const p: unknown = JSON.parse(readFileSync(new URL(`../../public/presets/${lesson.preset}.json`, import.meta.url), 'utf8'))
+      const p: unknown = JSON.parse(
+        readFileSync(new URL(`../../public/presets/${lesson.preset}.json`, import.meta.url), 'utf8'),
+      )
       expect(isPreset(p) && p.walkthrough).toBe(lesson.id)
       for (const step of lesson.steps) {
         for (const cat of [en, ko]) {
@@ -50,7 +56,12 @@ describe('walk-throughs', () => {
   })
 
   it('read a flow share and a summary path from a run summary', () => {
-    const s = { utilisation: 1, total_goodput_payload_mbps: 8, delay_ms: { mean: 12.5 }, flows: [{ goodput_payload_mbps: 6 }, { goodput_payload_mbps: 2 }] }
+    const s = {
+      utilisation: 1,
+      total_goodput_payload_mbps: 8,
+      delay_ms: { mean: 12.5 },
+      flows: [{ goodput_payload_mbps: 6 }, { goodput_payload_mbps: 2 }],
+    }
     expect(lessonValue(s, 'share.1')).toBe(0.25)
     expect(lessonValue(s, 'delay_ms.mean')).toBe(12.5)
     expect(lessonValue(s, 'flows.0.goodput_payload_mbps')).toBe(6)
@@ -59,7 +70,9 @@ describe('walk-throughs', () => {
 
   for (const lesson of Object.values(LESSONS).filter((l) => l.sides !== undefined)) {
     it(`${lesson.id}: sides, measures and expected answers that name what exists`, () => {
-      const p: unknown = JSON.parse(readFileSync(new URL(`../../public/presets/${lesson.preset}.json`, import.meta.url), 'utf8'))
+      const p: unknown = JSON.parse(
+        readFileSync(new URL(`../../public/presets/${lesson.preset}.json`, import.meta.url), 'utf8'),
+      )
       if (!isPreset(p)) throw new Error('not a preset')
       const sides = lessonSides(lesson)
       for (const k of sides) expect(k).toBeLessThan(1 + (p.compare?.length ?? 0))
@@ -86,4 +99,3 @@ describe('walk-throughs', () => {
     })
   }
 })
-

@@ -136,19 +136,40 @@ export const LESSONS: Readonly<Record<string, Lesson>> = {
         side: 0,
         run: 30,
         highlight: 'queue',
-        predict: { measure: 'queue', choices: [{ id: 'empty', value: 5 }, { id: 'middle', value: 35 }, { id: 'full', value: 85 }] },
+        predict: {
+          measure: 'queue',
+          choices: [
+            { id: 'empty', value: 5 },
+            { id: 'middle', value: 35 },
+            { id: 'full', value: 85 },
+          ],
+        },
       },
       {
         id: 'red',
         side: 1,
         run: 30,
         highlight: 'queue',
-        predict: { measure: 'avg', choices: [{ id: 'min_th', value: 15 }, { id: 'max_th', value: 45 }, { id: 'full', value: 85 }] },
+        predict: {
+          measure: 'avg',
+          choices: [
+            { id: 'min_th', value: 15 },
+            { id: 'max_th', value: 45 },
+            { id: 'full', value: 85 },
+          ],
+        },
       },
       {
         id: 'sync',
         highlight: 'summary',
-        predict: { measure: 'sync_gap', choices: [{ id: 'droptail', value: 0.3 }, { id: 'neither', value: 0 }, { id: 'red', value: -0.3 }] },
+        predict: {
+          measure: 'sync_gap',
+          choices: [
+            { id: 'droptail', value: 0.3 },
+            { id: 'neither', value: 0 },
+            { id: 'red', value: -0.3 },
+          ],
+        },
       },
       { id: 'done' },
     ],

@@ -27,5 +27,8 @@ export function meanAfter(buffer: SampleBuffer | null, column: string, from: num
 export function lessonValue(summary: SummaryJson, metric: string): number {
   const share = /^share\.(\d+)$/.exec(metric)
   if (share === null) return summaryValue(summary, metric)
-  return summaryValue(summary, `flows.${share[1]}.goodput_payload_mbps`) / summaryValue(summary, 'total_goodput_payload_mbps')
+  return (
+    summaryValue(summary, `flows.${share[1]}.goodput_payload_mbps`) /
+    summaryValue(summary, 'total_goodput_payload_mbps')
+  )
 }

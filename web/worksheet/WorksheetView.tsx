@@ -13,7 +13,6 @@ import { QR_OPTIONS } from './qr'
 import { summarize, type ScenarioSummary } from './summary'
 import './worksheet.css'
 
-
 /** The absolute address of a page-relative query (the links module writes relative ones). */
 function absolute(query: string): string {
   const url = new URL(window.location.href)
@@ -35,7 +34,16 @@ function QrCode({ text, label }: { text: string; label: string }) {
     }
   }, [text])
   // The SVG is the library's rendering of our own link text: no outside markup reaches the page.
-  return <div className="worksheet-qr" role="img" aria-label={label} data-testid="worksheet-qr" data-text={text} dangerouslySetInnerHTML={{ __html: svg ?? '' }} />
+  return (
+    <div
+      className="worksheet-qr"
+      role="img"
+      aria-label={label}
+      data-testid="worksheet-qr"
+      data-text={text}
+      dangerouslySetInnerHTML={{ __html: svg ?? '' }}
+    />
+  )
 }
 
 /** Empty axes to sketch on: time across, the queue up, with the scenario's own ranges and ticks. */
@@ -47,10 +55,18 @@ function BlankAxes({ s, yLabel, xLabel }: { s: ScenarioSummary; yLabel: string; 
   const ih = h - m.t - m.b
   const xt = Array.from({ length: 7 }, (_, i) => (s.duration * i) / 6)
   const yt = Array.from({ length: 5 }, (_, i) => (s.buffer * i) / 4)
-  const marks = [...s.rateSteps.map((r) => r.at), ...s.delaySteps.map((d) => d.at)].filter((t) => t > 0 && t < s.duration)
+  const marks = [...s.rateSteps.map((r) => r.at), ...s.delaySteps.map((d) => d.at)].filter(
+    (t) => t > 0 && t < s.duration,
+  )
   const fmt = (v: number) => String(Number(v.toPrecision(3)))
   return (
-    <svg className="worksheet-axes" viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`${yLabel} / ${xLabel}`} data-testid="worksheet-axes">
+    <svg
+      className="worksheet-axes"
+      viewBox={`0 0 ${w} ${h}`}
+      role="img"
+      aria-label={`${yLabel} / ${xLabel}`}
+      data-testid="worksheet-axes"
+    >
       <g transform={`translate(${m.l},${m.t})`}>
         {yt.map((v) => (
           <g key={`y${v}`} transform={`translate(0,${ih - (v / s.buffer) * ih})`}>
@@ -88,11 +104,22 @@ function ScenarioLines({ s }: { s: ScenarioSummary }) {
   const { t } = useTranslation('teach')
   return (
     <ul className="worksheet-scenario" data-testid="worksheet-scenario">
-      <li>{t('worksheet.link', { rate: s.rateMbps, delay: s.delayMs, buffer: s.buffer, unit: t(`worksheet.units.${s.bufferUnit}`) })}</li>
+      <li>
+        {t('worksheet.link', {
+          rate: s.rateMbps,
+          delay: s.delayMs,
+          buffer: s.buffer,
+          unit: t(`worksheet.units.${s.bufferUnit}`),
+        })}
+      </li>
       {s.rateSteps.map((r) => (
         <li key={`r${r.at}`}>{t('worksheet.rateStep', { at: r.at, rate: r.mbps })}</li>
       ))}
-      {s.slots && <li>{t('worksheet.slots', { start: s.slots.start, slot: s.slots.slot, min: s.slots.min, max: s.slots.max })}</li>}
+      {s.slots && (
+        <li>
+          {t('worksheet.slots', { start: s.slots.start, slot: s.slots.slot, min: s.slots.min, max: s.slots.max })}
+        </li>
+      )}
       {s.delaySteps.map((d) => (
         <li key={`d${d.at}`}>{t('worksheet.delayStep', { at: d.at, delay: d.ms })}</li>
       ))}
@@ -136,7 +163,11 @@ function Sheet({ title, intro, questions, summary, link }: SheetProps) {
       <section aria-labelledby="ws-predict">
         <h2 id="ws-predict">{t('worksheet.predict')}</h2>
         <p>{t('worksheet.predictHow')}</p>
-        <BlankAxes s={summary} yLabel={t(`worksheet.axisQueue_${summary.bufferUnit}`)} xLabel={t('worksheet.axisTime')} />
+        <BlankAxes
+          s={summary}
+          yLabel={t(`worksheet.axisQueue_${summary.bufferUnit}`)}
+          xLabel={t('worksheet.axisTime')}
+        />
       </section>
       <section aria-labelledby="ws-questions">
         <h2 id="ws-questions">{t('worksheet.questions')}</h2>
@@ -165,8 +196,20 @@ function Sheet({ title, intro, questions, summary, link }: SheetProps) {
 function PresetSheet({ preset }: { preset: Preset }) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
-  const questions = preset.questions?.map((q) => q[lang]) ?? [t('worksheet.general.sketch'), t('worksheet.general.why'), t('worksheet.general.change')]
-  return <Sheet title={preset.title[lang]} intro={preset.explanation[lang]} questions={questions} summary={summarize(preset.scenario)} link={absolute(links.preset(preset.id))} />
+  const questions = preset.questions?.map((q) => q[lang]) ?? [
+    t('worksheet.general.sketch'),
+    t('worksheet.general.why'),
+    t('worksheet.general.change'),
+  ]
+  return (
+    <Sheet
+      title={preset.title[lang]}
+      intro={preset.explanation[lang]}
+      questions={questions}
+      summary={summarize(preset.scenario)}
+      link={absolute(links.preset(preset.id))}
+    />
+  )
 }
 
 function LessonSheet({ id }: { id: string }) {
@@ -174,7 +217,8 @@ function LessonSheet({ id }: { id: string }) {
   const lesson = LESSONS[id]
   const preset = usePreset(lesson ? lesson.preset : null)
   if (!lesson) return <p role="alert">{t('worksheet.notFound', { id })}</p>
-  if (preset.state !== 'ready' || preset.value === null) return preset.state === 'error' ? <p role="alert">{preset.message}</p> : null
+  if (preset.state !== 'ready' || preset.value === null)
+    return preset.state === 'error' ? <p role="alert">{preset.message}</p> : null
   const lang = langOf(i18n.resolvedLanguage)
   const questions = lesson.steps
     .filter((s) => s.predict !== undefined)
@@ -198,6 +242,9 @@ export function WorksheetView({ preset, lesson }: { preset: string | null; lesso
   const loaded = usePreset(lesson === null ? preset : null)
   if (lesson !== null) return <LessonSheet id={lesson} />
   if (loaded.state === 'loading') return null
-  if (loaded.state === 'error' || loaded.value === null) return <p role="alert">{loaded.state === 'error' ? loaded.message : t('worksheet.notFound', { id: preset ?? '' })}</p>
+  if (loaded.state === 'error' || loaded.value === null)
+    return (
+      <p role="alert">{loaded.state === 'error' ? loaded.message : t('worksheet.notFound', { id: preset ?? '' })}</p>
+    )
   return <PresetSheet preset={loaded.value} />
 }

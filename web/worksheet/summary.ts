@@ -32,11 +32,20 @@ export function summarize(given: Obj): ScenarioSummary {
     buffer: num(link.buffer, 100),
     bufferUnit: link.buffer_unit === 'bytes' ? 'bytes' : 'packets',
     rateSteps: list(link.rate_schedule).map((s) => ({ at: num(s.at_s, 0), mbps: num(s.rate_mbps, 0) })),
-    slots: slots && { start: num(slots.start_s, 0), slot: num(slots.slot_s, 15), min: num(slots.min_mbps, 1), max: num(slots.max_mbps, 10) },
+    slots: slots && {
+      start: num(slots.start_s, 0),
+      slot: num(slots.slot_s, 15),
+      min: num(slots.min_mbps, 1),
+      max: num(slots.max_mbps, 10),
+    },
     delaySteps: list(link.delay_schedule).map((s) => ({ at: num(s.at_s, 0), ms: num(s.delay_ms, 0) })),
     groups: list(scenario.flows).map((g) => {
       const rtt = Array.isArray(g.rtt_ms) ? g.rtt_ms : []
-      return { count: num(g.count, 1), tcp: typeof g.tcp === 'string' ? g.tcp : 'reno', rtt: [num(rtt[0], 40), num(rtt[1], 100)] }
+      return {
+        count: num(g.count, 1),
+        tcp: typeof g.tcp === 'string' ? g.tcp : 'reno',
+        rtt: [num(rtt[0], 40), num(rtt[1], 100)],
+      }
     }),
     aqm: isObj(scenario.aqm) && typeof scenario.aqm.kind === 'string' ? scenario.aqm.kind : 'droptail',
     duration: num(scenario.duration, 60),

@@ -68,7 +68,13 @@ export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBar
     const snap = sim.getSnapshot()
     const due = !editing && points.length > 1 && (snap.simTime >= end || (!snap.playing && snap.simTime > points[0][0]))
     const next = due ? outcomeOf(points, runTrace(sim)) : null
-    setOutcome((o) => (o === null && next === null ? o : next !== null && o !== null && o.score === next.score && o.to === next.to ? o : next))
+    setOutcome((o) =>
+      o === null && next === null
+        ? o
+        : next !== null && o !== null && o.score === next.score && o.to === next.to
+          ? o
+          : next,
+    )
   }, 'sketch')
 
   const start = () => {
@@ -82,7 +88,13 @@ export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBar
           <span className="sketch-hint" role="status">
             {t('sketch.drawing', { count: points.length })}
           </span>
-          <button type="button" className="primary" disabled={points.length < 2} onClick={() => sketches.lock()} data-testid="sketch-lock">
+          <button
+            type="button"
+            className="primary"
+            disabled={points.length < 2}
+            onClick={() => sketches.lock()}
+            data-testid="sketch-lock"
+          >
             {t('sketch.lock')}
           </button>
           <button type="button" onClick={() => sketches.clear(id)}>
@@ -94,17 +106,26 @@ export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBar
           <button type="button" onClick={start} data-testid="sketch-predict">
             {points.length > 1 ? t('sketch.again') : t('sketch.predict')}
           </button>
-          {points.length > 1 && outcome === null && <span className="sketch-hint">{t('sketch.locked', { seconds: points.at(-1)?.[0] ?? 0 })}</span>}
+          {points.length > 1 && outcome === null && (
+            <span className="sketch-hint">{t('sketch.locked', { seconds: points.at(-1)?.[0] ?? 0 })}</span>
+          )}
         </>
       )}
       {outcome !== null && (
         <p className="sketch-outcome" role="status" data-testid="sketch-score" data-score={outcome.score}>
           <strong>{t('sketch.score', { score: outcome.score })}</strong>{' '}
-          {t(Math.abs(outcome.bias) < 0.5 ? 'sketch.bias_none' : outcome.bias > 0 ? 'sketch.bias_high' : 'sketch.bias_low', {
-            packets: Math.abs(outcome.bias).toFixed(1),
-            from: outcome.from.toFixed(1),
-            to: outcome.to.toFixed(1),
-          })}
+          {t(
+            Math.abs(outcome.bias) < 0.5
+              ? 'sketch.bias_none'
+              : outcome.bias > 0
+                ? 'sketch.bias_high'
+                : 'sketch.bias_low',
+            {
+              packets: Math.abs(outcome.bias).toFixed(1),
+              from: outcome.from.toFixed(1),
+              to: outcome.to.toFixed(1),
+            },
+          )}
           {explanation !== undefined && <span className="sketch-explanation"> {explanation}</span>}
         </p>
       )}

@@ -69,7 +69,11 @@ export function SketchLayer({ sketches, id, sim, span, innerW, innerH, y }: Sket
   const path = points.map(([tS, q], i) => `${i === 0 ? 'M' : 'L'}${x(tS)},${y(q)}`).join('')
 
   return (
-    <g className={`sketch-layer${editing ? ' sketch-editing' : ''}`} data-testid="sketch-layer" data-points={points.length}>
+    <g
+      className={`sketch-layer${editing ? ' sketch-editing' : ''}`}
+      data-testid="sketch-layer"
+      data-points={points.length}
+    >
       {editing && (
         <g
           tabIndex={0}

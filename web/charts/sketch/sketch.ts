@@ -13,7 +13,9 @@ export const MAX_SKETCH_CHARS = 2000
 
 /** Sorted by time, one point per time, inside the bounds; at most MAX_POINTS. */
 export function normalise(points: readonly Point[]): Point[] {
-  const ok = points.filter(([t, q]) => Number.isFinite(t) && Number.isFinite(q) && t >= 0 && t <= MAX_T && q >= 0 && q <= MAX_Q)
+  const ok = points.filter(
+    ([t, q]) => Number.isFinite(t) && Number.isFinite(q) && t >= 0 && t <= MAX_T && q >= 0 && q <= MAX_Q,
+  )
   const sorted = [...ok].sort((a, b) => a[0] - b[0])
   const out: Point[] = []
   for (const p of sorted) {
