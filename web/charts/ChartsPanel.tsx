@@ -74,6 +74,8 @@ export const ChartsPanel = memo(function ChartsPanel({
     </>
   )
   const common = { store, view }
+  // What the queue chart and the probability curve both draw from.
+  const queueProps = { info, aqm, queueUnit, bufferLimit, errors }
   return (
     <section className="charts-panel" aria-label={t('panel.aria')}>
       <div className="charts-bar">
@@ -84,23 +86,8 @@ export const ChartsPanel = memo(function ChartsPanel({
         <RunSummaryReadout store={store} />
         <CapacityLegend store={store} columns={columns} />
       </div>
-      <QueueChart
-        {...common}
-        info={info}
-        aqm={aqm}
-        queueUnit={queueUnit}
-        bufferLimit={bufferLimit}
-        errors={errors}
-        sketch={sketch}
-      />
-      <ProbabilityCurve
-        {...common}
-        info={info}
-        aqm={aqm}
-        queueUnit={queueUnit}
-        bufferLimit={bufferLimit}
-        errors={errors}
-      />
+      <QueueChart {...common} {...queueProps} sketch={sketch} />
+      <ProbabilityCurve {...common} {...queueProps} />
       <CwndChart
         {...common}
         flows={flows}

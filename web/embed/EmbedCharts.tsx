@@ -30,33 +30,17 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
   const flows = running?.flows ?? NO_FLOWS
   const { queueUnit, bufferLimit } = queueScale(running, aqm)
   const common = { store, view }
+  // What the queue chart and the probability curve both draw from.
+  const queueProps = { info, aqm, queueUnit, bufferLimit, errors }
 
   const chart = (name: EmbedViewName) => {
     switch (name) {
       case 'system':
         return <SystemView store={store} running={running} aqm={aqm} />
       case 'queue':
-        return (
-          <QueueChart
-            {...common}
-            info={info}
-            aqm={aqm}
-            queueUnit={queueUnit}
-            bufferLimit={bufferLimit}
-            errors={errors}
-          />
-        )
+        return <QueueChart {...common} {...queueProps} />
       case 'curve':
-        return (
-          <ProbabilityCurve
-            {...common}
-            info={info}
-            aqm={aqm}
-            queueUnit={queueUnit}
-            bufferLimit={bufferLimit}
-            errors={errors}
-          />
-        )
+        return <ProbabilityCurve {...common} {...queueProps} />
       case 'cwnd':
         return (
           <CwndChart
