@@ -90,6 +90,9 @@ pub struct Metrics {
     /// Bits of the packet in service already counted in earlier intervals.
     counted_bits: f64,
     rows: Vec<f64>,
+    /// Each flow's throughput in the sample being written, and the active flows' (reused, not reallocated).
+    thr_scratch: Vec<f64>,
+    active_thr_scratch: Vec<f64>,
     // Whole-window accumulators (from `warmup` on).
     per_flow: Vec<FlowCounters>,
     bytes_out: u64,
@@ -127,6 +130,8 @@ impl Metrics {
             in_service: None,
             counted_bits: 0.0,
             rows: Vec::new(),
+            thr_scratch: Vec::with_capacity(flows),
+            active_thr_scratch: Vec::with_capacity(flows),
             per_flow: vec![FlowCounters::default(); flows],
             bytes_out: 0,
             arrivals: 0,
@@ -345,8 +350,12 @@ impl Metrics {
             }
         }
         let util = util_bits / self.interval_capacity_bits(now, dt);
-        let thr: Vec<f64> = iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6).collect();
-        let active_thr: Vec<f64> = thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t).collect();
+        let mut thr = std::mem::take(&mut self.thr_scratch);
+        thr.clear();
+        thr.extend(iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6));
+        let mut active_thr = std::mem::take(&mut self.active_thr_scratch);
+        active_thr.clear();
+        active_thr.extend(thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t));
         let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, jain(&active_thr)];
         self.rows.extend_from_slice(&row);
         self.rows.push(iv.drops as f64);
@@ -355,16 +364,21 @@ impl Metrics {
         self.rows.extend(MARK_REASONS.iter().map(|r| iv.marks_by[r.index()] as f64));
         self.rows.extend_from_slice(cwnd);
         self.rows.extend_from_slice(&thr);
+        (self.thr_scratch, self.active_thr_scratch) = (thr, active_thr);
         if self.capacity_column {
             self.rows.push(self.link_rate_bps / 1e6);
         }
-        self.interval = Interval { flow_bytes: vec![0; self.flows], ..Default::default() };
+        let mut flow_bytes = std::mem::take(&mut self.interval.flow_bytes);
+        flow_bytes.fill(0);
+        self.interval = Interval { flow_bytes, ..Default::default() };
         self.last_sample = now;
     }
 
     /// Takes every row sampled since the last call (row-major, `stride()` values per row).
     pub fn take_rows(&mut self) -> Vec<f64> {
-        std::mem::take(&mut self.rows)
+        // The next batch is likely as long as this one: start it at that capacity, not from empty.
+        let capacity = self.rows.len();
+        std::mem::replace(&mut self.rows, Vec::with_capacity(capacity))
     }
 
     /// Window cuts the synchronisation tracker holds now (bounded by the cuts of two base RTTs).

@@ -142,6 +142,7 @@ impl<E> Scheduler<E> {
         (len - 1) as u32
     }
 
+    #[inline]
     fn take_seq(&mut self) -> u64 {
         self.pending += 1;
         self.next_seq += 1;
@@ -150,11 +151,13 @@ impl<E> Scheduler<E> {
 
     /// Schedules `event` at `at`. The caller guarantees `at` is not before the current time
     /// (checked in debug builds by the simulation).
+    #[inline]
     pub fn schedule(&mut self, at: Time, event: E) {
         let seq = self.take_seq();
         self.push_slot(at, seq, event);
     }
 
+    #[inline]
     fn push_slot(&mut self, at: Time, seq: u64, event: E) {
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -172,6 +175,7 @@ impl<E> Scheduler<E> {
 
     /// Schedules `event` at `at` in `lane`. An event earlier than the lane's last one still pops in its
     /// place: it waits in a slot instead.
+    #[inline]
     pub fn schedule_fifo(&mut self, lane: Fifo, at: Time, event: E) {
         let seq = self.take_seq();
         let q = &mut self.fifos[lane.0 as usize];
@@ -188,6 +192,7 @@ impl<E> Scheduler<E> {
     }
 
     /// Arms `lane` with `event` at `at`, replacing the event it held (which will not happen).
+    #[inline]
     pub fn arm(&mut self, lane: TimerLane, at: Time, event: E) {
         let seq = self.take_seq();
         let timer = &mut self.timers[lane.0 as usize];
@@ -201,6 +206,7 @@ impl<E> Scheduler<E> {
     }
 
     /// Removes and returns the earliest event if it is due at or before `until`.
+    #[inline]
     pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
         loop {
             // The earliest head of the pinned lanes, if it comes before the heap's top.
