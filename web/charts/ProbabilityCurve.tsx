@@ -5,8 +5,7 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
-import type { AlgorithmInfo, AqmConfig, Curve } from '../engine/protocol'
-import type { ShownError, SimStore } from '../engine/store'
+import type { Curve } from '../engine/protocol'
 import { Axis } from './Axis'
 import { prepareCanvas } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
@@ -18,24 +17,14 @@ import { ProbabilityTrace } from './ProbabilityTrace'
 import { chartMargin, plotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
 import { PerFlowCap } from './PerFlowCap'
+import type { QueueScaleProps } from './QueueChart'
 import { chartColours, remPx, themeRevision } from './theme'
-import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
 
 /** Seconds of operating-point history drawn as a trail. */
 const TRAIL_S = 3
 
-interface ProbabilityCurveProps {
-  store: SimStore
-  view: TimeViewStore
-  info: AlgorithmInfo | undefined
-  aqm: AqmConfig | null
-  queueUnit: string
-  bufferLimit: number | null
-  errors: Record<string, ShownError>
-}
-
-export function ProbabilityCurve(props: ProbabilityCurveProps) {
+export function ProbabilityCurve(props: QueueScaleProps) {
   const { store, info, aqm, queueUnit } = props
   const { t } = useTranslation('charts')
   const [curve, setCurve] = useFrameState<Curve | null>(() => store.getSnapshot().curve)

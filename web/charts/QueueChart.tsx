@@ -30,7 +30,8 @@ const NO_SKETCHES = { subscribe: () => () => {}, getSnapshot: () => null }
 /** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
 const LABEL_CLEARANCE_PX = 18
 
-interface QueueChartProps {
+/** What the queue chart and the probability curve both draw from (ChartsPanel's `queueProps`). */
+export interface QueueScaleProps {
   store: SimStore
   view: TimeViewStore
   info: AlgorithmInfo | undefined
@@ -40,6 +41,9 @@ interface QueueChartProps {
   /** Bottleneck buffer in the chart's unit, when known. */
   bufferLimit: number | null
   errors: Record<string, ShownError>
+}
+
+interface QueueChartProps extends QueueScaleProps {
   sketch?: QueueSketch
 }
 
