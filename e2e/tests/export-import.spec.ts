@@ -67,6 +67,8 @@ test("the lab's own trace CSV opens its scenario again", async ({ page }) => {
   const lab = labApi(page)
   const app = new AppPage(page)
   await share.open('./?v=1&seed=21&flows=4&aqm=red&max_th=25&speed=4')
+  // The link's scenario, once the engine runs it (read earlier, this could still be the default one).
+  await expect.poll(() => lab.scenario()).toMatchObject({ seed: 21, aqm: { kind: 'red', max_th: 25 } })
   const scenario = await lab.scenario()
   await app.playButton.click()
   await expect.poll(() => lab.simTime()).toBeGreaterThan(1)
