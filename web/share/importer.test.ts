@@ -69,9 +69,9 @@ describe('readScenarioFile', () => {
     expect(future.problems.map((p) => p.code)).toEqual(['version-future', 'unknown-field'])
     expect(future.scenario).toEqual(full({ seed: 2 }))
     const big = readScenarioFile(JSON.stringify({ flows: [{ count: 1e6 }], aqm: { kind: 'red', max_p: 7 } }))
-    expect(big.problems.map((p) => p.message)).toEqual([
-      'flows[0].count must be within 1..=10000 (got 1000000).',
-      'aqm.max_p must be within 0..=1 (got 7).',
+    expect(big.problems.map((p) => [p.code, p.params])).toEqual([
+      ['out-of-range', { field: 'flows[0].count', min: 1, max: 10000, got: '1000000' }],
+      ['out-of-range', { field: 'aqm.max_p', min: 0, max: 1, got: '7' }],
     ])
     expect(big.scenario).toMatchObject({ flows: [{ count: 10000 }], aqm: { kind: 'red', max_p: 1 } })
     expect(readScenarioFile('not json at all').scenario).toEqual(defaultScenario())
