@@ -3,10 +3,11 @@
 // Every number is checked as it is typed (NumberField), and a step before the one above it is flagged at
 // once; the engine's verdict on Apply lands on the same field.
 import { useTranslation } from 'react-i18next'
-import { getAt, isObject } from '../scenario/json'
+import { getAt, isObject, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { ErrorNote } from './ErrorNote'
 import type { DraftEditorProps } from './LinkSettings'
+import type { NumberSpec } from './scenarioDraft'
 import './schedule.css'
 import {
   REVERSE_FIELDS,
@@ -61,68 +62,83 @@ function StepRows({ list, draft, problemAt, onEdit, onUpdate }: DraftEditorProps
   )
 }
 
+/** An optional part of the link (`link.<key>`): a switch with its help, and its fields while it is on. */
+function OptionalPart({
+  path,
+  label,
+  help,
+  fields,
+  toggle,
+  draft,
+  problemAt,
+  onEdit,
+  onUpdate,
+}: DraftEditorProps & {
+  path: string
+  label: string
+  help: string
+  fields: NumberSpec[]
+  toggle: (draft: JsonObject, on: boolean) => JsonObject
+}) {
+  const { t } = useTranslation()
+  const on = isObject(getAt(draft, path))
+  const id = fieldId(path)
+  return (
+    <>
+      <div className="check-field span-2">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={on}
+            aria-describedby={`${id}-help`}
+            onChange={(e) => onUpdate((d) => toggle(d, e.target.checked))}
+          />
+          {t(label)}
+        </label>
+        <p className="muted hint" id={`${id}-help`}>
+          {t(help)}
+        </p>
+        <ErrorNote id={`${id}-error`} problem={problemAt(path)} />
+      </div>
+      {on &&
+        fields.map((f) => (
+          <NumberField
+            key={f.path}
+            spec={f}
+            value={getAt(draft, f.path)}
+            problem={problemAt(f.path)}
+            onChange={onEdit}
+          />
+        ))}
+    </>
+  )
+}
+
 export function LinkSchedule(props: DraftEditorProps) {
   const { t } = useTranslation()
-  const { draft, problemAt, onEdit, onUpdate } = props
-  const slotsOn = isObject(getAt(draft, 'link.rate_slots'))
-  const reverseOn = isObject(getAt(draft, 'link.reverse'))
   return (
     <fieldset className="subpanel" data-testid="link-schedule">
       <legend>{t('schedule.panel')}</legend>
       <p className="muted hint">{t('schedule.help')}</p>
       <div className="field-grid">
         <StepRows list="rate_schedule" {...props} />
-        <div className="check-field span-2">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={slotsOn}
-              aria-describedby={`${fieldId('link.rate_slots')}-help`}
-              onChange={(e) => onUpdate((d) => setSlots(d, e.target.checked))}
-            />
-            {t('schedule.slots')}
-          </label>
-          <p className="muted hint" id={`${fieldId('link.rate_slots')}-help`}>
-            {t('schedule.slotsHelp')}
-          </p>
-          <ErrorNote id={`${fieldId('link.rate_slots')}-error`} problem={problemAt('link.rate_slots')} />
-        </div>
-        {slotsOn &&
-          SLOT_FIELDS.map((f) => (
-            <NumberField
-              key={f.path}
-              spec={f}
-              value={getAt(draft, f.path)}
-              problem={problemAt(f.path)}
-              onChange={onEdit}
-            />
-          ))}
+        <OptionalPart
+          path="link.rate_slots"
+          label="schedule.slots"
+          help="schedule.slotsHelp"
+          fields={SLOT_FIELDS}
+          toggle={setSlots}
+          {...props}
+        />
         <StepRows list="delay_schedule" {...props} />
-        <div className="check-field span-2">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={reverseOn}
-              aria-describedby={`${fieldId('link.reverse')}-help`}
-              onChange={(e) => onUpdate((d) => setReverse(d, e.target.checked))}
-            />
-            {t('schedule.reverse')}
-          </label>
-          <p className="muted hint" id={`${fieldId('link.reverse')}-help`}>
-            {t('schedule.reverseHelp')}
-          </p>
-          <ErrorNote id={`${fieldId('link.reverse')}-error`} problem={problemAt('link.reverse')} />
-        </div>
-        {reverseOn &&
-          REVERSE_FIELDS.map((f) => (
-            <NumberField
-              key={f.path}
-              spec={f}
-              value={getAt(draft, f.path)}
-              problem={problemAt(f.path)}
-              onChange={onEdit}
-            />
-          ))}
+        <OptionalPart
+          path="link.reverse"
+          label="schedule.reverse"
+          help="schedule.reverseHelp"
+          fields={REVERSE_FIELDS}
+          toggle={setReverse}
+          {...props}
+        />
       </div>
     </fieldset>
   )
