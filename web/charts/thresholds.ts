@@ -4,7 +4,9 @@
 // before sending is decided (and tested) here.
 import type { AlgorithmInfo, AqmConfig, AqmState, ParamSchema } from '../engine/protocol'
 import { isPackets, queueUnitOf, resolveUnit } from '../engine/units'
+import type { SimSnapshot } from '../engine/store'
 import type { RunningScenario } from '../scenario/running'
+import type { QueueScaleProps } from './QueueChart'
 import { niceStep, roundTo } from './scales'
 
 export interface DragParam {
@@ -174,4 +176,11 @@ export function queueScale(
   const bufferLimit =
     buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, running?.link?.meanPktSize ?? null)
   return { queueUnit, bufferLimit }
+}
+
+/** What the queue chart and the probability curve draw from, for a pane that has the whole snapshot. */
+export function queueScaleProps(snapshot: SimSnapshot): Omit<QueueScaleProps, 'store' | 'view'> {
+  const { aqm, errors } = snapshot
+  const info = snapshot.algorithms.find((a) => a.kind === aqm?.kind)
+  return { info, aqm, errors, ...queueScale(snapshot.running, aqm) }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DelayChart } from '../charts/DelayChart'
 import { QueueChart } from '../charts/QueueChart'
 import { Readouts } from '../charts/Readouts'
-import { queueScale } from '../charts/thresholds'
+import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import { algorithmName } from '../i18n/names'
 import { SideFlowResults } from '../results/CompareResults'
@@ -29,8 +29,8 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
   const { t: tApp } = useTranslation()
   const { store } = side
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
-  const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
+  const queueProps = queueScaleProps(snapshot)
+  const { info } = queueProps
   const ready = side.onScenario()
   return (
     <section
@@ -59,15 +59,7 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
         )}
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
-      <QueueChart
-        store={store}
-        view={view}
-        info={info}
-        aqm={snapshot.aqm}
-        queueUnit={queueUnit}
-        bufferLimit={bufferLimit}
-        errors={snapshot.errors}
-      />
+      <QueueChart store={store} view={view} {...queueProps} />
       <DelayChart
         store={store}
         view={view}
@@ -81,12 +73,8 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
         store={store}
         view={view}
         running={snapshot.running}
-        info={info}
-        aqm={snapshot.aqm}
-        queueUnit={queueUnit}
-        bufferLimit={bufferLimit}
+        {...queueProps}
         linkMbps={snapshot.running?.link?.rateMbps ?? null}
-        errors={snapshot.errors}
       />
       <SideFlowResults summary={summary} index={index} label={label} />
     </section>

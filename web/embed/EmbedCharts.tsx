@@ -8,7 +8,7 @@ import { ProbabilityCurve } from '../charts/ProbabilityCurve'
 import { QueueChart } from '../charts/QueueChart'
 import { Readouts } from '../charts/Readouts'
 import { FlowResults, RunCdf } from '../results/RunResults'
-import { queueScale } from '../charts/thresholds'
+import { queueScaleProps } from '../charts/thresholds'
 import { ThroughputBars } from '../charts/ThroughputBars'
 import { SystemView } from '../system/SystemView'
 import { TimeViewStore } from '../charts/timeWindow'
@@ -26,12 +26,10 @@ export function EmbedCharts({ store, snapshot, views }: EmbedChartsProps) {
   const [view] = useState(() => new TimeViewStore())
   const [highlight, setHighlight] = useState<number | null>(null)
   const { running, aqm, errors, columns } = snapshot
-  const info = snapshot.algorithms.find((a) => a.kind === aqm?.kind)
   const flows = running?.flows ?? NO_FLOWS
-  const { queueUnit, bufferLimit } = queueScale(running, aqm)
   const common = { store, view }
-  // What the queue chart and the probability curve both draw from.
-  const queueProps = { info, aqm, queueUnit, bufferLimit, errors }
+  const queueProps = queueScaleProps(snapshot)
+  const { info } = queueProps
 
   const chart = (name: EmbedViewName) => {
     switch (name) {

@@ -4,7 +4,7 @@ import { DelayChart } from '../charts/DelayChart'
 import { QueueChart, type QueueSketch } from '../charts/QueueChart'
 import { SketchBar } from '../charts/sketch/SketchBar'
 import { Readouts } from '../charts/Readouts'
-import { queueScale } from '../charts/thresholds'
+import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import { sideLabel } from '../catalog/patch'
@@ -53,8 +53,8 @@ export function WalkCharts({
 }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
-  const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const { queueUnit, bufferLimit } = queueScale(snapshot.running, snapshot.aqm)
+  const queueProps = queueScaleProps(snapshot)
+  const { info } = queueProps
   const spot = (name: NonNullable<LessonStep['highlight']>) =>
     highlight === name
       ? { className: 'walk-spot walk-highlight', 'aria-describedby': `look-${name}` }
@@ -70,16 +70,7 @@ export function WalkCharts({
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
         {sketch && <SketchBar sketches={sketch.store} id={sketch.id} sim={store} explanation={explanation} />}
-        <QueueChart
-          store={store}
-          view={view}
-          info={info}
-          aqm={snapshot.aqm}
-          queueUnit={queueUnit}
-          bufferLimit={bufferLimit}
-          errors={snapshot.errors}
-          sketch={sketch}
-        />
+        <QueueChart store={store} view={view} {...queueProps} sketch={sketch} />
       </div>
       <div {...spot('delay')}>
         {look('delay')}
