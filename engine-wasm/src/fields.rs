@@ -694,59 +694,45 @@ pub static TRAFFIC: Union = Union {
 
 static FTP: Table<Traffic> = Table { definition: None, default: None, fields: &[] };
 
+/// Reads one field of one traffic kind (absent in the other kinds).
+macro_rules! traffic_field {
+    ($kind:ident, $field:ident) => {
+        |t| match t {
+            Traffic::$kind { $field, .. } => Val::Num(*$field),
+            _ => Val::Absent,
+        }
+    };
+}
+
 static HTTP: Table<Traffic> = Table {
     definition: None,
     default: None,
     fields: &[
-        number("mean_object_kb", "Mean object size", is(0.1, MAX_MBPS), "KB", |t| match t {
-            Traffic::Http { mean_object_kb, .. } => Val::Num(*mean_object_kb),
-            _ => Val::Absent,
-        }),
-        number("shape", "Pareto shape", is(1.01, 10.0), "", |t| match t {
-            Traffic::Http { shape, .. } => Val::Num(*shape),
-            _ => Val::Absent,
-        }),
-        number("think_s", "Mean think time", is(0.0, 3_600.0), "s", |t| match t {
-            Traffic::Http { think_s, .. } => Val::Num(*think_s),
-            _ => Val::Absent,
-        }),
+        number("mean_object_kb", "Mean object size", is(0.1, MAX_MBPS), "KB", traffic_field!(Http, mean_object_kb)),
+        number("shape", "Pareto shape", is(1.01, 10.0), "", traffic_field!(Http, shape)),
+        number("think_s", "Mean think time", is(0.0, 3_600.0), "s", traffic_field!(Http, think_s)),
     ],
 };
 
 static CBR: Table<Traffic> = Table {
     definition: None,
     default: None,
-    fields: &[number("rate_mbps", "Rate", is(0.001, MAX_MBPS), "Mbit/s", |t| match t {
-        Traffic::Cbr { rate_mbps } => Val::Num(*rate_mbps),
-        _ => Val::Absent,
-    })],
+    fields: &[number("rate_mbps", "Rate", is(0.001, MAX_MBPS), "Mbit/s", traffic_field!(Cbr, rate_mbps))],
 };
 
 static POISSON: Table<Traffic> = Table {
     definition: None,
     default: None,
-    fields: &[number("rate_mbps", "Mean rate", is(0.001, MAX_MBPS), "Mbit/s", |t| match t {
-        Traffic::Poisson { rate_mbps } => Val::Num(*rate_mbps),
-        _ => Val::Absent,
-    })],
+    fields: &[number("rate_mbps", "Mean rate", is(0.001, MAX_MBPS), "Mbit/s", traffic_field!(Poisson, rate_mbps))],
 };
 
 static ON_OFF: Table<Traffic> = Table {
     definition: None,
     default: None,
     fields: &[
-        number("rate_mbps", "Rate while on", is(0.001, MAX_MBPS), "Mbit/s", |t| match t {
-            Traffic::OnOff { rate_mbps, .. } => Val::Num(*rate_mbps),
-            _ => Val::Absent,
-        }),
-        number("on_s", "Mean on period", is(0.001, 3_600.0), "s", |t| match t {
-            Traffic::OnOff { on_s, .. } => Val::Num(*on_s),
-            _ => Val::Absent,
-        }),
-        number("off_s", "Mean off period", is(0.001, 3_600.0), "s", |t| match t {
-            Traffic::OnOff { off_s, .. } => Val::Num(*off_s),
-            _ => Val::Absent,
-        }),
+        number("rate_mbps", "Rate while on", is(0.001, MAX_MBPS), "Mbit/s", traffic_field!(OnOff, rate_mbps)),
+        number("on_s", "Mean on period", is(0.001, 3_600.0), "s", traffic_field!(OnOff, on_s)),
+        number("off_s", "Mean off period", is(0.001, 3_600.0), "s", traffic_field!(OnOff, off_s)),
     ],
 };
 
