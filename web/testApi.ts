@@ -67,8 +67,8 @@ declare global {
 export function installTestApi(store: SimStore): () => void {
   const snap = () => store.getSnapshot()
   const api: AqmTestApi = {
-    simTime: () => snap().simTime,
-    framesReceived: () => snap().framesReceived,
+    simTime: () => store.live().simTime,
+    framesReceived: () => store.live().framesReceived,
     samplesReceived: () => store.buffer?.received ?? 0,
     latestQueue: (n) => store.buffer?.tail('q_pkts', n) ?? [],
     columns: () => snap().columns,
@@ -76,7 +76,7 @@ export function installTestApi(store: SimStore): () => void {
     playing: () => snap().playing,
     speed: () => snap().speed,
     aqm: () => snap().aqm,
-    aqmState: () => snap().aqmState,
+    aqmState: () => store.live().aqmState,
     summary: () => snap().summary,
     algorithms: () => snap().algorithms,
     errors: () => Object.fromEntries(Object.entries(snap().errors).map(([k, e]) => [k, e.message])),

@@ -133,7 +133,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
     const ys = cols.cwnd.map((c) => (c < 0 ? NaN : y(rows.at(r, c))))
     const flow = nearestTrace(ys, py, 12)
     onHighlight(flow)
-    const model = flow === null ? undefined : store.getSnapshot().flowStates[String(flow)]
+    const model = flow === null ? undefined : store.live().flowStates[String(flow)]
     setTip(
       flow === null
         ? null

@@ -27,9 +27,9 @@ export function capValue(cap: string, aqm: AqmConfig | null, live: number | unde
 export function PerFlowCap({ store, info, aqm, cap }: PerFlowCapProps) {
   const { t } = useTranslation('charts')
   const [bodyRef] = useSize<HTMLDivElement>({ width: 300, height: 220 })
-  const [live, setLive] = useFrameState<number | undefined>(() => store.getSnapshot().aqmState[cap])
+  const [live, setLive] = useFrameState<number | undefined>(() => store.live().aqmState[cap])
   useFrame(() => {
-    const next = store.getSnapshot().aqmState[cap]
+    const next = store.live().aqmState[cap]
     if (next !== live && !(Number.isNaN(next) && Number.isNaN(live))) setLive(next)
   }, 'per-flow-cap')
   const label = info.params.find((p) => p.name === cap)?.label ?? cap

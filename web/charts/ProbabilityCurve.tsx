@@ -27,7 +27,7 @@ const TRAIL_S = 3
 export function ProbabilityCurve(props: QueueScaleProps) {
   const { store, info, aqm, queueUnit } = props
   const { t } = useTranslation('charts')
-  const [curve, setCurve] = useFrameState<Curve | null>(() => store.getSnapshot().curve)
+  const [curve, setCurve] = useFrameState<Curve | null>(() => store.live().curve)
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 0.9))
@@ -43,7 +43,7 @@ export function ProbabilityCurve(props: QueueScaleProps) {
   const y = useMemo(() => d3.scaleSqrt().domain([0, 1]).range([box.innerH, 0]), [box.innerH])
 
   useFrame(() => {
-    const snap = store.getSnapshot()
+    const snap = store.live()
     if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
     const buffer = store.buffer
     const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}|${params.levels.map((l) => l.value).join()}|${frozen}`

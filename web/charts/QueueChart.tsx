@@ -60,7 +60,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useFrameState(false)
-  const band = targetBand(info, aqm, store.getSnapshot().aqmState)
+  const band = targetBand(info, aqm, store.live().aqmState)
   const sketchState = useSyncExternalStore(
     sketch?.store.subscribe ?? NO_SKETCHES.subscribe,
     sketch?.store.getSnapshot ?? NO_SKETCHES.getSnapshot,
@@ -86,7 +86,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const yPx = (v: number) => box.margin.top + y(v)
-      const live = targetBand(info, aqm, store.getSnapshot().aqmState)
+      const live = targetBand(info, aqm, store.live().aqmState)
       if (live) {
         ctx.fillStyle = withAlpha(colours.green, live.kind === 'band' ? 0.22 : 0.1)
         ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))

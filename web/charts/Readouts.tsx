@@ -45,7 +45,7 @@ function read(store: SimStore): string[] {
   const buffer = store.buffer
   const latest = buffer?.latest() ?? null
   return [
-    d3.format(',.2f')(store.getSnapshot().simTime),
+    d3.format(',.2f')(store.live().simTime),
     avgUnit(store),
     ...FIELDS.map((f) => {
       const v = f.total ? buffer?.sum(f.column) : latest?.[f.column]

@@ -65,7 +65,7 @@ export function ThroughputBars({
   )
 
   useFrame(() => {
-    const key = `${store.getSnapshot().version}|${view.revision}|${box.width}x${box.height}|${themeRevision()}|${yMax}|${colourBy}|${highlight}|${n}`
+    const key = `${store.live().version}|${view.revision}|${box.width}x${box.height}|${themeRevision()}|${yMax}|${colourBy}|${highlight}|${n}`
     if (key === lastKey.current || !canvasRef.current) return
     lastKey.current = key
     const ctx = prepareCanvas(canvasRef.current, box.width, box.height)

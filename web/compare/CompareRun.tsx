@@ -30,14 +30,14 @@ export interface CompareSide {
   scenario: string
 }
 
-/** Re-renders when any side's store changes (readiness, time). */
+/** Re-renders when any side's readiness or the clock shown (to the hundredth of a second) changes. */
 function useAnySnapshot(sides: readonly Side[]): string {
   return useSyncExternalStore(
     (l) => {
-      const offs = sides.map((s) => s.store.subscribe(l))
+      const offs = sides.flatMap((s) => [s.store.subscribe(l), s.store.subscribeLive(l)])
       return () => offs.forEach((off) => off())
     },
-    () => sides.map((s) => `${s.onScenario()}:${s.store.getSnapshot().simTime}`).join('|'),
+    () => sides.map((s) => `${s.onScenario()}:${s.store.live().simTime.toFixed(2)}`).join('|'),
   )
 }
 

@@ -31,7 +31,7 @@ export function installCompareApi(
         const snap = s.store.getSnapshot()
         return {
           scenario: s.value,
-          simTime: snap.simTime,
+          simTime: s.store.live().simTime,
           rows: s.store.buffer?.received ?? 0,
           kind: snap.aqm?.kind ?? null,
           ready: s.onScenario(),

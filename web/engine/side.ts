@@ -62,7 +62,7 @@ export class Side {
 
   getSnapshot() {
     const s = this.store.getSnapshot()
-    return { ready: this.onScenario(), simTime: s.simTime, epoch: s.epoch }
+    return { ready: this.onScenario(), simTime: this.store.live().simTime, epoch: s.epoch }
   }
 }
 

@@ -48,7 +48,31 @@ describe('SimStore', () => {
     w.emit(frame(1, 0.05, 3, 0.1, 4))
     w.emit(frame(1, 0.15, 5))
     expect(store.buffer?.tail('q_pkts', 10)).toEqual([3, 4, 5])
-    expect(store.getSnapshot()).toMatchObject({ simTime: 0.15, framesReceived: 2, version: 2 })
+    expect(store.live()).toMatchObject({ simTime: 0.15, framesReceived: 2, version: 2 })
+  })
+
+  it('tells React of a frame only when it starts a new simulation: the live frame carries the rest', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    w.emit(state(1))
+    let renders = 0
+    let lives = 0
+    store.subscribe(() => renders++)
+    store.subscribeLive(() => lives++)
+    const before = store.getSnapshot()
+    w.emit({ ...frame(1, 0.05, 3), state: { q_pkts: 3, avg: 2.5 } })
+    w.emit(frame(1, 0.1, 4))
+    expect([renders, lives]).toEqual([0, 2])
+    expect(store.getSnapshot()).toBe(before)
+    expect(store.live()).toMatchObject({ epoch: 1, simTime: 0.1, aqmState: {}, framesReceived: 2 })
+    // A frame of a rebuilt simulation (before its state message) clears the old run's summary once.
+    w.emit(frame(2, 0.05, 9))
+    expect(renders).toBe(1)
+    expect(store.getSnapshot()).toMatchObject({ epoch: 2, summary: null })
+    // A state message moves the clock (a reset to time 0) for the live readers too.
+    w.emit({ ...state(3), simTime: 0 })
+    expect(store.live()).toMatchObject({ epoch: 3, simTime: 0 })
   })
 
   it('parses the running scenario once, when its text changes, and hands every reader the same value', () => {

@@ -1,5 +1,7 @@
 // Page-side state of the simulation, outside React: folds worker messages into an immutable
-// snapshot (for useSyncExternalStore) and a mutable ring buffer of samples (for the charts).
+// snapshot (for useSyncExternalStore), the live frame (what every frame changes: read by the frame
+// loop, so React never renders because a frame arrived) and a mutable ring buffer of samples (for the
+// charts).
 import { readRunning, type RunningScenario } from '../scenario/running'
 import { isLocked, isParamLocked } from '../scenario/teacherView'
 import { SampleBuffer } from './samples'
@@ -54,12 +56,7 @@ export interface SimSnapshot {
   epoch: number
   playing: boolean
   speed: number
-  simTime: number
   aqm: AqmConfig | null
-  aqmState: AqmState
-  curve: Curve | null
-  /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
-  flowStates: FlowStates
   /** The scenario the simulation was built from (the live AQM folded in), as the worker wrote it. */
   scenario: string
   /** The same scenario parsed once, frozen, with what the charts derive from it; null before the first. */
@@ -70,6 +67,19 @@ export interface SimSnapshot {
   summary: RunSummary | null
   /** Latest error per control (see errorKey); a new request to that control clears it. */
   errors: Record<string, ShownError>
+}
+
+/**
+ * What every frame changes. The frame loop reads it (`store.live()`) and the few read-outs that follow the
+ * clock select from it (`useLive`), so a frame never re-renders the lab.
+ */
+export interface LiveFrame {
+  epoch: number
+  simTime: number
+  aqmState: AqmState
+  curve: Curve | null
+  /** Latest per-flow controller state of the flows with a path model (BBR), by flow index. */
+  flowStates: FlowStates
   framesReceived: number
   /** Increases with every frame: charts redraw from the buffer when it changes. */
   version: number
@@ -87,16 +97,20 @@ const initial: SimSnapshot = {
   epoch: 0,
   playing: false,
   speed: 1,
-  simTime: 0,
   aqm: null,
-  aqmState: {},
-  curve: null,
-  flowStates: {},
   scenario: '',
   running: null,
   ended: false,
   summary: null,
   errors: {},
+}
+
+const initialLive: LiveFrame = {
+  epoch: 0,
+  simTime: 0,
+  aqmState: {},
+  curve: null,
+  flowStates: {},
   framesReceived: 0,
   version: 0,
 }
@@ -104,6 +118,8 @@ const initial: SimSnapshot = {
 export class SimStore {
   private snapshot: SimSnapshot = initial
   private readonly listeners = new Set<() => void>()
+  private liveFrame: LiveFrame = initialLive
+  private readonly liveListeners = new Set<() => void>()
   private client: SimClient | null = null
   private unsubscribe: (() => void) | null = null
   buffer: SampleBuffer | null = null
@@ -139,6 +155,19 @@ export class SimStore {
     for (const l of this.listeners) l()
   }
 
+  /** Hears of every frame and every change of the simulated time (not for React renders: see `useLive`). */
+  readonly subscribeLive = (listener: () => void): (() => void) => {
+    this.liveListeners.add(listener)
+    return () => this.liveListeners.delete(listener)
+  }
+
+  readonly live = (): LiveFrame => this.liveFrame
+
+  private updateLive(patch: Partial<LiveFrame>): void {
+    this.liveFrame = { ...this.liveFrame, ...patch }
+    for (const l of this.liveListeners) l()
+  }
+
   private clearError(key: string, alsoPrefix?: string): void {
     const errors = Object.fromEntries(
       Object.entries(this.snapshot.errors).filter(([k]) => k !== key && !(alsoPrefix && k.startsWith(alsoPrefix))),
@@ -160,12 +189,13 @@ export class SimStore {
         return this.update({ ready: true, algorithms: msg.algorithms, columns: msg.columns })
       case 'state':
         this.ensureBuffer(msg.columns, msg.epoch)
+        if (msg.epoch !== this.liveFrame.epoch || msg.simTime !== this.liveFrame.simTime)
+          this.updateLive({ epoch: msg.epoch, simTime: msg.simTime })
         return this.update({
           ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
           epoch: msg.epoch,
           playing: msg.playing,
           speed: msg.speed,
-          simTime: msg.simTime,
           columns: msg.columns,
           aqm: msg.aqm,
           // Parsed here only, when it changes: every chart and pane reads the same frozen value.
@@ -192,15 +222,16 @@ export class SimStore {
             arrivedAt: performance.now(),
           })
         }
-        return this.update({
-          ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
+        // A frame of a new simulation (its state message may still be on the way) starts a new run.
+        if (msg.epoch !== this.snapshot.epoch) this.update({ summary: null, epoch: msg.epoch })
+        return this.updateLive({
           epoch: msg.epoch,
           simTime: msg.simTime,
           aqmState: msg.state,
           curve: msg.curve,
           flowStates: msg.flowStates ?? {},
-          framesReceived: this.snapshot.framesReceived + 1,
-          version: this.snapshot.version + 1,
+          framesReceived: this.liveFrame.framesReceived + 1,
+          version: this.liveFrame.version + 1,
         })
       case 'summary':
         // A summary of a simulation that has since been replaced is dropped.

@@ -78,7 +78,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
         onReset={() => store.reset()}
         onSpeed={(v) => store.setSpeed(v)}
       />
-      <RunEnd snapshot={snapshot} onContinue={() => store.play()} />
+      <RunEnd snapshot={snapshot} simTime={store.live().simTime} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
       <WorksheetNote />
       <ErrorBoundary onReset={resetToLastGood}>

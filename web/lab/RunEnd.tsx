@@ -12,10 +12,17 @@ const fmt = {
   count: d3.format(',.0f'),
 }
 
-export function RunEnd({ snapshot, onContinue }: { snapshot: SimSnapshot; onContinue(): void }) {
+interface RunEndProps {
+  snapshot: SimSnapshot
+  /** The simulated time now (where the run paused), for a scenario that leaves its duration to the engine. */
+  simTime: number
+  onContinue(): void
+}
+
+export function RunEnd({ snapshot, simTime, onContinue }: RunEndProps) {
   const { t } = useTranslation()
   if (!snapshot.ended) return null
-  const duration = snapshot.running?.duration ?? snapshot.simTime
+  const duration = snapshot.running?.duration ?? simTime
   const s = fmt.s(duration)
   const sum = snapshot.summary
   const drops = sum === null ? 0 : Object.values(sum.drops_by_reason).reduce((a, b) => a + b, 0)

@@ -206,7 +206,7 @@ export function useHostApi(
           })
           return
         case 'aqm:get-metrics':
-          return post({ type: 'aqm:metrics', simTime: snap.simTime, metrics: metricsOf(store), id }, origin)
+          return post({ type: 'aqm:metrics', simTime: store.live().simTime, metrics: metricsOf(store), id }, origin)
         case 'aqm:get-scenario':
           void import('./open').then(({ encodeLink }) => {
             const scenario = snap.running?.value ?? null
@@ -234,18 +234,18 @@ export function useHostApi(
       {
         type: 'aqm:state',
         playing,
-        simTime: latest.current.simTime,
+        simTime: store.live().simTime,
         speed: speed === Infinity ? 'max' : speed,
         aqm: JSON.parse(aqmJson),
       },
       hostOrigin.current,
     )
-  }, [framed, ready, playing, speed, aqmJson])
+  }, [framed, ready, playing, speed, aqmJson, store])
 
   useEffect(() => {
     if (!framed || !playing) return
     const timer = window.setInterval(() => {
-      post({ type: 'aqm:metrics', simTime: latest.current.simTime, metrics: metricsOf(store) }, hostOrigin.current)
+      post({ type: 'aqm:metrics', simTime: store.live().simTime, metrics: metricsOf(store) }, hostOrigin.current)
     }, METRICS_MS)
     return () => window.clearInterval(timer)
   }, [framed, playing, store])

@@ -79,7 +79,7 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
     epoch: -1,
   })
   const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0 })
-  const [decision, setDecision] = useState(() => decisionOf(aqm, store.getSnapshot().aqmState))
+  const [decision, setDecision] = useState(() => decisionOf(aqm, store.live().aqmState))
   const acc = useRef({ at: 0, drops: 0, marks: 0, window: [] as Array<{ at: number; drops: number; marks: number }> })
 
   useFrame((now) => {
@@ -91,7 +91,7 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
     const rafAt = performance.now()
     const prevRafAt = d.prevRafAt
     d.prevRafAt = rafAt
-    const snap = store.getSnapshot()
+    const snap = store.live()
     if (snap.epoch !== d.epoch) {
       d.epoch = snap.epoch
       d.marks.length = 0

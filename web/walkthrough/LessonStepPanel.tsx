@@ -16,7 +16,8 @@ interface LessonStepPanelProps {
   running: boolean
   /** The step's run has been played (its full-run answer may still be on its way). */
   played?: boolean
-  simTime: number
+  /** The simulated time, as shown while the step plays (one decimal). */
+  shownTime: string
   onChoose(choice: string): void
   onPlay(): void
   onNavigate(index: number): void
@@ -83,7 +84,7 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
             disabled={!p.canPlay || (predict !== undefined && p.choice === undefined)}
             onClick={p.onPlay}
           >
-            {p.running ? t('walk.playing', { time: p.simTime.toFixed(1) }) : t('walk.play', { seconds: step.run })}
+            {p.running ? t('walk.playing', { time: p.shownTime }) : t('walk.play', { seconds: step.run })}
           </button>
           {predict !== undefined && p.choice === undefined && (
             <small className="muted">{t('walk.predict_first')}</small>

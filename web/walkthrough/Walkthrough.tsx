@@ -7,6 +7,7 @@ import { usePreset } from '../catalog/load'
 import { NotFound } from '../presets/NotFound'
 import { sideScenario } from '../catalog/patch'
 import { useSides, type Side } from '../engine/side'
+import { useLive } from '../engine/useSimulation'
 import { PresetInfo } from '../presets/PresetInfo'
 import { TeachHeader } from '../chrome/TeachHeader'
 import type { Preset } from '../catalog/types'
@@ -90,7 +91,10 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   }, [scenarios])
 
   const ready = side.onScenario()
-  const played = step.run !== undefined && ready && !running && snapshot.simTime >= step.run - 1e-9
+  // From the live clock, selected coarsely so a playing step does not render the lesson on every frame.
+  const reached = useLive(side.store, (live) => step.run !== undefined && live.simTime >= step.run - 1e-9)
+  const shownTime = useLive(side.store, (live) => live.simTime.toFixed(1))
+  const played = step.run !== undefined && ready && !running && reached
   const chosen = choices[step.id]
   const measured = chosen === undefined ? undefined : measure(step, side, played, summaries)
   // Once every full-run question is answered (earlier, the table would give later answers away).
@@ -113,10 +117,10 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         choice={chosen}
         measured={measured}
         summaries={summaries}
-        canPlay={ready && !running && snapshot.simTime < (step.run ?? 0)}
+        canPlay={ready && !running && step.run !== undefined && !reached}
         running={running}
         played={played}
-        simTime={snapshot.simTime}
+        shownTime={shownTime}
         onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
         onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
         onNavigate={(i) => {

@@ -7,8 +7,8 @@ export function usePlayUntil(sides: readonly Side[]) {
   useEffect(() => {
     if (until === null) return
     const { store } = sides[until.side]
-    return store.subscribe(() => {
-      if (store.getSnapshot().simTime >= until.time) {
+    return store.subscribeLive(() => {
+      if (store.live().simTime >= until.time) {
         store.pause()
         setUntil(null)
       }

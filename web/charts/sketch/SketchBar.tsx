@@ -65,8 +65,9 @@ export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBar
     setLast(now)
     const end = points.at(-1)?.[0] ?? Infinity
     // Scored once the run has reached the sketch's end (or stopped past its start), not while it is drawn.
-    const snap = sim.getSnapshot()
-    const due = !editing && points.length > 1 && (snap.simTime >= end || (!snap.playing && snap.simTime > points[0][0]))
+    const { playing } = sim.getSnapshot()
+    const { simTime } = sim.live()
+    const due = !editing && points.length > 1 && (simTime >= end || (!playing && simTime > points[0][0]))
     const next = due ? outcomeOf(points, runTrace(sim)) : null
     setOutcome((o) =>
       o === null && next === null

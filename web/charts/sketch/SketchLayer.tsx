@@ -4,6 +4,7 @@
 // window. Once the run has samples, QueueChart draws the locked sketch on its canvas (it then follows the
 // time window).
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react'
+import { useLive } from '../../engine/useSimulation'
 import { useTranslation } from 'react-i18next'
 import type { AxisScale } from '../Axis'
 import type { SimStore } from '../../engine/store'
@@ -29,7 +30,7 @@ interface SketchLayerProps {
 export function SketchLayer({ sketches, id, sim, span, innerW, innerH, y }: SketchLayerProps) {
   const { t } = useTranslation('teach')
   const state = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
-  const empty = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().simTime === 0)
+  const empty = useLive(sim, (live) => live.simTime === 0)
   const editing = state.editing === id
   const points = state.sketches[id] ?? []
   const [cursor, setCursor] = useState<Point>(() => [0, y.domain()[1] / 2])
