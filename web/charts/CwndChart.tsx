@@ -70,8 +70,9 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       const cols = flowColumns(rows).cwnd
       const yPx = (v: number) => box.margin.top + y(v)
       // One path per colour: a stroke call per trace would cost more than the segments themselves.
-      // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel.
-      const buckets = cols.length > 20 ? box.innerW / 3 : box.innerW
+      // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel, and per 5
+      // beyond 50 flows (each bucket still keeps its lowest and highest window).
+      const buckets = cols.length > 50 ? box.innerW / 5 : cols.length > 20 ? box.innerW / 3 : box.innerW
       const groups = new Map<number, number[]>()
       cols.forEach((col, i) => {
         if (col < 0) return

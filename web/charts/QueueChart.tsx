@@ -93,8 +93,10 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
       }
       const qCol = rows.columnIndex(unit === 'bytes' ? 'q_bytes' : 'q_pkts')
       const aCol = rows.columnIndex('avg')
+      // The queue is one pixel wide: on a standard screen that is rasterised as a hairline, several times
+      // cheaper than stroking an outline around the hundreds of spikes of a busy queue in every frame.
       const series = [
-        { col: qCol, colour: colours.blue, width: 1.25 },
+        { col: qCol, colour: colours.blue, width: 1 },
         { col: aCol, colour: colours.orange, width: 2.5 },
       ]
       for (const s of series) {

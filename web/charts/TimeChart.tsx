@@ -164,14 +164,6 @@ export function TimePlot(props: TimePlotProps) {
             gridLength={innerW}
             format={yFormat ?? tickFormat}
           />
-          <g transform={`translate(0,${innerH})`}>
-            <LiveAxis
-              handle={xAxisRef}
-              orient="bottom"
-              ticksFor={(s) => timeTickCount(innerW, s.domain()[1])}
-              format={timeTickFormat}
-            />
-          </g>
           {right && (
             <g transform={`translate(${innerW},0)`}>
               <Axis
@@ -201,6 +193,24 @@ export function TimePlot(props: TimePlotProps) {
           <YLabel x={-margin.left + 2} y={-margin.top * 0.35} anchor="start" text={yLabel} />
           {right && <YLabel x={innerW + margin.right - 2} y={-margin.top * 0.35} anchor="end" text={right.label} />}
           {children}
+        </g>
+      </svg>
+      {/* The time axis slides every frame: an SVG and a compositing layer of its own, so what it changes
+          is laid out and painted alone, not with the plot's grid, handles and labels. */}
+      <svg
+        className="time-axis"
+        width={box.width}
+        height={margin.bottom}
+        style={{ top: margin.top + innerH }}
+        aria-hidden="true"
+      >
+        <g transform={`translate(${margin.left},0)`}>
+          <LiveAxis
+            handle={xAxisRef}
+            orient="bottom"
+            ticksFor={(s) => timeTickCount(innerW, s.domain()[1])}
+            format={timeTickFormat}
+          />
         </g>
       </svg>
     </>
