@@ -1,14 +1,15 @@
 // `npm run bench:page`: the lab's frame budget in Debian's Chromium, as numbers (not a test). Expects a
 // build (`npm run build`; BENCH_DIST=<dir> for another output directory); serves it with `vite preview`
 // on a free port, opens the lab with 100 flows, every chart on screen, at full speed, and measures:
-//   - frame time: requestAnimationFrame deltas over ~10 s (median, p95) and the charts' drawing time;
+//   - frame time: requestAnimationFrame deltas over ~10 s (median, p95) and the charts' drawing time,
+//     with 100 flows and again with MANY_FLOWS flows;
 //   - input to frame: from a threshold's input event (arrow key, mouse drag on the queue chart) to the
 //     first frame that draws the new value: the dragged handle itself, and the drop-probability curve,
 //     which draws the value only once the engine took it (window.__aqmCharts.frameWhen);
 //   - memory before and after a 30-minute simulated run at full speed, from a fresh page load: JS heap
 //     of the page and of the simulation worker after a GC and the worker's wasm memory, by CDP, and the
 //     resident memory of the lab's renderer process (page, worker and wasm together), each taken while
-//     paused; the run's wall time. Then on to EXTRA_H simulated hours, to see that memory levels off.
+//     paused; the run's wall time. Then on to EXTRA_H simulated hours, to see that memory stays flat.
 // Prints one JSON object and a table. BENCH_JSON=<file> also writes the JSON there.
 /* global window, document, requestAnimationFrame, innerHeight, innerWidth -- inside page.evaluate */
 import { spawn } from 'node:child_process'
@@ -25,7 +26,8 @@ const FRAME_WINDOW_MS = 10_000
 const LONG_RUN_S = 30 * 60
 const KEY_PRESSES = 10
 const DRAGS = 6
-const EXTRA_H = 4
+const EXTRA_H = 10
+const MANY_FLOWS = 1000
 
 if (!existsSync(`${root}/${dist}/index.html`)) {
   console.error(`bench:page: no ${dist}/index.html; run \`npm run build\` first.`)
@@ -153,9 +155,9 @@ try {
     return out
   }
 
-  const open = async () => {
+  const open = async (flows = FLOWS) => {
     // A duration past the longest run: the lab stops at a scenario's duration (60 s by default).
-    await page.goto(`${base}?v=1&duration=36000&flows=${FLOWS}&aqm=red&speed=max`)
+    await page.goto(`${base}?v=1&duration=${EXTRA_H * 3600 + 60}&flows=${flows}&aqm=red&speed=max`)
     lab = renderers(browserPid).filter((p) => !others.has(p))
     await waitFor(
       'the engine',
@@ -168,10 +170,42 @@ try {
       )
     }
     await waitFor(
-      `${FLOWS} flows`,
-      () => page.evaluate((n) => JSON.stringify(window.__aqm?.scenario() ?? null).includes(`"count":${n}`), FLOWS),
+      `${flows} flows`,
+      () => page.evaluate((n) => JSON.stringify(window.__aqm?.scenario() ?? null).includes(`"count":${n}`), flows),
       10_000,
     )
+  }
+  /** Frame times over FRAME_WINDOW_MS while the simulation runs at full speed, and the charts' share. */
+  const measureFrames = async () => {
+    const before = await page.evaluate(() => window.__aqmCharts.frameStats())
+    const sim0 = await simTime()
+    const gaps = await page.evaluate(
+      (ms) =>
+        new Promise((resolve) => {
+          const out = []
+          let last = 0
+          const start = performance.now()
+          const step = (now) => {
+            if (last > 0) out.push(now - last)
+            last = now
+            if (now - start < ms) requestAnimationFrame(step)
+            else resolve(out)
+          }
+          requestAnimationFrame(step)
+        }),
+      FRAME_WINDOW_MS,
+    )
+    const simRate = ((await simTime()) - sim0) / (FRAME_WINDOW_MS / 1000)
+    const after = await page.evaluate(() => window.__aqmCharts.frameStats())
+    return {
+      windowS: FRAME_WINDOW_MS / 1000,
+      count: gaps.length,
+      frameTimeMs: stats(gaps),
+      fps: round(1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length), 1),
+      chartDrawMs: stats(after.drawMs),
+      chartFramesDrawn: after.frames - before.frames,
+      simulatedSPerWallS: round(simRate, 0),
+    }
   }
   await open()
   const charts = ['queue-chart', 'probability-curve', 'cwnd-chart', 'throughput-bars', 'fairness-chart', 'delay-chart']
@@ -189,27 +223,7 @@ try {
   log('playing; memory, then 10 s of frames')
   const memBefore = await memory()
 
-  // Frame time over FRAME_WINDOW_MS while the simulation runs at full speed.
-  const drawBefore = await page.evaluate(() => window.__aqmCharts.frameStats())
-  const sim0 = await simTime()
-  const gaps = await page.evaluate(
-    (ms) =>
-      new Promise((resolve) => {
-        const out = []
-        let last = 0
-        const start = performance.now()
-        const step = (now) => {
-          if (last > 0) out.push(now - last)
-          last = now
-          if (now - start < ms) requestAnimationFrame(step)
-          else resolve(out)
-        }
-        requestAnimationFrame(step)
-      }),
-    FRAME_WINDOW_MS,
-  )
-  const simRate = ((await simTime()) - sim0) / (FRAME_WINDOW_MS / 1000)
-  const drawAfter = await page.evaluate(() => window.__aqmCharts.frameStats())
+  const frames = await measureFrames()
 
   // Input to frame. `armed` listens for the first input event of one gesture and waits, in the frame
   // loop, for the queue chart's handle and for the curve's handle (the engine's value) to change.
@@ -260,6 +274,13 @@ try {
     await sleep(500)
   }
 
+  log(`${MANY_FLOWS} flows: 10 s of frames`)
+  await open(MANY_FLOWS)
+  await button('Play').click()
+  await waitFor('5 simulated seconds', async () => (await simTime()) > 5, 60_000)
+  const manyFrames = await measureFrames()
+  await button('Pause').click()
+
   log('30 simulated minutes from a fresh page')
   // A fresh page (new worker, new wasm instance), then 30 simulated minutes at full speed, then on to EXTRA_H hours.
   await open()
@@ -276,21 +297,13 @@ try {
   }
   await button('Pause').click()
 
-  const draw = (s) => s.drawMs
   const report = {
     chromium: browser.version(),
     flows: FLOWS,
     viewport: '1280x720',
     speed: 'max',
-    frames: {
-      windowS: FRAME_WINDOW_MS / 1000,
-      count: gaps.length,
-      frameTimeMs: stats(gaps),
-      fps: round(1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length), 1),
-      chartDrawMs: stats(draw(drawAfter)),
-      chartFramesDrawn: drawAfter.frames - drawBefore.frames,
-      simulatedSPerWallS: round(simRate, 0),
-    },
+    frames,
+    manyFlows: { flows: MANY_FLOWS, ...manyFrames },
     inputToFrame: {
       keyboard: {
         handleMs: stats(keys.map((k) => k.handleMs).filter(Number.isFinite)),
@@ -322,6 +335,8 @@ try {
   row('frame time (rAF deltas, 10 s)', ms(report.frames.frameTimeMs))
   row('charts drawing per frame', ms(report.frames.chartDrawMs))
   row('simulated s per wall s meanwhile', report.frames.simulatedSPerWallS)
+  row(`${MANY_FLOWS} flows: frame time`, `${ms(report.manyFlows.frameTimeMs)} · ${report.manyFlows.fps} fps`)
+  row(`${MANY_FLOWS} flows: charts drawing per frame`, ms(report.manyFlows.chartDrawMs))
   row('arrow key → handle drawn', ms(report.inputToFrame.keyboard.handleMs))
   row('arrow key → engine value drawn (curve)', ms(report.inputToFrame.keyboard.engineMs))
   row('drag move → handle drawn', ms(report.inputToFrame.drag.handleMs))

@@ -99,6 +99,7 @@ function renderPooled(g: SVGGElement | null, scale: AxisScale, o: AxisOptions): 
       tick.appendChild(document.createElementNS(SVG, 'line')).setAttribute('stroke', 'currentColor')
       const text = tick.appendChild(document.createElementNS(SVG, 'text'))
       text.setAttribute('fill', 'currentColor')
+      text.appendChild(document.createTextNode(''))
     }
     const pos = scale(v) + offset
     put(tick, 'transform', vertical ? `translate(0,${pos})` : `translate(${pos},0)`)
@@ -107,8 +108,10 @@ function renderPooled(g: SVGGElement | null, scale: AxisScale, o: AxisOptions): 
     const text = tick.lastElementChild as SVGTextElement
     put(text, vertical ? 'x' : 'y', String(k * spacing))
     put(text, 'dy', vertical ? '0.32em' : '0.71em')
+    // The label's text node changes in place: replacing it would remove and re-add it to the layout.
     const label = format(v)
-    if (text.textContent !== label) text.textContent = label
+    const node = text.firstChild as Text
+    if (node.data !== label) node.data = label
   })
 }
 

@@ -14,7 +14,7 @@ import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } f
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
-import { cwndDomainMax, linearScale, queueDomainMax, stickyMax } from './scales'
+import { cwndDomainMax, linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -68,7 +68,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       last.current = { vis, x }
       const { rows, tCol, from, to } = vis
       const cols = flowColumns(rows).cwnd
-      const yPx = (v: number) => box.margin.top + y(v)
+      const yPx = pixelMap(y, box.margin.top)
       // One path per colour: a stroke call per trace would cost more than the segments themselves.
       // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel, and per 5
       // beyond 50 flows (each bucket still keeps its lowest and highest window).

@@ -11,7 +11,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
 import { eventRates, eventSeries } from './events'
 import { LevelHandle } from './LevelHandle'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { delayTargets } from './thresholds'
 import { remPx } from './theme'
@@ -69,7 +69,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       const dCol = rows.columnIndex('delay_ms')
       if (dCol >= 0) {
         ctx.beginPath()
-        traceColumn(ctx, rows, from, to, tCol, dCol, x, (v) => box.margin.top + y(v), box.innerW)
+        traceColumn(ctx, rows, from, to, tCol, dCol, x, pixelMap(y, box.margin.top), box.innerW)
         ctx.strokeStyle = colours.blue
         ctx.lineWidth = 1.75
         ctx.stroke()

@@ -8,7 +8,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
 import { flowColumns, windowShares, type WindowShares } from './fairness'
 import { percent } from './format'
-import { bucketEdges, linearScale } from './scales'
+import { bucketEdges, linearScale, pixelMap } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
@@ -35,7 +35,7 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
     view,
     box,
     extraKey: '',
-    draw: (d) => drawFairness(d, (v) => box.margin.top + y(v), Math.max(2, box.innerW / 2)),
+    draw: (d) => drawFairness(d, pixelMap(y, box.margin.top), Math.max(2, box.innerW / 2)),
   })
 
   return (

@@ -12,7 +12,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { CurveHandles } from './CurveHandles'
 import { curveXMax, densify, P_TICKS, sameCurve } from './curve'
 import { tickFormat } from './format'
-import { useFrame } from './frameLoop'
+import { DATA_CHART, useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
 import { chartMargin, plotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
@@ -42,51 +42,55 @@ export function ProbabilityCurve(props: QueueScaleProps) {
   const x = useMemo(() => d3.scaleLinear().domain([0, xMax]).range([0, box.innerW]), [xMax, box.innerW])
   const y = useMemo(() => d3.scaleSqrt().domain([0, 1]).range([box.innerH, 0]), [box.innerH])
 
-  useFrame(() => {
-    const snap = store.live()
-    if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
-    const buffer = store.buffer
-    const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}|${params.levels.map((l) => l.value).join()}|${frozen}`
-    if (key === lastKey.current || !canvasRef.current || !buffer) return
-    lastKey.current = key
-    const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
-    const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
-    // The queue axis follows the curve and the thresholds also before Play (no sample yet) and while paused.
-    const newestAvg = buffer.length > 0 && aCol >= 0 ? buffer.at(buffer.length - 1, aCol) : Number.NaN
-    const next = curveXMax(
-      snap.curve,
-      params.levels.map((l) => l.value),
-      newestAvg,
-    )
-    if (!frozen && next !== xMax) setXMax(next)
-    if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
-    const n = buffer.length
-    const from = buffer.firstAtOrAfter(buffer.at(n - 1, tCol) - TRAIL_S)
-    const c = chartColours()
-    const px = (i: number) => box.margin.left + x(buffer.at(i, aCol))
-    const py = (i: number) => box.margin.top + y(Math.min(1, Math.max(0, buffer.at(i, pCol))))
-    ctx.save()
-    ctx.beginPath()
-    ctx.rect(box.margin.left - 6, box.margin.top - 6, box.innerW + 12, box.innerH + 12)
-    ctx.clip()
-    ctx.fillStyle = c.vermillion
-    for (let i = from; i < n - 1; i++) {
-      if (!Number.isFinite(buffer.at(i, aCol)) || !Number.isFinite(buffer.at(i, pCol))) continue
-      ctx.globalAlpha = 0.08 + (0.4 * (i - from)) / Math.max(1, n - from)
-      ctx.fillRect(px(i) - 1.5, py(i) - 1.5, 3, 3)
-    }
-    ctx.globalAlpha = 1
-    const avg = buffer.at(n - 1, aCol)
-    if (Number.isFinite(avg) && Number.isFinite(buffer.at(n - 1, pCol))) {
+  useFrame(
+    () => {
+      const snap = store.live()
+      if (!sameCurve(snap.curve, curve)) setCurve(snap.curve)
+      const buffer = store.buffer
+      const key = `${snap.version}|${xMax}|${box.width}x${box.height}|${themeRevision()}|${params.levels.map((l) => l.value).join()}|${frozen}`
+      if (key === lastKey.current || !canvasRef.current || !buffer) return
+      lastKey.current = key
+      const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
+      const [tCol, aCol, pCol] = ['t', 'avg', 'p'].map((c) => buffer.columnIndex(c))
+      // The queue axis follows the curve and the thresholds also before Play (no sample yet) and while paused.
+      const newestAvg = buffer.length > 0 && aCol >= 0 ? buffer.at(buffer.length - 1, aCol) : Number.NaN
+      const next = curveXMax(
+        snap.curve,
+        params.levels.map((l) => l.value),
+        newestAvg,
+      )
+      if (!frozen && next !== xMax) setXMax(next)
+      if (!ctx || buffer.length === 0 || aCol < 0 || pCol < 0) return
+      const n = buffer.length
+      const from = buffer.firstAtOrAfter(buffer.at(n - 1, tCol) - TRAIL_S)
+      const c = chartColours()
+      const px = (i: number) => box.margin.left + x(buffer.at(i, aCol))
+      const py = (i: number) => box.margin.top + y(Math.min(1, Math.max(0, buffer.at(i, pCol))))
+      ctx.save()
       ctx.beginPath()
-      ctx.arc(px(n - 1), py(n - 1), 6, 0, 2 * Math.PI)
-      ctx.fill()
-      ctx.lineWidth = 2
-      ctx.strokeStyle = c.panel
-      ctx.stroke()
-    }
-    ctx.restore()
-  }, 'curve')
+      ctx.rect(box.margin.left - 6, box.margin.top - 6, box.innerW + 12, box.innerH + 12)
+      ctx.clip()
+      ctx.fillStyle = c.vermillion
+      for (let i = from; i < n - 1; i++) {
+        if (!Number.isFinite(buffer.at(i, aCol)) || !Number.isFinite(buffer.at(i, pCol))) continue
+        ctx.globalAlpha = 0.08 + (0.4 * (i - from)) / Math.max(1, n - from)
+        ctx.fillRect(px(i) - 1.5, py(i) - 1.5, 3, 3)
+      }
+      ctx.globalAlpha = 1
+      const avg = buffer.at(n - 1, aCol)
+      if (Number.isFinite(avg) && Number.isFinite(buffer.at(n - 1, pCol))) {
+        ctx.beginPath()
+        ctx.arc(px(n - 1), py(n - 1), 6, 0, 2 * Math.PI)
+        ctx.fill()
+        ctx.lineWidth = 2
+        ctx.strokeStyle = c.panel
+        ctx.stroke()
+      }
+      ctx.restore()
+    },
+    'curve',
+    DATA_CHART,
+  )
 
   // A per-flow decision (selective drop) has neither a curve nor a p over time: name its cap instead.
   const cap = info?.per_flow_cap

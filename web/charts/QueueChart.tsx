@@ -10,7 +10,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
+import { linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { queueLevels, targetBand } from './thresholds'
 import { remPx, withAlpha } from './theme'
@@ -85,7 +85,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
     extraKey: `${yTop}|${aqm?.kind}|${JSON.stringify(aqm)}|${JSON.stringify(sketchPoints)}`,
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
-      const yPx = (v: number) => box.margin.top + y(v)
+      const yPx = pixelMap(y, box.margin.top)
       const live = targetBand(info, aqm, store.live().aqmState)
       if (live) {
         ctx.fillStyle = withAlpha(colours.green, live.kind === 'band' ? 0.22 : 0.1)

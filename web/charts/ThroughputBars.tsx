@@ -13,7 +13,7 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { flowColumns, windowShares, type WindowShares } from './fairness'
 import { colourIndex, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue, percent } from './format'
-import { useFrame } from './frameLoop'
+import { DATA_CHART, useFrame } from './frameLoop'
 import { visibleRows } from './liveData'
 import { linearScale, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, YLabel } from './TimeChart'
@@ -64,64 +64,68 @@ export function ThroughputBars({
     [n, box.innerW],
   )
 
-  useFrame(() => {
-    const key = `${store.live().version}|${view.revision}|${box.width}x${box.height}|${themeRevision()}|${yMax}|${colourBy}|${highlight}|${n}`
-    if (key === lastKey.current || !canvasRef.current) return
-    lastKey.current = key
-    const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
-    const vis = visibleRows(store.buffer, view.get())
-    if (!ctx || !vis || vis.rows.length === 0) return
-    // The last second before the window's right edge, or before the newest sample while the run has
-    // not reached that edge yet (a 20 s window 4 s into a run).
-    // Read from the live ring whenever it still holds that second ("All" on a long run would otherwise
-    // give the decimated history, which may hold no row in it).
-    const end = Math.min(vis.t1, vis.latest)
-    const rows = store.buffer?.rowsFrom(end - BAR_WINDOW_S) ?? vis.rows
-    const to = Math.min(rows.length, rows.firstAtOrAfter(end + 1e-9))
-    const from = rows.firstAtOrAfter(end - BAR_WINDOW_S + 1e-9)
-    const s = (shares.current = windowShares(rows, from, to, flowColumns(rows), shares.current))
-    const total = s.means.reduce((a, b) => a + b, 0)
-    // A time-varying link: shares of the capacity in force over the bar window (capacityMarks.ts).
-    const inForce = meanCapacity(rows, from, to) ?? linkMbps
-    const capacity = inForce !== null && inForce > 0 ? inForce : Math.max(total, 1e-9)
-    const colours = chartColours()
-    const w = Math.max(1, box.innerW / Math.max(1, n))
-    const gap = w > 6 ? Math.min(4, w * 0.2) : 0
-    let max = 0
-    for (let i = 0; i < s.means.length; i++) {
-      const share = s.means[i] / capacity
-      max = Math.max(max, share)
-      const top = box.margin.top + y(Math.min(share, yMax))
-      ctx.globalAlpha = highlight === null || highlight === i ? 1 : 0.3
-      ctx.fillStyle = colours.series[colourIndex(i, colourBy, flows, variants) % colours.series.length]
-      ctx.fillRect(box.margin.left + i * w + gap / 2, top, Math.max(0.5, w - gap), box.margin.top + box.innerH - top)
-    }
-    ctx.globalAlpha = 1
-    const active = s.active.reduce((a, b) => a + b, 0)
-    if (active > 0) {
-      const fy = box.margin.top + y(Math.min(yMax, 1 / active))
-      ctx.setLineDash([6, 4])
-      ctx.strokeStyle = colours.ink
-      ctx.lineWidth = 1.5
-      ctx.beginPath()
-      ctx.moveTo(box.margin.left, fy)
-      ctx.lineTo(box.margin.left + box.innerW, fy)
-      ctx.stroke()
-      ctx.setLineDash([])
-    }
-    const h = highlight !== null && highlight < s.means.length ? highlight : null
-    const text =
-      h === null
-        ? ''
-        : t('bars.readout', {
-            flow: t('flow.name', { n: h + 1 }),
-            thr: formatValue(s.means[h]),
-            share: percent(s.means[h] / capacity),
-          })
-    if (text !== readout) setReadout(text)
-    const next = stickyMax(yMax, Math.min(1, queueDomainMax(Math.max(max, active > 0 ? 1 / active : 0), [], 0.05)))
-    if (next !== yMax) setYMax(next)
-  }, 'bars')
+  useFrame(
+    () => {
+      const key = `${store.live().version}|${view.revision}|${box.width}x${box.height}|${themeRevision()}|${yMax}|${colourBy}|${highlight}|${n}`
+      if (key === lastKey.current || !canvasRef.current) return
+      lastKey.current = key
+      const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
+      const vis = visibleRows(store.buffer, view.get())
+      if (!ctx || !vis || vis.rows.length === 0) return
+      // The last second before the window's right edge, or before the newest sample while the run has
+      // not reached that edge yet (a 20 s window 4 s into a run).
+      // Read from the live ring whenever it still holds that second ("All" on a long run would otherwise
+      // give the decimated history, which may hold no row in it).
+      const end = Math.min(vis.t1, vis.latest)
+      const rows = store.buffer?.rowsFrom(end - BAR_WINDOW_S) ?? vis.rows
+      const to = Math.min(rows.length, rows.firstAtOrAfter(end + 1e-9))
+      const from = rows.firstAtOrAfter(end - BAR_WINDOW_S + 1e-9)
+      const s = (shares.current = windowShares(rows, from, to, flowColumns(rows), shares.current))
+      const total = s.means.reduce((a, b) => a + b, 0)
+      // A time-varying link: shares of the capacity in force over the bar window (capacityMarks.ts).
+      const inForce = meanCapacity(rows, from, to) ?? linkMbps
+      const capacity = inForce !== null && inForce > 0 ? inForce : Math.max(total, 1e-9)
+      const colours = chartColours()
+      const w = Math.max(1, box.innerW / Math.max(1, n))
+      const gap = w > 6 ? Math.min(4, w * 0.2) : 0
+      let max = 0
+      for (let i = 0; i < s.means.length; i++) {
+        const share = s.means[i] / capacity
+        max = Math.max(max, share)
+        const top = box.margin.top + y(Math.min(share, yMax))
+        ctx.globalAlpha = highlight === null || highlight === i ? 1 : 0.3
+        ctx.fillStyle = colours.series[colourIndex(i, colourBy, flows, variants) % colours.series.length]
+        ctx.fillRect(box.margin.left + i * w + gap / 2, top, Math.max(0.5, w - gap), box.margin.top + box.innerH - top)
+      }
+      ctx.globalAlpha = 1
+      const active = s.active.reduce((a, b) => a + b, 0)
+      if (active > 0) {
+        const fy = box.margin.top + y(Math.min(yMax, 1 / active))
+        ctx.setLineDash([6, 4])
+        ctx.strokeStyle = colours.ink
+        ctx.lineWidth = 1.5
+        ctx.beginPath()
+        ctx.moveTo(box.margin.left, fy)
+        ctx.lineTo(box.margin.left + box.innerW, fy)
+        ctx.stroke()
+        ctx.setLineDash([])
+      }
+      const h = highlight !== null && highlight < s.means.length ? highlight : null
+      const text =
+        h === null
+          ? ''
+          : t('bars.readout', {
+              flow: t('flow.name', { n: h + 1 }),
+              thr: formatValue(s.means[h]),
+              share: percent(s.means[h] / capacity),
+            })
+      if (text !== readout) setReadout(text)
+      const next = stickyMax(yMax, Math.min(1, queueDomainMax(Math.max(max, active > 0 ? 1 / active : 0), [], 0.05)))
+      if (next !== yMax) setYMax(next)
+    },
+    'bars',
+    DATA_CHART,
+  )
 
   const onPointerMove = (e: PointerEvent<SVGRectElement>) => {
     const r = e.currentTarget.getBoundingClientRect()

@@ -7,9 +7,9 @@ import { Axis, LiveAxis, type AxisScale, type LiveAxisHandle } from './Axis'
 import { prepareCanvas, type ToPx } from './canvas'
 import { capacityChanges, drawCapacityMarks } from './capacityMarks'
 import { tickFormat, timeTickCount, timeTickFormat } from './format'
-import { useFrame } from './frameLoop'
+import { DATA_CHART, useFrame } from './frameLoop'
 import { visibleRows, type Visible } from './liveData'
-import { linearScale, type Margin } from './scales'
+import { linearScale, pixelMap, type Margin } from './scales'
 import { chartColours, themeRevision, type ChartColours } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useTimeGestures, type TimeDomain } from './useTimeGestures'
@@ -64,48 +64,52 @@ export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeCh
   const drawn = useRef<{ key: string; t0: number; t1: number; latest: number } | null>(null)
   const gestures = useTimeGestures(svgRef, view, domainRef)
 
-  useFrame(() => {
-    if (!canvasRef.current) return
-    const vis = visibleRows(store.buffer, view.get())
-    const key = `${store.getSnapshot().epoch}|${vis?.rows === store.buffer}|${box.width}x${box.height}|${themeRevision()}|${extraKey}`
-    // Redraw when the window or the newest sample moved by half a pixel since the last drawing, not
-    // on every frame's data: zoomed out over a long run, new samples move nothing for several frames.
-    const prev = drawn.current
-    const halfPx = prev ? (prev.t1 - prev.t0) / box.innerW / 2 : 0
-    const moved = (a: number, b: number) => Math.abs(a - b) >= halfPx
-    if (
-      prev &&
-      vis &&
-      key === prev.key &&
-      !moved(vis.t0, prev.t0) &&
-      !moved(vis.t1, prev.t1) &&
-      !moved(vis.latest, prev.latest)
-    )
-      return
-    if (prev && !vis && key === prev.key) return
-    drawn.current = { key, t0: vis?.t0 ?? 0, t1: vis?.t1 ?? 1, latest: vis?.latest ?? 0 }
-    const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
-    if (!ctx || !vis) return
-    domainRef.current = { t0: vis.t0, t1: vis.t1, latest: vis.latest, left: box.margin.left, width: box.innerW }
-    xAxisRef.current?.update(linearScale([vis.t0, vis.t1], [0, box.innerW]))
-    const x = linearScale([vis.t0, vis.t1], [box.margin.left, box.margin.left + box.innerW])
-    ctx.save()
-    ctx.beginPath()
-    ctx.rect(box.margin.left, box.margin.top, box.innerW, box.innerH)
-    ctx.clip()
-    const colours = chartColours()
-    draw({ ctx, vis, x, colours })
-    // A time-varying link: every time chart marks where the capacity changed (capacityMarks.ts).
-    drawCapacityMarks(
-      ctx,
-      capacityChanges(vis.rows, vis.from, vis.to, vis.tCol),
-      x,
-      box.margin.top,
-      box.margin.top + box.innerH,
-      colours.muted,
-    )
-    ctx.restore()
-  }, label)
+  useFrame(
+    () => {
+      if (!canvasRef.current) return
+      const vis = visibleRows(store.buffer, view.get())
+      const key = `${store.getSnapshot().epoch}|${vis?.rows === store.buffer}|${box.width}x${box.height}|${themeRevision()}|${extraKey}`
+      // Redraw when the window or the newest sample moved by half a pixel since the last drawing, not
+      // on every frame's data: zoomed out over a long run, new samples move nothing for several frames.
+      const prev = drawn.current
+      const halfPx = prev ? (prev.t1 - prev.t0) / box.innerW / 2 : 0
+      const moved = (a: number, b: number) => Math.abs(a - b) >= halfPx
+      if (
+        prev &&
+        vis &&
+        key === prev.key &&
+        !moved(vis.t0, prev.t0) &&
+        !moved(vis.t1, prev.t1) &&
+        !moved(vis.latest, prev.latest)
+      )
+        return
+      if (prev && !vis && key === prev.key) return
+      drawn.current = { key, t0: vis?.t0 ?? 0, t1: vis?.t1 ?? 1, latest: vis?.latest ?? 0 }
+      const ctx = prepareCanvas(canvasRef.current, box.width, box.height)
+      if (!ctx || !vis) return
+      domainRef.current = { t0: vis.t0, t1: vis.t1, latest: vis.latest, left: box.margin.left, width: box.innerW }
+      xAxisRef.current?.update(linearScale([vis.t0, vis.t1], [0, box.innerW]))
+      const x = pixelMap(linearScale([vis.t0, vis.t1], [box.margin.left, box.margin.left + box.innerW]))
+      ctx.save()
+      ctx.beginPath()
+      ctx.rect(box.margin.left, box.margin.top, box.innerW, box.innerH)
+      ctx.clip()
+      const colours = chartColours()
+      draw({ ctx, vis, x, colours })
+      // A time-varying link: every time chart marks where the capacity changed (capacityMarks.ts).
+      drawCapacityMarks(
+        ctx,
+        capacityChanges(vis.rows, vis.from, vis.to, vis.tCol),
+        x,
+        box.margin.top,
+        box.margin.top + box.innerH,
+        colours.muted,
+      )
+      ctx.restore()
+    },
+    label,
+    DATA_CHART,
+  )
 
   return { canvasRef, svgRef, xAxisRef, gestures }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bucketEdges, cwndDomainMax, niceStep, queueDomainMax, roundTo, stickyMax } from './scales'
+import * as d3 from 'd3'
+import { bucketEdges, cwndDomainMax, niceStep, pixelMap, queueDomainMax, roundTo, stickyMax } from './scales'
 
 describe('chart scale helpers', () => {
   it('makes room for data and reference lines with a nice upper bound', () => {
@@ -49,5 +50,25 @@ describe('cwndDomainMax', () => {
     expect(cwndDomainMax(200, 170)).toBe(200)
     // It grows at once.
     expect(cwndDomainMax(200, 390)).toBe(450)
+  })
+})
+
+describe('pixelMap', () => {
+  it('maps like the D3 scale it stands for, plus the offset', () => {
+    const cases: Array<[d3.ScaleContinuousNumeric<number, number>, number[]]> = [
+      [d3.scaleLinear().domain([3.3, 23.3]).range([40, 627]), [3.3, 10, 23.3, -5, 40, Number.NaN]],
+      [d3.scaleLinear().domain([0, 120]).range([99, 0]), [0, 17.5, 120, 150]],
+      [d3.scaleLinear().domain([5, 5]).range([0, 80]), [5, 7, Number.NaN]],
+      [d3.scaleSqrt().domain([0, 1]).range([100, 0]), [0, 0.01, 0.25, 1]],
+      [d3.scaleLog().domain([1, 1000]).range([0, 300]), [1, 10, 999]],
+    ]
+    for (const [scale, values] of cases) {
+      const px = pixelMap(scale, 7)
+      for (const v of values) {
+        const want = scale(v) + 7
+        if (Number.isNaN(want)) expect(px(v)).toBeNaN()
+        else expect(px(v)).toBeCloseTo(want, 9)
+      }
+    }
   })
 })

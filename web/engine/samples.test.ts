@@ -41,12 +41,14 @@ describe('SampleBuffer', () => {
     expect(b.firstAtOrAfter(99)).toBe(4)
   })
 
-  it('sums a column over every row received, including rows the ring dropped', () => {
-    const b = new SampleBuffer(['t', 'drops'], 2)
-    b.append(rows([0, 1], [1, NaN], [2, 3]))
-    b.append(rows([3, 4]))
+  it('sums a count column over every row received, including rows the ring dropped', () => {
+    const b = new SampleBuffer(['t', 'drops', 'q_pkts'], 2)
+    b.append(rows([0, 1, 5], [1, NaN, 6], [2, 3, 7]))
+    b.append(rows([3, 4, 8]))
     expect(b.sum('drops')).toBe(8)
     expect(b.sum('missing')).toBeNaN()
+    // A level (not a count) has no meaningful total: the buffer keeps none.
+    expect(b.sum('q_pkts')).toBeNaN()
     b.clear()
     expect(b.sum('drops')).toBe(0)
   })

@@ -39,7 +39,7 @@ export class SampleBuffer implements Rows {
   private count = 0
   private total = 0
   private readonly index: ReadonlyMap<string, number>
-  /** Per-column sum over every row appended since the last clear (NaN rows skipped). */
+  /** Per cumulative column (by column index; 0 elsewhere): its sum over every row since the last clear, NaN skipped. */
   private readonly sums: Float64Array
   /** Indices of the cumulative columns, and for each held row their totals before that row. */
   private readonly cumCols: Int32Array
@@ -92,8 +92,10 @@ export class SampleBuffer implements Rows {
   protected push(row: Float64Array): void {
     const slot = (this.start + this.count) % this.capacity
     const nCum = this.cumCols.length
-    for (let k = 0; k < nCum; k++) this.cumBefore[slot * nCum + k] = this.sums[this.cumCols[k]]
-    for (let j = 0; j < this.stride; j++) {
+    // Only the cumulative columns keep totals: a third of the columns, and the rest are never summed.
+    for (let k = 0; k < nCum; k++) {
+      const j = this.cumCols[k]
+      this.cumBefore[slot * nCum + k] = this.sums[j]
       const v = row[j]
       if (!Number.isNaN(v)) this.sums[j] += v
     }
@@ -111,10 +113,10 @@ export class SampleBuffer implements Rows {
     this.history?.clear()
   }
 
-  /** Sum of a column over every row received since the last clear, e.g. total drops. */
+  /** Sum of a cumulative column (CUMULATIVE_COLUMN) over every row received since the last clear, e.g. total drops; NaN for any other column. */
   sum(name: string): number {
     const col = this.columnIndex(name)
-    return col < 0 ? Number.NaN : this.sums[col]
+    return col < 0 || this.cumSlot[col] < 0 ? Number.NaN : this.sums[col]
   }
 
   /** Value of column `col` in the i-th held row (0 = oldest). */
