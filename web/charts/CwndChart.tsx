@@ -10,7 +10,7 @@ import { traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
 import { flowColumns } from './fairness'
-import { colourIndex, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
+import { colourIndex, cwndBuckets, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
@@ -21,7 +21,6 @@ import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
 
 const TABLE_FLOWS = 20
-
 interface CwndChartProps {
   store: SimStore
   view: TimeViewStore
@@ -70,9 +69,10 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       const cols = flowColumns(rows).cwnd
       const yPx = pixelMap(y, box.margin.top)
       // One path per colour: a stroke call per trace would cost more than the segments themselves.
-      // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel, and per 5
-      // beyond 50 flows (each bucket still keeps its lowest and highest window).
-      const buckets = cols.length > 50 ? box.innerW / 5 : cols.length > 20 ? box.innerW / 3 : box.innerW
+      // Many flows overlap anyway, so they get a bucket per 3 pixels instead of per pixel, and wider
+      // ones once the traces together would pass CWND_POINTS (each bucket still keeps its lowest and
+      // highest window, so no peak or cut is lost).
+      const buckets = cwndBuckets(box.innerW, cols.length)
       const groups = new Map<number, number[]>()
       cols.forEach((col, i) => {
         if (col < 0) return
@@ -237,7 +237,7 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
 function drawSum(
   ctx: CanvasRenderingContext2D,
   vis: Visible,
-  cols: number[],
+  cols: readonly number[],
   x: (t: number) => number,
   yPx: (v: number) => number,
   colour: string,

@@ -6,16 +6,13 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
-import { flowColumns, windowShares, type WindowShares } from './fairness'
+import { FAIRNESS_WINDOW_S, fairnessPoints, flowColumns, windowShares, type WindowShares } from './fairness'
 import { percent } from './format'
 import { bucketEdges, linearScale, pixelMap } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
-
-/** Seconds of throughput behind each fairness point. */
-export const FAIRNESS_WINDOW_S = 1
 
 interface FairnessChartProps {
   store: SimStore
@@ -35,7 +32,7 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
     view,
     box,
     extraKey: '',
-    draw: (d) => drawFairness(d, pixelMap(y, box.margin.top), Math.max(2, box.innerW / 2)),
+    draw: (d) => drawFairness(d, pixelMap(y, box.margin.top), fairnessPoints(box.innerW, d.vis.t1 - d.vis.t0)),
   })
 
   return (

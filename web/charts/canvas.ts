@@ -26,6 +26,9 @@ export function prepareCanvas(
 
 export type ToPx = (v: number) => number
 
+/** One trace's values, reused: a chart copies each column it traces out of the ring buffer once per frame. */
+let values = new Float64Array(1024)
+
 /** The last bucket split, reused: a chart traces many columns over the same rows in one frame. */
 let lastEdges = { from: -1, to: -1, buckets: -1, edges: [] as number[] }
 
@@ -55,13 +58,15 @@ export function traceColumn(
   extremesOnly = false,
 ): number {
   const edges = edgesFor(from, to, buckets)
+  if (to - from > values.length) values = new Float64Array(2 * (to - from))
+  if (to > from) rows.copyColumn(col, from, to, values)
   let penDown = false
   let max = -Infinity
   for (let b = 0; b + 1 < edges.length; b++) {
     const a = edges[b]
     const e = edges[b + 1]
     if (e - a === 1) {
-      const v = rows.at(a, col)
+      const v = values[a - from]
       if (Number.isNaN(v)) {
         penDown = false
         continue
@@ -77,8 +82,8 @@ export function traceColumn(
     let last = NaN
     let lo = Infinity
     let hi = -Infinity
-    for (let i = a; i < e; i++) {
-      const v = rows.at(i, col)
+    for (let i = a - from; i < e - from; i++) {
+      const v = values[i]
       if (Number.isNaN(v)) continue
       if (Number.isNaN(first)) first = v
       last = v
@@ -95,10 +100,11 @@ export function traceColumn(
     const xm = (x0 + x1) / 2
     if (extremesOnly) {
       // Rising through the bucket: low then high; falling: high then low.
-      const [p, q] = last >= first ? [lo, hi] : [hi, lo]
+      const rising = last >= first
+      const p = rising ? lo : hi
       if (penDown) ctx.lineTo(xm, y(p))
       else ctx.moveTo(xm, y(p))
-      ctx.lineTo(xm, y(q))
+      ctx.lineTo(xm, y(rising ? hi : lo))
     } else {
       if (penDown) ctx.lineTo(x0, y(first))
       else ctx.moveTo(x0, y(first))

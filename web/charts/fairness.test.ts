@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SampleBuffer } from '../engine/samples'
-import { flowColumns, jain, minMaxRatio, windowShares } from './fairness'
+import { fairnessPoints, flowColumns, jain, minMaxRatio, windowShares } from './fairness'
 
 describe('fairness between flows', () => {
   it("computes Jain's index: 1 for equal shares, 1/n for a monopoly", () => {
@@ -34,5 +34,14 @@ describe('fairness between flows', () => {
     expect(s.minMax).toBe(0.5)
     // Per interval the second row alone is perfectly fair: the window is what removes the noise.
     expect(windowShares(b, 1, 2, fc).jain).toBe(1)
+  })
+})
+
+describe('fairnessPoints', () => {
+  it('takes a point per two pixels, but no more than four per averaging window', () => {
+    expect(fairnessPoints(435, 300)).toBeCloseTo(217.5)
+    expect(fairnessPoints(435, 20)).toBe(80)
+    expect(fairnessPoints(435, 0.2)).toBe(2)
+    expect(fairnessPoints(435, Infinity)).toBeCloseTo(217.5)
   })
 })

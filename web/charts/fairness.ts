@@ -28,15 +28,22 @@ export function minMaxRatio(xs: ArrayLike<number>, n = xs.length): number {
 }
 
 export interface FlowColumns {
-  thr: number[]
-  cwnd: number[]
+  readonly thr: readonly number[]
+  readonly cwnd: readonly number[]
 }
+
+/** flowColumns' answers by column list: several charts ask in every frame, and 1,000 flows are 2,000 look-ups. */
+const flowColumnsOf = new WeakMap<readonly string[], FlowColumns>()
 
 /** Column indices of thr_i and cwnd_i, by flow number (-1 where missing). */
 export function flowColumns(rows: Pick<Rows, 'columns' | 'columnIndex'>): FlowColumns {
+  const known = flowColumnsOf.get(rows.columns)
+  if (known !== undefined) return known
   const n = rows.columns.filter((c) => /^thr_\d+$/.test(c)).length
   const idx = (prefix: string) => Array.from({ length: n }, (_, i) => rows.columnIndex(`${prefix}_${i}`))
-  return { thr: idx('thr'), cwnd: idx('cwnd') }
+  const found = { thr: idx('thr'), cwnd: idx('cwnd') }
+  flowColumnsOf.set(rows.columns, found)
+  return found
 }
 
 export interface WindowShares {
@@ -76,4 +83,17 @@ export function windowShares(
   res.jain = jain(res.scratch, k)
   res.minMax = minMaxRatio(res.scratch, k)
   return res
+}
+
+/** Seconds of throughput behind each fairness point. */
+export const FAIRNESS_WINDOW_S = 1
+
+/**
+ * Points of the curves across `width` pixels for a window of `spanS` seconds: one per two pixels, but no
+ * more than four per averaging window. The curves are moving averages over FAIRNESS_WINDOW_S, so finer
+ * points show nothing new, and each costs a pass over every flow (1,000 flows: 1,000 sums a point).
+ */
+export function fairnessPoints(width: number, spanS: number): number {
+  const perWindow = Number.isFinite(spanS) && spanS > 0 ? (4 * spanS) / FAIRNESS_WINDOW_S : Infinity
+  return Math.max(2, Math.min(width / 2, perWindow))
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonObject } from '../scenario/json'
 import { flowsOf, readRunning } from '../scenario/running'
-import { colourIndex, nearestTrace, variantsOf } from './flows'
+import { colourIndex, cwndBuckets, nearestTrace, variantsOf } from './flows'
 
 const scenario: JsonObject = {
   flows: [
@@ -35,5 +35,15 @@ describe('flows of a scenario', () => {
     expect(nearestTrace([10, 50, 52], 51.5, 8)).toBe(2)
     expect(nearestTrace([10, 50], 90, 8)).toBeNull()
     expect(nearestTrace([NaN, NaN], 0, 8)).toBeNull()
+  })
+})
+
+describe('cwndBuckets', () => {
+  it('gives few traces a bucket per pixel and many a share of the point budget, never below 40', () => {
+    expect(cwndBuckets(587, 5)).toBe(587)
+    expect(cwndBuckets(587, 30)).toBeCloseTo(587 / 3)
+    expect(cwndBuckets(587, 100)).toBe(125)
+    expect(cwndBuckets(587, 1000)).toBe(40)
+    expect(cwndBuckets(30, 1000)).toBe(30)
   })
 })

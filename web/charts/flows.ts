@@ -37,3 +37,13 @@ export function nearestTrace(ys: ArrayLike<number>, pointerY: number, maxPx: num
   }
   return best
 }
+
+/** Points (two per bucket) of all the traces together in one frame, at most, down to MIN_BUCKETS a trace. */
+const CWND_POINTS = 25_000
+const MIN_BUCKETS = 40
+
+/** Buckets per trace for `flows` traces across `width` pixels. */
+export function cwndBuckets(width: number, flows: number): number {
+  if (flows <= 20) return width
+  return Math.max(Math.min(MIN_BUCKETS, width), Math.min(width / 3, CWND_POINTS / (2 * flows)))
+}

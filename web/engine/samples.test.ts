@@ -127,3 +127,16 @@ describe('SampleBuffer', () => {
     expect(b.rowsFrom(1)).toBe(b.history)
   })
 })
+
+describe('SampleBuffer.copyColumn', () => {
+  it('copies a column of held rows, across the place where the ring wraps', () => {
+    const b = new SampleBuffer(['t', 'v'], 4)
+    b.append(rows([0, 10], [1, 11], [2, 12], [3, 13], [4, 14], [5, 15])) // holds t = 2..5, wrapped
+    const out = new Float64Array(4).fill(-1)
+    b.copyColumn(1, 0, 4, out)
+    expect([...out]).toEqual([12, 13, 14, 15])
+    out.fill(-1)
+    b.copyColumn(0, 1, 3, out)
+    expect([...out]).toEqual([3, 4, -1, -1])
+  })
+})

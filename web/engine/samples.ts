@@ -16,6 +16,8 @@ export interface Rows {
   columnIndex(name: string): number
   /** Value of column `col` in the i-th held row (0 = oldest). */
   at(i: number, col: number): number
+  /** Copies column `col` of held rows [from, to) into `out` from index 0 (a chart's pass over one trace). */
+  copyColumn(col: number, from: number, to: number, out: Float64Array): void
   /** Sum of column `col` over held rows [from, to), NaN skipped; O(1) for cumulative columns. */
   rangeSum(from: number, to: number, col: number): number
   firstAtOrAfter(t: number, timeColumn?: string): number
@@ -124,6 +126,16 @@ export class SampleBuffer implements Rows {
     return this.data[((this.start + i) % this.capacity) * this.stride + col]
   }
 
+  copyColumn(col: number, from: number, to: number, out: Float64Array): void {
+    // Two straight runs (before and after the ring wraps) instead of a modulo per value.
+    const n = to - from
+    const first = (this.start + from) % this.capacity
+    const run = Math.min(n, this.capacity - first)
+    const { data, stride } = this
+    for (let k = 0, at = first * stride + col; k < run; k++, at += stride) out[k] = data[at]
+    for (let k = run, at = col; k < n; k++, at += stride) out[k] = data[at]
+  }
+
   rangeSum(from: number, to: number, col: number): number {
     const a = Math.max(0, from)
     const b = Math.min(this.count, to)
@@ -131,8 +143,8 @@ export class SampleBuffer implements Rows {
     const k = this.cumSlot[col]
     if (k >= 0) {
       const nCum = this.cumCols.length
-      const before = (i: number) => this.cumBefore[((this.start + i) % this.capacity) * nCum + k]
-      return (b < this.count ? before(b) : this.sums[col]) - before(a)
+      const atB = b < this.count ? this.cumBefore[((this.start + b) % this.capacity) * nCum + k] : this.sums[col]
+      return atB - this.cumBefore[((this.start + a) % this.capacity) * nCum + k]
     }
     let s = 0
     for (let i = a; i < b; i++) {
@@ -197,7 +209,8 @@ export class DecimatedHistory extends SampleBuffer {
   private factorNow: number
   private readonly initialFactor: number
   private readonly acc: Float64Array
-  private readonly accN: Float64Array
+  /** NaN values per column among the pending rows (rare: one write per value saved on the others). */
+  private readonly accNaN: Float64Array
   private pending = 0
   private readonly isCount: boolean[]
   private readonly tCol: number
@@ -208,7 +221,7 @@ export class DecimatedHistory extends SampleBuffer {
     this.initialFactor = Math.max(1, Math.floor(factor))
     this.factorNow = this.initialFactor
     this.acc = new Float64Array(this.stride)
-    this.accN = new Float64Array(this.stride)
+    this.accNaN = new Float64Array(this.stride)
     this.isCount = columns.map((c) => COUNT_COLUMN.test(c))
     this.tCol = this.columnIndex('t')
     this.scratch = new Float64Array(this.stride)
@@ -220,15 +233,14 @@ export class DecimatedHistory extends SampleBuffer {
   }
 
   appendRows(samples: Float64Array): void {
-    for (let at = 0; at + this.stride <= samples.length; at += this.stride) {
-      for (let j = 0; j < this.stride; j++) {
+    const { acc, accNaN, stride } = this
+    for (let at = 0; at + stride <= samples.length; at += stride) {
+      for (let j = 0; j < stride; j++) {
         const v = samples[at + j]
-        if (j === this.tCol) this.acc[j] = v
-        else if (!Number.isNaN(v)) {
-          this.acc[j] += v
-          this.accN[j]++
-        }
+        if (v === v) acc[j] += v
+        else accNaN[j]++
       }
+      if (this.tCol >= 0) acc[this.tCol] = samples[at + this.tCol]
       if (++this.pending >= this.factorNow) this.emit()
     }
   }
@@ -236,11 +248,12 @@ export class DecimatedHistory extends SampleBuffer {
   private emit(): void {
     const row = this.scratch
     for (let j = 0; j < this.stride; j++) {
+      const n = this.pending - this.accNaN[j]
       if (j === this.tCol || this.isCount[j]) row[j] = this.acc[j]
-      else row[j] = this.accN[j] > 0 ? this.acc[j] / this.accN[j] : Number.NaN
+      else row[j] = n > 0 ? this.acc[j] / n : Number.NaN
     }
     this.acc.fill(0)
-    this.accN.fill(0)
+    this.accNaN.fill(0)
     this.pending = 0
     if (this.length === this.capacity) this.halve()
     this.push(row)
@@ -271,7 +284,7 @@ export class DecimatedHistory extends SampleBuffer {
   override clear(): void {
     super.clear()
     this.acc.fill(0)
-    this.accN.fill(0)
+    this.accNaN.fill(0)
     this.pending = 0
     this.factorNow = this.initialFactor
   }

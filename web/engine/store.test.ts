@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SimStore } from './store'
+import { bufferRows, SimStore } from './store'
 import { SimClient, type WorkerLike } from './simClient'
 import type { FromWorker, ToWorker } from './protocol'
 
@@ -178,5 +178,13 @@ describe('SimStore', () => {
     expect(store.getSnapshot().summary).toBeNull()
     w.emit({ type: 'summary', epoch: 1, summary }) // late, from the replaced run
     expect(store.getSnapshot().summary).toBeNull()
+  })
+})
+
+describe('bufferRows', () => {
+  it('keeps 8192 rows of a hundred flows, and fewer rows of longer ones, never fewer than 1024', () => {
+    expect(bufferRows(2 * 100 + 30)).toBe(8192)
+    expect(bufferRows(2 * 1000 + 30)).toBe(1033)
+    expect(bufferRows(2 * 10_000 + 30)).toBe(1024)
   })
 })

@@ -38,6 +38,19 @@ const MAX_VIEW_FRAMES = 120
 
 /** Rows kept for the charts: 8192 rows is about 7 minutes at the default 50 ms interval. */
 export const BUFFER_ROWS = 8192
+/**
+ * Values kept at most (16 MiB of rows): a row holds two columns per flow, so with many flows the ring
+ * holds fewer rows (1,000 flows: about 1,000 rows, 50 s at 50 ms; the decimated history keeps the rest of
+ * the run) instead of 8192 rows of 2,000 columns (130 MiB).
+ */
+export const BUFFER_VALUES = 1 << 21
+/** The most recent rows any chart needs in full resolution: the default 20 s window at 50 ms, with room. */
+const MIN_BUFFER_ROWS = 1024
+
+/** Rows of the ring buffer for rows of `columns` values. */
+export function bufferRows(columns: number): number {
+  return Math.max(MIN_BUFFER_ROWS, Math.min(BUFFER_ROWS, Math.floor(BUFFER_VALUES / Math.max(1, columns))))
+}
 
 export interface ShownError {
   /** What kind of failure; the page words it (see web/controls/ErrorNote.tsx). */
@@ -178,7 +191,7 @@ export class SimStore {
   /** Makes sure the ring buffer matches the columns; a new simulation starts empty. */
   private ensureBuffer(columns: string[], epoch: number): void {
     const same = this.buffer !== null && this.buffer.columns.join() === columns.join()
-    if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, BUFFER_ROWS)
+    if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, bufferRows(columns.length))
     else if (epoch !== this.snapshot.epoch) this.buffer?.clear()
   }
 

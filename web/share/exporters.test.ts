@@ -10,6 +10,7 @@ function rows(columns: string[], data: number[][]): Rows {
     length: data.length,
     columnIndex: (n) => columns.indexOf(n),
     at: (i, c) => data[i][c],
+    copyColumn: (c, from, to, out) => out.set(data.slice(from, to).map((r) => r[c])),
     rangeSum: () => 0,
     firstAtOrAfter: () => 0,
   }
