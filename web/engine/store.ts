@@ -209,12 +209,13 @@ export class SimStore {
           epoch: msg.epoch,
           playing: msg.playing,
           speed: msg.speed,
-          columns: msg.columns,
+          // The same list keeps its array, so the charts that take it keep their props.
+          columns: msg.columns.join() === this.snapshot.columns.join() ? this.snapshot.columns : msg.columns,
           aqm: msg.aqm,
           // Parsed here only, when it changes: every chart and pane reads the same frozen value.
           ...(msg.scenario !== this.snapshot.scenario && {
             scenario: msg.scenario,
-            running: readRunning(msg.scenario),
+            running: readRunning(msg.scenario, this.snapshot.running),
           }),
           ended: msg.ended === true,
         })

@@ -20,6 +20,22 @@ describe('the running scenario', () => {
     expect(r?.flows.map((f) => f.variant)).toEqual(['cubic', 'cubic'])
   })
 
+  it('keeps the previous parts that did not change, so the charts that draw them keep their props', () => {
+    const before = readRunning('{"link":{"buffer":100,"rate_mbps":10},"flows":[{"count":2}],"aqm":{"kind":"red"}}')
+    const edited = readRunning(
+      '{"link":{"buffer":100,"rate_mbps":10},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":20}}',
+      before,
+    )
+    expect(edited?.flows).toBe(before?.flows)
+    expect(edited?.link).toBe(before?.link)
+    expect(edited?.buffer).toBe(before?.buffer)
+    expect(edited?.value).not.toBe(before?.value)
+    const more = readRunning('{"link":{"buffer":50,"rate_mbps":10},"flows":[{"count":3}]}', edited)
+    expect(more?.flows).toHaveLength(3)
+    expect(more?.buffer).toEqual({ size: 50, unit: 'packets' })
+    expect(more?.link).toBe(before?.link)
+  })
+
   it('is null before the first scenario and for text that is not an object', () => {
     expect(readRunning('')).toBeNull()
     expect(readRunning('[1]')).toBeNull()

@@ -40,17 +40,25 @@ export interface RunningScenario {
   readonly duration: number | null
 }
 
-/** Parses the running scenario's text once; null when it is empty or not a JSON object. */
-export function readRunning(text: string): RunningScenario | null {
+/**
+ * Parses the running scenario's text once; null when it is empty or not a JSON object. Parts equal to
+ * `previous`'s (the buffer, the link, the flows) are `previous`'s own objects, so a chart that draws only
+ * them keeps its props when an AQM parameter changes.
+ */
+export function readRunning(text: string, previous: RunningScenario | null = null): RunningScenario | null {
   const parsed = text === '' ? null : parseObject(text)
   if (parsed === null) return null
   const value = deepFreeze(parsed)
+  const buffer = bufferOf(value)
+  const link = linkOf(value)
+  const flows = flowsOf(value)
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
   return Object.freeze({
     text,
     value,
-    buffer: bufferOf(value),
-    link: linkOf(value),
-    flows: Object.freeze(flowsOf(value)),
+    buffer: previous !== null && same(previous.buffer, buffer) ? previous.buffer : buffer,
+    link: previous !== null && same(previous.link, link) ? previous.link : link,
+    flows: previous !== null && same(previous.flows, flows) ? previous.flows : Object.freeze(flows),
     duration: durationOf(value),
   })
 }
