@@ -157,7 +157,7 @@ try {
 
   const open = async (flows = FLOWS) => {
     // A duration past the longest run: the lab stops at a scenario's duration (60 s by default).
-    await page.goto(`${base}?v=1&duration=${EXTRA_H * 3600 + 60}&flows=${flows}&aqm=red&speed=max`)
+    await page.goto(`${base}?v=1&duration=${EXTRA_H * 3600}&flows=${flows}&aqm=red&speed=max`)
     lab = renderers(browserPid).filter((p) => !others.has(p))
     await waitFor(
       'the engine',
@@ -295,7 +295,8 @@ try {
     await waitFor(`${h} simulated hours`, async () => (await simTime()) >= h * 3600, 30 * 60_000, 50)
     trend.push({ wallS: round((Date.now() - wall0) / 1000, 1), ...(await memory()) })
   }
-  await button('Pause').click()
+  // The run stops by itself at the scenario's duration (EXTRA_H hours).
+  if (await playing()) await button('Pause').click()
 
   const report = {
     chromium: browser.version(),

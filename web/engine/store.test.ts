@@ -188,3 +188,19 @@ describe('bufferRows', () => {
     expect(bufferRows(2 * 10_000 + 30)).toBe(1024)
   })
 })
+
+describe('SimStore actions', () => {
+  it('does not render React for an action that clears no error (each step of a drag)', () => {
+    const w = fakeWorker()
+    const store = new SimStore()
+    store.connect(new SimClient(w))
+    w.emit(state(1))
+    let renders = 0
+    store.subscribe(() => renders++)
+    store.setParam('max_th', 20)
+    store.setParam('max_th', 21)
+    store.play()
+    expect(renders).toBe(0)
+    expect(w.sent.filter((m) => m.type === 'set-param')).toHaveLength(2)
+  })
+})

@@ -182,10 +182,10 @@ export class SimStore {
   }
 
   private clearError(key: string, alsoPrefix?: string): void {
-    const errors = Object.fromEntries(
-      Object.entries(this.snapshot.errors).filter(([k]) => k !== key && !(alsoPrefix && k.startsWith(alsoPrefix))),
-    )
-    this.update({ errors })
+    const gone = (k: string) => k === key || (alsoPrefix !== undefined && k.startsWith(alsoPrefix))
+    // Nothing to clear (the usual case, e.g. every step of a drag): no new snapshot, so no render.
+    if (!Object.keys(this.snapshot.errors).some(gone)) return
+    this.update({ errors: Object.fromEntries(Object.entries(this.snapshot.errors).filter(([k]) => !gone(k))) })
   }
 
   /** Makes sure the ring buffer matches the columns; a new simulation starts empty. */
