@@ -24,8 +24,8 @@ const dist = process.env.BENCH_DIST ?? 'dist'
 const FLOWS = 100
 const FRAME_WINDOW_MS = 10_000
 const LONG_RUN_S = 30 * 60
-const KEY_PRESSES = 10
-const DRAGS = 6
+const KEY_PRESSES = 12
+const DRAGS = 12
 const EXTRA_H = 10
 const MANY_FLOWS = 1000
 

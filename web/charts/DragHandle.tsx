@@ -3,6 +3,7 @@
 // value is clamped before it is sent, sent throttled while dragging and once more on release.
 // The handle shows the dragged value until the engine has taken it (or refused it).
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { AxisScale } from './Axis'
 import { clampDrag, type Bounds, type DragParam } from './thresholds'
@@ -85,7 +86,13 @@ export function DragHandle(props: DragHandleProps) {
   const onPointerMove = (e: PointerEvent<SVGGElement>) => {
     if (start.current === null) return
     const pos = start.current.pos + coord(e) - start.current.client
-    sender.push(move(scale.invert(pos), true), send)
+    // Rendered before this frame is drawn: React would otherwise render a pointer move (a continuous
+    // event) in a task of its own, usually after the frame, and the handle would trail the pointer by one.
+    let v = 0
+    flushSync(() => {
+      v = move(scale.invert(pos), true)
+    })
+    sender.push(v, send)
   }
   const onPointerUp = (e: PointerEvent<SVGGElement>) => {
     if (start.current === null) return

@@ -43,7 +43,12 @@ export function useScenarioDraft(current: RunningScenario | null): ScenarioDraft
       return base === null ? null : change(base)
     })
 
-  const shown = draft ?? running
+  // Undrafted, the editor keeps showing the same object while only the queue discipline changes (a dragged
+  // threshold): it shows no AQM field, so it need not render again (toApply takes the live AQM anyway).
+  const [kept, setKept] = useState<JsonObject | null>(null)
+  const keep = draft === null && running !== null && kept !== null && sameExceptAqm(kept, running)
+  const shown = keep ? kept : (draft ?? running)
+  if (!keep && kept !== shown) setKept(shown)
   return {
     shown,
     dirty: draft !== null && running !== null && !sameExceptAqm(draft, running),

@@ -48,6 +48,9 @@ function currentSearch(): string {
   return typeof window === 'undefined' ? '' : window.location.search
 }
 
+/** How long the running scenario must stay the same before the address bar follows it (ms). */
+const ADDRESS_SETTLE_MS = 200
+
 /** Writes the address bar, keeping the path, the hash and the keys the page's other parts own (lang, and the
  * predictions drawn on the charts: sketch, web/charts/sketch/). */
 function writeAddress(query: string, push: boolean): void {
@@ -167,8 +170,13 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     if (presetLab && preset === undefined) return
     const wait = awaiting.current
     if (wait !== null && epoch <= wait.epoch && !refused) return
+    const push = wait?.push === true && epoch > wait.epoch
     let cancelled = false
-    void loadOpen().then(({ contextQuery }) => {
+    // A new entry in the history is written at once; an address that only follows the run (each step of a
+    // dragged threshold) once it has settled: replaceState costs a few milliseconds, every one of them
+    // between the drag and the engine's answer on screen.
+    const settled = push ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ADDRESS_SETTLE_MS))
+    void Promise.all([loadOpen(), settled]).then(([{ contextQuery }]) => {
       if (cancelled) return
       const parsed = running.value
       // A worksheet's lock and hide stay in the address (a reload keeps the student's view).
@@ -178,7 +186,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
         if (query !== contextQuery(preset?.scenario ?? {}, kept, preset)) return
         waitForPreset.current = false
       }
-      writeAddress(query, wait?.push === true && epoch > wait.epoch)
+      writeAddress(query, push)
       awaiting.current = null
     })
     return () => {
