@@ -172,10 +172,14 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     if (wait !== null && epoch <= wait.epoch && !refused) return
     const push = wait?.push === true && epoch > wait.epoch
     let cancelled = false
-    // A new entry in the history is written at once; an address that only follows the run (each step of a
-    // dragged threshold) once it has settled: replaceState costs a few milliseconds, every one of them
-    // between the drag and the engine's answer on screen.
-    const settled = push ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ADDRESS_SETTLE_MS))
+    // A new entry in the history is written at once, and so is the first address of a preset's lab (it
+    // waits to see the preset run); an address that only follows the run (each step of a dragged threshold)
+    // once it has settled: replaceState costs a few milliseconds, every one of them between the drag and
+    // the engine's answer on screen.
+    const settled =
+      push || waitForPreset.current
+        ? Promise.resolve()
+        : new Promise((resolve) => setTimeout(resolve, ADDRESS_SETTLE_MS))
     void Promise.all([loadOpen(), settled]).then(([{ contextQuery }]) => {
       if (cancelled) return
       const parsed = running.value
