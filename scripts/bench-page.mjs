@@ -204,6 +204,8 @@ try {
       fps: round(1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length), 1),
       chartDrawMs: stats(after.drawMs),
       chartFramesDrawn: after.frames - before.frames,
+      // Frames in which the data charts took turns (each drew every other frame: web/charts/frameLoop.ts).
+      turnsShare: round((after.turnFrames - before.turnFrames) / Math.max(1, after.frames - before.frames), 2),
       simulatedSPerWallS: round(simRate, 0),
     }
   }
@@ -335,9 +337,14 @@ try {
   console.log(`\nlab page, ${FLOWS} flows, every chart on screen, full speed (${report.chromium})`)
   row('frame time (rAF deltas, 10 s)', ms(report.frames.frameTimeMs))
   row('charts drawing per frame', ms(report.frames.chartDrawMs))
+  row('frames in which the charts took turns', `${Math.round(100 * report.frames.turnsShare)} %`)
   row('simulated s per wall s meanwhile', report.frames.simulatedSPerWallS)
   row(`${MANY_FLOWS} flows: frame time`, `${ms(report.manyFlows.frameTimeMs)} · ${report.manyFlows.fps} fps`)
   row(`${MANY_FLOWS} flows: charts drawing per frame`, ms(report.manyFlows.chartDrawMs))
+  row(
+    `${MANY_FLOWS} flows: frames in which the charts took turns`,
+    `${Math.round(100 * report.manyFlows.turnsShare)} %`,
+  )
   row('arrow key → handle drawn', ms(report.inputToFrame.keyboard.handleMs))
   row('arrow key → engine value drawn (curve)', ms(report.inputToFrame.keyboard.engineMs))
   row('drag move → handle drawn', ms(report.inputToFrame.drag.handleMs))
