@@ -21,6 +21,8 @@ import { buildGrid, cellsOf, formatValues, parseValues } from './grid'
 import { Heatmap, type HeatSide } from './Heatmap'
 import { appliesTo, isWholeNumber, paramByPath, SWEEP_PARAMS } from './params'
 import { installSweepApi } from './sweepApi'
+import { sweepLinkVersion, sweepValuesNow } from './link'
+import { LINK_VERSION } from '../scenario/migrations'
 import { SweepChart, type Series } from './SweepChart'
 import { SweepForm, type SweepSettings } from './SweepForm'
 import { metricLabel } from '../runs/metricLabel'
@@ -31,19 +33,36 @@ const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
 
 function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
   const param = url?.get('param') ?? p.sweep?.param ?? 'link.buffer'
-  const sides = url
+  const param2 = url?.get('param2') ?? ''
+  const linked = url
     ?.get('sides')
     ?.split(',')
     .map(Number)
     .filter((k) => Number.isInteger(k) && k >= 0 && k < sideCount(p))
+  const sides = linked !== undefined && linked.length > 0 ? linked : Array.from({ length: sideCount(p) }, (_, k) => k)
+  // A link's values in today's units (an old link may give some AQM times in seconds: link.ts).
+  const version = url === undefined ? LINK_VERSION : sweepLinkVersion(url)
+  const now = (text: string, path: string) =>
+    sweepValuesNow(
+      text,
+      path,
+      sides.map((k) => sideScenario(p, k)),
+      version,
+    )
+  const values = url?.get('values')
   return {
     presetId: p.id,
-    sides: sides !== undefined && sides.length > 0 ? sides : Array.from({ length: sideCount(p) }, (_, k) => k),
+    sides,
     param,
-    valuesText: url?.get('values') ?? (param === p.sweep?.param ? formatValues(p.sweep.values) : ''),
+    valuesText:
+      values !== null && values !== undefined
+        ? now(values, param)
+        : param === p.sweep?.param
+          ? formatValues(p.sweep.values)
+          : '',
     metric: url?.get('metric') ?? p.sweep?.metric ?? 'mean_queue_pkts',
-    param2: url?.get('param2') ?? '',
-    values2Text: url?.get('values2') ?? '',
+    param2,
+    values2Text: now(url?.get('values2') ?? '', param2),
     runsText: url?.get('runs') ?? String(DEFAULT_RUNS),
   }
 }
@@ -125,6 +144,7 @@ function Sweep({ presets }: { presets: Preset[] }) {
 
   useEffect(() => {
     const q = new URLSearchParams({
+      v: String(LINK_VERSION),
       view: 'sweep',
       preset: settings.presetId,
       param: settings.param,
