@@ -13,6 +13,10 @@
 //!   the new deadline and is put back at it. A sender re-arms its retransmission timer on every ACK
 //!   (RFC 6298 §5.3) and it almost never fires, so this turns one heap push per ACK into one per RTO.
 //!
+//! The events of slots and FIFO lanes wait in one slab of nodes with a free list (a lane is a chain through
+//! it), and the timer lanes' keys in a heap of their own, compared with the main heap's top at each pop
+//! (../docs/performance.md).
+//!
 //! Every event takes its sequence number when it is scheduled, wherever it waits, and a key goes back in the
 //! heap with its event's own (time, seq): so events pop in exactly the order one heap of every event would
 //! give, and trace digests do not depend on the lanes. Replacing a timer's event drops the replaced one:
