@@ -13,6 +13,10 @@
 //!   the new deadline and is put back at it. A sender re-arms its retransmission timer on every ACK
 //!   (RFC 6298 §5.3) and it almost never fires, so this turns one heap push per ACK into one per RTO.
 //!
+//! The events of slots and FIFO lanes wait in one slab of nodes with a free list (a lane is a chain through
+//! it), and the timer lanes' keys in a heap of their own, compared with the main heap's top at each pop
+//! (../docs/performance.md).
+//!
 //! Every event takes its sequence number when it is scheduled, wherever it waits, and a key goes back in the
 //! heap with its event's own (time, seq): so events pop in exactly the order one heap of every event would
 //! give, and trace digests do not depend on the lanes. Replacing a timer's event drops the replaced one:
@@ -20,7 +24,7 @@
 
 use std::cmp::Ordering;
 use std::collections::binary_heap::PeekMut;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use crate::time::Time;
 
@@ -29,6 +33,8 @@ const SLOT: u32 = 0;
 const FIFO: u32 = 1 << 30;
 const TIMER: u32 = 2 << 30;
 const INDEX: u32 = (1 << 30) - 1;
+/// No node: the end of a lane's chain or of the free list.
+const NIL: u32 = u32::MAX;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
@@ -61,6 +67,24 @@ struct Entry<E> {
     event: E,
 }
 
+/// One pending event in the slab shared by slots and FIFO lanes. A lane is a chain of nodes through
+/// `next`; a free node is a link of the free list. One slab, reused last-freed first, keeps the pending
+/// events in a few hot cache lines, where one buffer per lane scattered them over the heap (with 1,000
+/// flows most lane operations missed the cache).
+struct Node<E> {
+    at: Time,
+    seq: u64,
+    next: u32,
+    event: Option<E>,
+}
+
+/// A FIFO lane's chain in the slab: its oldest and newest nodes (NIL when empty).
+#[derive(Clone, Copy)]
+struct Chain {
+    head: u32,
+    tail: u32,
+}
+
 struct Timer<E> {
     /// The armed event, if any.
     armed: Option<Entry<E>>,
@@ -79,10 +103,17 @@ pub struct TimerLane(u32);
 
 /// The event queue: events ordered by (time, insertion sequence).
 pub struct Scheduler<E> {
+    /// Keys of slots and FIFO lane heads.
     heap: BinaryHeap<Key>,
-    slots: Vec<Option<E>>,
-    free: Vec<u32>,
-    fifos: Vec<VecDeque<Entry<E>>>,
+    /// Keys of timer lanes, apart: a retransmission timer's key waits about an RTO (far beyond the packets
+    /// in flight) and rarely comes up, so with 1,000 flows these keys were more than half the heap and
+    /// every packet's sift went through them. Each pop compares the two tops.
+    timer_heap: BinaryHeap<Key>,
+    /// Events of slots and FIFO lanes.
+    nodes: Vec<Node<E>>,
+    /// The first free node (NIL: none).
+    free: u32,
+    fifos: Vec<Chain>,
     /// Whether each FIFO lane is pinned: its head waits outside the heap (see `pinned_fifo`).
     pinned: Vec<bool>,
     /// The pinned lanes.
@@ -96,8 +127,9 @@ impl<E> Default for Scheduler<E> {
     fn default() -> Self {
         Scheduler {
             heap: BinaryHeap::new(),
-            slots: Vec::new(),
-            free: Vec::new(),
+            timer_heap: BinaryHeap::new(),
+            nodes: Vec::new(),
+            free: NIL,
             fifos: Vec::new(),
             pinned: Vec::new(),
             pinned_lanes: Vec::new(),
@@ -116,7 +148,7 @@ impl<E> Scheduler<E> {
 
     /// A new FIFO lane.
     pub fn fifo(&mut self) -> Fifo {
-        self.fifos.push(VecDeque::new());
+        self.fifos.push(Chain { head: NIL, tail: NIL });
         self.pinned.push(false);
         Fifo(self.lane_index(self.fifos.len()))
     }
@@ -149,6 +181,35 @@ impl<E> Scheduler<E> {
         self.next_seq - 1
     }
 
+    /// A node holding the event, from the free list if it has one.
+    #[inline]
+    fn alloc(&mut self, at: Time, seq: u64, event: E) -> u32 {
+        let node = Node { at, seq, next: NIL, event: Some(event) };
+        match self.free {
+            NIL => {
+                assert!(self.nodes.len() < INDEX as usize, "too many pending events");
+                self.nodes.push(node);
+                (self.nodes.len() - 1) as u32
+            }
+            i => {
+                let slot = &mut self.nodes[i as usize];
+                self.free = slot.next;
+                *slot = node;
+                i
+            }
+        }
+    }
+
+    /// Takes the node's event and puts the node on the free list; returns the event and the node's `next`.
+    #[inline]
+    fn release(&mut self, i: u32) -> (E, u32) {
+        let node = &mut self.nodes[i as usize];
+        let event = node.event.take().expect("a pending node has its event");
+        let next = std::mem::replace(&mut node.next, self.free);
+        self.free = i;
+        (event, next)
+    }
+
     /// Schedules `event` at `at`. The caller guarantees `at` is not before the current time
     /// (checked in debug builds by the simulation).
     #[inline]
@@ -159,17 +220,7 @@ impl<E> Scheduler<E> {
 
     #[inline]
     fn push_slot(&mut self, at: Time, seq: u64, event: E) {
-        let slot = match self.free.pop() {
-            Some(slot) => {
-                self.slots[slot as usize] = Some(event);
-                slot
-            }
-            None => {
-                assert!(self.slots.len() < INDEX as usize, "too many pending events");
-                self.slots.push(Some(event));
-                (self.slots.len() - 1) as u32
-            }
-        };
+        let slot = self.alloc(at, seq, event);
         self.heap.push(Key::new(at, seq, SLOT | slot));
     }
 
@@ -178,15 +229,19 @@ impl<E> Scheduler<E> {
     #[inline]
     pub fn schedule_fifo(&mut self, lane: Fifo, at: Time, event: E) {
         let seq = self.take_seq();
-        let q = &mut self.fifos[lane.0 as usize];
-        match q.back() {
-            Some(last) if at < last.at => self.push_slot(at, seq, event),
-            Some(_) => q.push_back(Entry { at, seq, event }),
-            None => {
-                q.push_back(Entry { at, seq, event });
-                if !self.pinned[lane.0 as usize] {
-                    self.heap.push(Key::new(at, seq, FIFO | lane.0));
-                }
+        let tail = self.fifos[lane.0 as usize].tail;
+        if tail != NIL && at < self.nodes[tail as usize].at {
+            return self.push_slot(at, seq, event);
+        }
+        let node = self.alloc(at, seq, event);
+        let chain = &mut self.fifos[lane.0 as usize];
+        chain.tail = node;
+        if tail != NIL {
+            self.nodes[tail as usize].next = node;
+        } else {
+            chain.head = node;
+            if !self.pinned[lane.0 as usize] {
+                self.heap.push(Key::new(at, seq, FIFO | lane.0));
             }
         }
     }
@@ -201,33 +256,73 @@ impl<E> Scheduler<E> {
         }
         if timer.keys.last().is_none_or(|&earliest| at < earliest) {
             timer.keys.push(at);
-            self.heap.push(Key::new(at, seq, TIMER | lane.0));
+            self.timer_heap.push(Key::new(at, seq, TIMER | lane.0));
         }
+    }
+
+    /// Removes the head of the (non-empty) FIFO lane `lane`: its event and the new head (NIL: none).
+    #[inline]
+    fn pop_lane(&mut self, lane: usize) -> (E, u32) {
+        let head = self.fifos[lane].head;
+        let (event, next) = self.release(head);
+        let chain = &mut self.fifos[lane];
+        chain.head = next;
+        if next == NIL {
+            chain.tail = NIL;
+        }
+        self.pending -= 1;
+        (event, next)
     }
 
     /// Removes and returns the earliest event if it is due at or before `until`.
     #[inline]
     pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
         loop {
-            // The earliest head of the pinned lanes, if it comes before the heap's top.
+            // The earliest head of the pinned lanes, if it comes before the heaps' tops.
             let mut first: Option<(Time, u64, usize)> = None;
             for &lane in &self.pinned_lanes {
-                if let Some(e) = self.fifos[lane as usize].front() {
+                let head = self.fifos[lane as usize].head;
+                if head != NIL {
+                    let e = &self.nodes[head as usize];
                     if first.is_none_or(|(at, seq, _)| (e.at, e.seq) < (at, seq)) {
                         first = Some((e.at, e.seq, lane as usize));
                     }
                 }
             }
             let heap_first = self.heap.peek().map(|k| (k.at, k.seq));
+            let timer_first = self.timer_heap.peek().map(|k| (k.at, k.seq));
             if let Some((at, seq, lane)) = first {
-                if heap_first.is_none_or(|h| (at, seq) < h) {
+                if heap_first.is_none_or(|h| (at, seq) < h) && timer_first.is_none_or(|t| (at, seq) < t) {
                     if at > until {
                         return None;
                     }
-                    let entry = self.fifos[lane].pop_front().expect("a pinned head");
-                    self.pending -= 1;
-                    return Some((at, entry.event));
+                    let (event, _) = self.pop_lane(lane);
+                    return Some((at, event));
                 }
+            }
+            if timer_first.is_some_and(|t| heap_first.is_none_or(|h| t < h)) {
+                let top = self.timer_heap.peek_mut().expect("a timer key");
+                let Key { at, seq, src } = *top;
+                if at > until {
+                    return None;
+                }
+                PeekMut::pop(top);
+                let index = (src & INDEX) as usize;
+                let timer = &mut self.timers[index];
+                timer.keys.pop();
+                let Some(armed) = timer.armed.take() else { continue };
+                if armed.at == at && armed.seq == seq {
+                    self.pending -= 1;
+                    return Some((at, armed.event));
+                }
+                // Re-armed later since this key was pushed: put the key back at the armed deadline
+                // (its own seq), unless an earlier key of this timer is still in the heap.
+                if timer.keys.last().is_none_or(|&next| armed.at < next) {
+                    timer.keys.push(armed.at);
+                    self.timer_heap.push(Key::new(armed.at, armed.seq, src));
+                }
+                timer.armed = Some(armed);
+                continue;
             }
             let mut top = self.heap.peek_mut()?;
             let Key { at, seq, src } = *top;
@@ -235,44 +330,34 @@ impl<E> Scheduler<E> {
                 return None;
             }
             let index = (src & INDEX) as usize;
-            match src & !INDEX {
-                SLOT => {
-                    PeekMut::pop(top);
-                    self.free.push(index as u32);
-                    let event = self.slots[index].take().expect("a slot key has its event");
-                    self.pending -= 1;
-                    return Some((at, event));
-                }
-                FIFO => {
-                    let q = &mut self.fifos[index];
-                    let entry = q.pop_front().expect("a lane key has its event");
-                    debug_assert!(entry.at == at && entry.seq == seq);
-                    match q.front() {
-                        // One sift down instead of a pop and a push.
-                        Some(next) => *top = Key::new(next.at, next.seq, src),
-                        None => drop(PeekMut::pop(top)),
-                    }
-                    self.pending -= 1;
-                    return Some((at, entry.event));
-                }
-                _ => {
-                    PeekMut::pop(top);
-                    let timer = &mut self.timers[index];
-                    timer.keys.pop();
-                    let Some(armed) = timer.armed.take() else { continue };
-                    if armed.at == at && armed.seq == seq {
-                        self.pending -= 1;
-                        return Some((at, armed.event));
-                    }
-                    // Re-armed later since this key was pushed: put the key back at the armed deadline
-                    // (its own seq), unless an earlier key of this timer is still in the heap.
-                    if timer.keys.last().is_none_or(|&next| armed.at < next) {
-                        timer.keys.push(armed.at);
-                        self.heap.push(Key::new(armed.at, armed.seq, src));
-                    }
-                    timer.armed = Some(armed);
-                }
+            if src & !INDEX == SLOT {
+                PeekMut::pop(top);
+                let (event, _) = self.release(index as u32);
+                self.pending -= 1;
+                return Some((at, event));
             }
+            debug_assert!(src & !INDEX == FIFO);
+            let head = self.fifos[index].head;
+            debug_assert!(self.nodes[head as usize].at == at && self.nodes[head as usize].seq == seq);
+            let (event, next) = {
+                let node = &mut self.nodes[head as usize];
+                let event = node.event.take().expect("a lane key has its event");
+                let next = std::mem::replace(&mut node.next, self.free);
+                self.free = head;
+                (event, next)
+            };
+            let chain = &mut self.fifos[index];
+            chain.head = next;
+            if next == NIL {
+                chain.tail = NIL;
+                PeekMut::pop(top);
+            } else {
+                // One sift down instead of a pop and a push.
+                let n = &self.nodes[next as usize];
+                *top = Key::new(n.at, n.seq, src);
+            }
+            self.pending -= 1;
+            return Some((at, event));
         }
     }
 
@@ -291,9 +376,9 @@ impl<E> Scheduler<E> {
         self.pending == 0
     }
 
-    /// Keys in the heap: what a push or pop sifts through (for benchmarks and tests).
+    /// Keys in the heaps: what a push or pop sifts through (for benchmarks and tests).
     pub fn heap_len(&self) -> usize {
-        self.heap.len()
+        self.heap.len() + self.timer_heap.len()
     }
 }
 
@@ -317,7 +402,7 @@ mod tests {
         assert!(s.is_empty());
         // Slots are reused: scheduling again does not grow the slab.
         s.schedule(30, "e");
-        assert_eq!(s.slots.len(), 4);
+        assert_eq!(s.nodes.len(), 4);
         assert_eq!(s.pop(), Some((30, "e")));
     }
 

@@ -31,8 +31,10 @@ pub fn to_secs(t: Time) -> f64 {
 }
 
 /// Time to serialise `bytes` at `rate_bps`, rounded up so that a link never sends faster than its rate.
+/// `f64::ceil` is exact in IEEE 754 (the same as `libm::ceil`), and one instruction in WebAssembly where
+/// `libm::ceil` is a call; this runs twice per packet.
 pub fn transmission_time(bytes: u32, rate_bps: f64) -> Time {
-    let ns = libm::ceil(bytes as f64 * 8.0 * NANOS_PER_SEC as f64 / rate_bps);
+    let ns = (bytes as f64 * 8.0 * NANOS_PER_SEC as f64 / rate_bps).ceil();
     (ns as Time).max(1)
 }
 

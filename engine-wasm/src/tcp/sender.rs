@@ -204,11 +204,7 @@ impl TcpSender {
     /// sent them. After go-back-N the outstanding range also holds segments the receiver already has;
     /// halving that would restart slow start far above the pipe (ns-2 halves `window()` for this reason).
     fn loss_flight(&self) -> u64 {
-        let window = if self.in_recovery {
-            self.recovery_flight
-        } else {
-            libm::floor(self.w.cwnd.min(self.cfg.rwnd as f64)).max(1.0) as u64
-        };
+        let window = if self.in_recovery { self.recovery_flight } else { self.usable_window() };
         self.flight().min(window)
     }
 
@@ -243,9 +239,23 @@ impl TcpSender {
         self.cc.state()
     }
 
+    /// ⌊min(cwnd, rwnd)⌋ segments, at least 1. Written with comparisons and `f64::floor` (exact in IEEE 754,
+    /// so the same as `libm::floor`; a NaN cwnd gives rwnd as `f64::min` would): WebAssembly has no
+    /// instruction for `min`/`max`'s NaN rule and calls `fmin`/`fmax`, and this runs on every ACK.
+    #[inline]
+    fn usable_window(&self) -> u64 {
+        let rwnd = self.cfg.rwnd as f64;
+        let w = (if self.w.cwnd < rwnd { self.w.cwnd } else { rwnd }).floor();
+        if w > 1.0 {
+            w as u64
+        } else {
+            1
+        }
+    }
+
     /// Sends what the window and the application allow.
     pub fn send_available(&mut self, now: Time, out: &mut Outbox) {
-        let wnd = libm::floor(self.w.cwnd.min(self.cfg.rwnd as f64)).max(1.0) as u64;
+        let wnd = self.usable_window();
         while self.snd_nxt < self.snd_una + wnd && self.snd_nxt < self.app_limit {
             if self.pace_gate(now, out) {
                 break;
@@ -538,6 +548,19 @@ mod tests {
             rack: false,
         };
         TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
+    }
+
+    #[test]
+    fn usable_window_is_the_floor_of_min_cwnd_rwnd_and_at_least_one() {
+        let mut s = sender(Recovery::NewReno);
+        // rwnd = 100 segments.
+        for (cwnd, want) in [(3.7, 3), (0.5, 1), (1.0, 1), (0.0, 1), (99.99, 99), (100.0, 100), (250.0, 100)] {
+            s.w.cwnd = cwnd;
+            assert_eq!(s.usable_window(), want, "cwnd {cwnd}");
+            assert_eq!(s.usable_window(), libm::floor(cwnd.min(100.0)).max(1.0) as u64);
+        }
+        s.w.cwnd = f64::NAN; // as f64::min: the other operand
+        assert_eq!(s.usable_window(), 100);
     }
 
     fn ack(n: u64, ts: Time) -> Ack {
