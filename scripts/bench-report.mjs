@@ -42,5 +42,10 @@ for (const json of results) {
     console.log('(ratio = this tree / baseline; above 1 is faster for rates, larger for memory)')
   }
   const slow = r.native.bottleneck_packets_per_s / r.wasm.bottleneck_packets_per_s
-  console.log(`wasm slowdown vs native: ${slow.toFixed(2)}x`)
+  console.log(`wasm slowdown vs native: ${slow.toFixed(2)}x (optimised code: the second run in the process)`)
+  const cold = r.wasm.first_run_bottleneck_packets_per_s
+  if (cold !== undefined) {
+    const coldSlow = r.native.bottleneck_packets_per_s / cold
+    console.log(`wasm first run (partly V8's baseline code): ${fmt(cold)} packets / s, ${coldSlow.toFixed(2)}x native`)
+  }
 }

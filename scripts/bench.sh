@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench [-- --baseline <git-rev>]`: simulated bottleneck packets and events per wall second and
-# peak memory on the reference scenarios of engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node;
+# peak memory on the reference scenarios of engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node
+# (and, for this tree, in a Chromium Web Worker);
 # then, if the page is built (dist/), the page's frame budget in Chromium (scripts/bench-page.mjs).
 # With --baseline, that revision is built in a temporary git worktree (its own cargo target directory,
 # seeded from ours so dependencies are not compiled again) and measured the same way on the same
@@ -83,6 +84,26 @@ for scenario in engine-wasm/bench/*.json; do
   fi
 done
 node scripts/bench-report.mjs "${baseline:+$baseline}" "${results[@]}"
+
+# The same wasm build in a Web Worker of Chromium, where the page runs it (this tree only; best of $runs).
+echo "== WebAssembly in Chromium (this tree; a Web Worker, as the page runs the engine)"
+chromes=()
+for _ in $(seq "$runs"); do
+  chromes+=("$(node scripts/bench-wasm-chromium.mjs "$work/current/pkg" engine-wasm/bench/*.json)")
+done
+node -e '
+  const [runs, ...rest] = process.argv.slice(1)
+  const results = rest.slice(0, rest.length - Number(runs)).map((s) => JSON.parse(s))
+  const lines = rest.slice(-Number(runs)).flatMap((s) => s.split("\n").filter(Boolean).map((l) => JSON.parse(l)))
+  const f = (v) => Math.round(v).toLocaleString("en-US")
+  for (const r of results) {
+    const mine = lines.filter((l) => l.scenario === r.scenario)
+    const best = mine.reduce((a, b) => (b.bottleneck_packets_per_s > a.bottleneck_packets_per_s ? b : a))
+    const slow = r.native.bottleneck_packets_per_s / best.bottleneck_packets_per_s
+    const cold = r.native.bottleneck_packets_per_s / best.first_run_bottleneck_packets_per_s
+    console.log(`${r.scenario}: ${f(best.bottleneck_packets_per_s)} packets / s, ${slow.toFixed(2)}x native (first run ${f(best.first_run_bottleneck_packets_per_s)}, ${cold.toFixed(2)}x)`)
+  }
+' "$runs" "${results[@]}" "${chromes[@]}"
 
 echo "== page frame budget (scripts/bench-page.mjs)"
 if [ -f dist/index.html ]; then
