@@ -33,8 +33,15 @@ test("dragging RED's max_th on the drop-probability curve sets it in the engine 
   for (let dx = 10; dx <= 60; dx += 10) await mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2)
   await mouse.up()
 
-  // The engine took a larger max_th, and the parameter panel shows exactly that value.
-  await expect.poll(async () => Number((await sim.aqm())?.max_th)).toBeGreaterThan(before)
+  // The engine took a larger max_th, and the parameter panel shows exactly that value. The drag sends its
+  // steps throttled and the release sends the last: wait for that one (the value the handle was let go at),
+  // not the first larger step the engine echoes.
+  await expect
+    .poll(async () => {
+      const engine = Number((await sim.aqm())?.max_th)
+      return engine > before && String(engine) === (await handle.slider.getAttribute('aria-valuenow'))
+    })
+    .toBe(true)
   const after = Number((await sim.aqm())?.max_th)
   await expect(app.param(label).value).toHaveValue(String(after))
   await expect(handle.slider).toHaveAttribute('aria-valuenow', String(after))

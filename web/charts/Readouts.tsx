@@ -19,18 +19,25 @@ interface Field {
   total?: boolean
   /** Shown with a unit (readouts.<key>_value in the catalogue). */
   unit?: boolean
+  /**
+   * Room kept for the value, in widths of a digit: a value that grows or shrinks by a digit would otherwise
+   * move where the row wraps, and every chart below would jump up or down by a line while the run plays.
+   */
+  room: number
 }
 
 const FIELDS: Field[] = [
-  { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), unit: true },
-  { key: 'avg', column: 'avg', format: d3.format(',.1f'), unit: true },
-  { key: 'p', column: 'p', format: d3.format('.3f') },
-  { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), unit: true },
-  { key: 'util', column: 'util', format: d3.format('.1%') },
-  { key: 'jain', column: 'jain', format: d3.format('.3f') },
-  { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true },
-  { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true },
+  { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), unit: true, room: 9 },
+  { key: 'avg', column: 'avg', format: d3.format(',.1f'), unit: true, room: 10 },
+  { key: 'p', column: 'p', format: d3.format('.3f'), room: 5 },
+  { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), unit: true, room: 8 },
+  { key: 'util', column: 'util', format: d3.format('.1%'), room: 6 },
+  { key: 'jain', column: 'jain', format: d3.format('.3f'), room: 5 },
+  { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true, room: 6 },
+  { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true, room: 6 },
 ]
+/** Room for the simulated time ("1,234.56 s"). */
+const TIME_ROOM = 10
 
 /** The unit of the averaged queue: the AQM's queue unit (bytes in byte mode and for AVQ's virtual queue). */
 function avgUnit(store: SimStore): 'bytes' | 'packets' {
@@ -68,7 +75,9 @@ export function Readouts({ store }: { store: SimStore }) {
     <dl className="chart-readouts" aria-label={t('readouts.aria')}>
       <div>
         <dt>{t('readouts.time')}</dt>
-        <dd data-testid="sim-time">{t('readouts.seconds', { v: values[0] })}</dd>
+        <dd data-testid="sim-time" style={{ minWidth: `${TIME_ROOM}ch` }}>
+          {t('readouts.seconds', { v: values[0] })}
+        </dd>
       </div>
       {FIELDS.map((f, i) => (
         <div key={f.key}>
@@ -81,7 +90,7 @@ export function Readouts({ store }: { store: SimStore }) {
               </>
             )}
           </dt>
-          <dd>
+          <dd style={{ minWidth: `${f.room}ch` }}>
             {f.unit
               ? t(f.key === 'avg' ? `readouts.avg_value_${values[1]}` : `readouts.${f.key}_value`, { v: values[i + 2] })
               : values[i + 2]}
