@@ -11,46 +11,28 @@ import { chromium } from '@playwright/test'
 const [pkgArg, ...scenarios] = process.argv.slice(2)
 const pkg = resolve(pkgArg)
 
-// The worker runs a scenario twice in one-second slices, draining the trace, as bench-wasm.mjs does.
+// The worker makes bench-wasm.mjs's measurement (bench-wasm-run.mjs, served as it is).
 const workerJs = `
 import init, { Simulation } from './pkg/aqm_engine.js'
+import { measure } from './run.mjs'
 self.onmessage = async (e) => {
   const exports = await init()
   const scenario = e.data
-  const seconds = JSON.parse(scenario).duration
-  const run = () => {
-    const sim = new Simulation(scenario)
-    const start = performance.now()
-    for (let t = 0; t < seconds; t += 1) {
-      sim.run_for(Math.min(1, seconds - t))
-      sim.take_samples()
-    }
-    return { sim, wall: (performance.now() - start) / 1000 }
-  }
-  const first = run()
-  const { sim, wall } = run()
-  self.postMessage({
-    simulated_s: seconds,
-    wall_s: wall,
-    speed_vs_real_time: seconds / wall,
-    events_per_s: sim.events() / wall,
-    bottleneck_packets: sim.bottleneck_packets(),
-    bottleneck_packets_per_s: sim.bottleneck_packets() / wall,
-    first_run_bottleneck_packets_per_s: first.sim.bottleneck_packets() / first.wall,
-    wasm_memory_bytes: exports.memory.buffer.byteLength,
-  })
+  self.postMessage(measure(Simulation, exports.memory, scenario, JSON.parse(scenario).duration, () => performance.now()))
 }
 `
-const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' }
+const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' }
 const server = createServer((req, res) => {
   const path = new URL(req.url, 'http://x').pathname
   try {
     const body =
       path === '/worker.js'
         ? workerJs
-        : path.startsWith('/pkg/')
-          ? readFileSync(join(pkg, path.slice('/pkg/'.length)))
-          : '<!doctype html><title>bench</title>'
+        : path === '/run.mjs'
+          ? readFileSync(new URL('./bench-wasm-run.mjs', import.meta.url))
+          : path.startsWith('/pkg/')
+            ? readFileSync(join(pkg, path.slice('/pkg/'.length)))
+            : '<!doctype html><title>bench</title>'
     res.setHeader('content-type', types[extname(path)] ?? 'text/html')
     res.end(body)
   } catch {

@@ -13,6 +13,7 @@ import {
   TRAFFIC_KINDS,
 } from './scenarioDraft'
 import { getAt, type JsonObject } from '../scenario/json'
+import { CheckField } from './CheckField'
 import { NumberField, fieldId } from './NumberField'
 import type { DraftEditorProps } from './LinkSettings'
 
@@ -23,12 +24,11 @@ interface FlowGroupEditorProps extends DraftEditorProps {
   onRemove(): void
 }
 
+/** A TCP switch of the group: writes true or false at `path`. */
 function Check({
   path,
-  label,
-  help,
-  checked,
   onEdit,
+  ...rest
 }: {
   path: string
   label: string
@@ -36,25 +36,7 @@ function Check({
   checked: boolean
   onEdit: DraftEditorProps['onEdit']
 }) {
-  const helpId = help === undefined ? undefined : `${fieldId(path)}-help`
-  return (
-    <div className="check-field">
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onEdit(path, e.target.checked)}
-          aria-describedby={helpId}
-        />
-        {label}
-      </label>
-      {help !== undefined && (
-        <p className="muted hint" id={helpId}>
-          {help}
-        </p>
-      )}
-    </div>
-  )
+  return <CheckField path={path} onChange={(on) => onEdit(path, on)} {...rest} />
 }
 
 export function FlowGroupEditor({

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next'
 import { getAt, isObject, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
+import { CheckField } from './CheckField'
 import { ErrorNote } from './ErrorNote'
 import type { DraftEditorProps } from './LinkSettings'
 import type { NumberSpec } from './scenarioDraft'
@@ -82,24 +83,18 @@ function OptionalPart({
 }) {
   const { t } = useTranslation()
   const on = isObject(getAt(draft, path))
-  const id = fieldId(path)
   return (
     <>
-      <div className="check-field span-2">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={on}
-            aria-describedby={`${id}-help`}
-            onChange={(e) => onUpdate((d) => toggle(d, e.target.checked))}
-          />
-          {t(label)}
-        </label>
-        <p className="muted hint" id={`${id}-help`}>
-          {t(help)}
-        </p>
-        <ErrorNote id={`${id}-error`} problem={problemAt(path)} />
-      </div>
+      <CheckField
+        path={path}
+        label={t(label)}
+        help={t(help)}
+        checked={on}
+        onChange={(checked) => onUpdate((d) => toggle(d, checked))}
+        wide
+      >
+        <ErrorNote id={`${fieldId(path)}-error`} problem={problemAt(path)} />
+      </CheckField>
       {on &&
         fields.map((f) => (
           <NumberField

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { BUFFER_UNITS, linkFields, setAtm, setBufferUnit } from './scenarioDraft'
 import { getAt, isObject, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
+import { CheckField } from './CheckField'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { LinkSchedule } from './LinkSchedule'
 
@@ -59,21 +60,16 @@ export function LinkSettings(props: DraftEditorProps) {
             </select>
           </div>
           <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
-          <div className="check-field span-2">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={atmOn}
-                aria-describedby={`${fieldId('link.atm')}-help`}
-                onChange={(e) => onUpdate((d) => setAtm(d, e.target.checked))}
-              />
-              {t('link.atm')}
-            </label>
-            <p className="muted hint" id={`${fieldId('link.atm')}-help`}>
-              {t('link.atmHelp')}
-            </p>
+          <CheckField
+            path="link.atm"
+            label={t('link.atm')}
+            help={t('link.atmHelp')}
+            checked={atmOn}
+            onChange={(on) => onUpdate((d) => setAtm(d, on))}
+            wide
+          >
             <ErrorNote id={`${fieldId('link.atm')}-error`} problem={problemAt('link.atm')} />
-          </div>
+          </CheckField>
           {atmOn && (
             <div className="field">
               <label htmlFor={basisId}>{t('link.atmBasis')}</label>

@@ -18,6 +18,14 @@ function fakeWorker() {
   return w
 }
 
+/** A store connected to a fake worker. */
+function connected() {
+  const w = fakeWorker()
+  const store = new SimStore()
+  store.connect(new SimClient(w))
+  return { w, store }
+}
+
 const state = (epoch: number): FromWorker => ({
   type: 'state',
   epoch,
@@ -40,9 +48,7 @@ const frame = (epoch: number, ...rows: number[]): FromWorker => ({
 
 describe('SimStore', () => {
   it('asks for the default scenario on connect and accumulates frames', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     expect(w.sent).toEqual([{ type: 'configure' }])
     w.emit(state(1))
     w.emit(frame(1, 0.05, 3, 0.1, 4))
@@ -52,9 +58,7 @@ describe('SimStore', () => {
   })
 
   it('tells React of a frame only when it starts a new simulation: the live frame carries the rest', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     w.emit(state(1))
     let renders = 0
     let lives = 0
@@ -76,9 +80,7 @@ describe('SimStore', () => {
   })
 
   it('parses the running scenario once, when its text changes, and hands every reader the same value', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     expect(store.getSnapshot().running).toBeNull()
     const text = '{"link":{"buffer":50},"flows":[{"count":3}]}'
     w.emit({ ...state(1), scenario: text })
@@ -93,9 +95,7 @@ describe('SimStore', () => {
   })
 
   it('starts an empty buffer when a new simulation (epoch) begins', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     w.emit(state(1))
     w.emit(frame(1, 0.05, 3))
     w.emit(frame(2, 0.05, 9))
@@ -103,9 +103,7 @@ describe('SimStore', () => {
   })
 
   it('files errors under their control and clears one when that control is used again', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     w.emit({
       type: 'error',
       code: 'engine',
@@ -121,17 +119,13 @@ describe('SimStore', () => {
   })
 
   it('turns a malformed worker message into a protocol error instead of crashing', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     w.emit({ type: 'frame', samples: [1, 2] })
     expect(store.getSnapshot().errors.protocol?.code).toBe('malformed')
   })
 
   it('sends a scenario to rebuild from, files the refusal under configure, and forgets it when asked', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     store.configure('{"seed":7}')
     expect(w.sent.at(-1)).toEqual({ type: 'configure', scenario: '{"seed":7}' })
     const problem = {
@@ -154,9 +148,7 @@ describe('SimStore', () => {
   })
 
   it('keeps the run summary of the running simulation only', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     const summary = {
       measured_from_s: 10,
       measured_to_s: 40,
@@ -191,9 +183,7 @@ describe('bufferRows', () => {
 
 describe('SimStore actions', () => {
   it('does not render React for an action that clears no error (each step of a drag)', () => {
-    const w = fakeWorker()
-    const store = new SimStore()
-    store.connect(new SimClient(w))
+    const { w, store } = connected()
     w.emit(state(1))
     let renders = 0
     store.subscribe(() => renders++)

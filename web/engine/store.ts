@@ -128,11 +128,31 @@ const initialLive: LiveFrame = {
   version: 0,
 }
 
-export class SimStore {
-  private snapshot: SimSnapshot = initial
+/** An immutable value, replaced by patches, and the listeners told of each replacement. */
+class Published<T extends object> {
+  value: T
   private readonly listeners = new Set<() => void>()
-  private liveFrame: LiveFrame = initialLive
-  private readonly liveListeners = new Set<() => void>()
+
+  constructor(initialValue: T) {
+    this.value = initialValue
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  update(patch: Partial<T>): void {
+    this.value = { ...this.value, ...patch }
+    for (const l of this.listeners) l()
+  }
+}
+
+export class SimStore {
+  /** What React renders from (changes on state, summary and error messages). */
+  private readonly state = new Published<SimSnapshot>(initial)
+  /** What every frame changes. */
+  private readonly frame = new Published<LiveFrame>(initialLive)
   private client: SimClient | null = null
   private unsubscribe: (() => void) | null = null
   buffer: SampleBuffer | null = null
@@ -156,71 +176,63 @@ export class SimStore {
     this.unsubscribe = null
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
+  readonly subscribe = this.state.subscribe
 
-  readonly getSnapshot = (): SimSnapshot => this.snapshot
+  readonly getSnapshot = (): SimSnapshot => this.state.value
 
   private update(patch: Partial<SimSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch }
-    for (const l of this.listeners) l()
+    this.state.update(patch)
   }
 
   /** Hears of every frame and every change of the simulated time (not for React renders: see `useLive`). */
-  readonly subscribeLive = (listener: () => void): (() => void) => {
-    this.liveListeners.add(listener)
-    return () => this.liveListeners.delete(listener)
-  }
+  readonly subscribeLive = this.frame.subscribe
 
-  readonly live = (): LiveFrame => this.liveFrame
+  readonly live = (): LiveFrame => this.frame.value
 
   private updateLive(patch: Partial<LiveFrame>): void {
-    this.liveFrame = { ...this.liveFrame, ...patch }
-    for (const l of this.liveListeners) l()
+    this.frame.update(patch)
   }
 
   private clearError(key: string, alsoPrefix?: string): void {
     const gone = (k: string) => k === key || (alsoPrefix !== undefined && k.startsWith(alsoPrefix))
     // Nothing to clear (the usual case, e.g. every step of a drag): no new snapshot, so no render.
-    if (!Object.keys(this.snapshot.errors).some(gone)) return
-    this.update({ errors: Object.fromEntries(Object.entries(this.snapshot.errors).filter(([k]) => !gone(k))) })
+    if (!Object.keys(this.state.value.errors).some(gone)) return
+    this.update({ errors: Object.fromEntries(Object.entries(this.state.value.errors).filter(([k]) => !gone(k))) })
   }
 
   /** Makes sure the ring buffer matches the columns; a new simulation starts empty. */
   private ensureBuffer(columns: string[], epoch: number): void {
     const same = this.buffer !== null && this.buffer.columns.join() === columns.join()
     if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, bufferRows(columns.length))
-    else if (epoch !== this.snapshot.epoch) this.buffer?.clear()
+    else if (epoch !== this.state.value.epoch) this.buffer?.clear()
   }
 
   receive(msg: FromWorker): void {
     switch (msg.type) {
       case 'ready':
-        this.ensureBuffer(msg.columns, this.snapshot.epoch)
+        this.ensureBuffer(msg.columns, this.state.value.epoch)
         return this.update({ ready: true, algorithms: msg.algorithms, columns: msg.columns })
       case 'state':
         this.ensureBuffer(msg.columns, msg.epoch)
-        if (msg.epoch !== this.liveFrame.epoch || msg.simTime !== this.liveFrame.simTime)
+        if (msg.epoch !== this.frame.value.epoch || msg.simTime !== this.frame.value.simTime)
           this.updateLive({ epoch: msg.epoch, simTime: msg.simTime })
         return this.update({
-          ...(msg.epoch !== this.snapshot.epoch ? { summary: null } : {}),
+          ...(msg.epoch !== this.state.value.epoch ? { summary: null } : {}),
           epoch: msg.epoch,
           playing: msg.playing,
           speed: msg.speed,
           // The same list keeps its array, so the charts that take it keep their props.
-          columns: msg.columns.join() === this.snapshot.columns.join() ? this.snapshot.columns : msg.columns,
+          columns: msg.columns.join() === this.state.value.columns.join() ? this.state.value.columns : msg.columns,
           aqm: msg.aqm,
           // Parsed here only, when it changes: every chart and pane reads the same frozen value.
-          ...(msg.scenario !== this.snapshot.scenario && {
+          ...(msg.scenario !== this.state.value.scenario && {
             scenario: msg.scenario,
-            running: readRunning(msg.scenario, this.snapshot.running),
+            running: readRunning(msg.scenario, this.state.value.running),
           }),
           ended: msg.ended === true,
         })
       case 'frame':
-        if (msg.epoch !== this.snapshot.epoch) {
+        if (msg.epoch !== this.state.value.epoch) {
           this.buffer?.clear()
         }
         if (this.buffer && msg.columns === this.buffer.stride) this.buffer.append(msg.samples)
@@ -237,19 +249,19 @@ export class SimStore {
           })
         }
         // A frame of a new simulation (its state message may still be on the way) starts a new run.
-        if (msg.epoch !== this.snapshot.epoch) this.update({ summary: null, epoch: msg.epoch })
+        if (msg.epoch !== this.state.value.epoch) this.update({ summary: null, epoch: msg.epoch })
         return this.updateLive({
           epoch: msg.epoch,
           simTime: msg.simTime,
           aqmState: msg.state,
           curve: msg.curve,
           flowStates: msg.flowStates ?? {},
-          framesReceived: this.liveFrame.framesReceived + 1,
-          version: this.liveFrame.version + 1,
+          framesReceived: this.frame.value.framesReceived + 1,
+          version: this.frame.value.version + 1,
         })
       case 'summary':
         // A summary of a simulation that has since been replaced is dropped.
-        if (msg.epoch === this.snapshot.epoch) this.update({ summary: msg.summary })
+        if (msg.epoch === this.state.value.epoch) this.update({ summary: msg.summary })
         return
       case 'error': {
         const shown: ShownError = {
@@ -258,7 +270,7 @@ export class SimStore {
           context: msg.context,
           ...(msg.problem !== undefined && { problem: msg.problem }),
         }
-        return this.update({ errors: { ...this.snapshot.errors, [errorKey(msg.context)]: shown } })
+        return this.update({ errors: { ...this.state.value.errors, [errorKey(msg.context)]: shown } })
       }
       default:
         return assertNever(msg)
@@ -303,7 +315,7 @@ export class SimStore {
   }
   /** Forgets an error the person has seen and acted on (e.g. edited the field it named). */
   dismissError(key: string): void {
-    if (key in this.snapshot.errors) this.clearError(key)
+    if (key in this.state.value.errors) this.clearError(key)
   }
   setSpeed(simSecondsPerWallSecond: number): void {
     this.client?.send({ type: 'set-speed', simSecondsPerWallSecond })

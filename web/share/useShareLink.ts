@@ -172,15 +172,8 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
     if (wait !== null && epoch <= wait.epoch && !refused) return
     const push = wait?.push === true && epoch > wait.epoch
     let cancelled = false
-    // A new entry in the history is written at once, and so is the first address of a preset's lab (it
-    // waits to see the preset run); an address that only follows the run (each step of a dragged threshold)
-    // once it has settled: replaceState costs a few milliseconds, every one of them between the drag and
-    // the engine's answer on screen.
-    const settled =
-      push || waitForPreset.current
-        ? Promise.resolve()
-        : new Promise((resolve) => setTimeout(resolve, ADDRESS_SETTLE_MS))
-    void Promise.all([loadOpen(), settled]).then(([{ contextQuery }]) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    void loadOpen().then(({ contextQuery }) => {
       if (cancelled) return
       const parsed = running.value
       // A worksheet's lock and hide stay in the address (a reload keeps the student's view).
@@ -190,11 +183,19 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
         if (query !== contextQuery(preset?.scenario ?? {}, kept, preset)) return
         waitForPreset.current = false
       }
-      writeAddress(query, push)
-      awaiting.current = null
+      const write = () => {
+        writeAddress(query, push)
+        awaiting.current = null
+      }
+      // A new entry in the history is written at once; an address that only follows the run (each step of a
+      // dragged threshold) once it has settled: replaceState costs a few milliseconds, every one of them
+      // between the drag and the engine's answer on screen.
+      if (push) write()
+      else timer = setTimeout(write, ADDRESS_SETTLE_MS)
     })
     return () => {
       cancelled = true
+      clearTimeout(timer)
     }
   }, [ownAddress, presetLab, preset, checking, pending, running, speed, epoch, refused, view])
 
