@@ -47,17 +47,48 @@ impl Key {
     fn new(at: Time, seq: u64, src: u32) -> Key {
         Key { at, seq, src }
     }
+
+    /// (time, seq) as one number: comparing it is one wide comparison instead of two branches.
+    #[inline]
+    fn rank(&self) -> u128 {
+        rank(self.at, self.seq)
+    }
 }
+
+#[inline]
+fn rank(at: Time, seq: u64) -> u128 {
+    ((at as u128) << 64) | seq as u128
+}
+
+/// The rank of nothing: above every event's (a sequence number never reaches `u64::MAX`).
+const NONE: u128 = u128::MAX;
 
 impl PartialOrd for Key {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
+    // Reversed, as `cmp`. The heap's sifts compare with `<=`, so these avoid building an `Ordering`.
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        other.rank() < self.rank()
+    }
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        other.rank() <= self.rank()
+    }
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        other.rank() > self.rank()
+    }
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        other.rank() >= self.rank()
+    }
 }
 impl Ord for Key {
     // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.at, other.seq).cmp(&(self.at, self.seq))
+        other.rank().cmp(&self.rank())
     }
 }
 
@@ -118,6 +149,9 @@ pub struct Scheduler<E> {
     pinned: Vec<bool>,
     /// The pinned lanes.
     pinned_lanes: Vec<u32>,
+    /// The earliest head of the pinned lanes: its rank (NONE: they are empty) and lane, kept up to date as
+    /// their heads change, so that a pop does not look at every pinned lane.
+    pinned_first: (u128, u32),
     timers: Vec<Timer<E>>,
     next_seq: u64,
     pending: usize,
@@ -133,6 +167,7 @@ impl<E> Default for Scheduler<E> {
             fifos: Vec::new(),
             pinned: Vec::new(),
             pinned_lanes: Vec::new(),
+            pinned_first: (NONE, 0),
             timers: Vec::new(),
             next_seq: 0,
             pending: 0,
@@ -242,6 +277,8 @@ impl<E> Scheduler<E> {
             chain.head = node;
             if !self.pinned[lane.0 as usize] {
                 self.heap.push(Key::new(at, seq, FIFO | lane.0));
+            } else if rank(at, seq) < self.pinned_first.0 {
+                self.pinned_first = (rank(at, seq), lane.0);
             }
         }
     }
@@ -274,33 +311,38 @@ impl<E> Scheduler<E> {
         (event, next)
     }
 
+    /// The earliest head of the pinned lanes: its rank (NONE: all empty) and lane.
+    fn earliest_pinned(&self) -> (u128, u32) {
+        let mut first = (NONE, 0);
+        for &lane in &self.pinned_lanes {
+            let head = self.fifos[lane as usize].head;
+            if head != NIL {
+                let node = &self.nodes[head as usize];
+                let r = rank(node.at, node.seq);
+                if r < first.0 {
+                    first = (r, lane);
+                }
+            }
+        }
+        first
+    }
+
     /// Removes and returns the earliest event if it is due at or before `until`.
     #[inline]
     pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
         loop {
-            // The earliest head of the pinned lanes, if it comes before the heaps' tops.
-            let mut first: Option<(Time, u64, usize)> = None;
-            for &lane in &self.pinned_lanes {
-                let head = self.fifos[lane as usize].head;
-                if head != NIL {
-                    let e = &self.nodes[head as usize];
-                    if first.is_none_or(|(at, seq, _)| (e.at, e.seq) < (at, seq)) {
-                        first = Some((e.at, e.seq, lane as usize));
-                    }
+            let pinned = self.pinned_first.0;
+            let heap_first = self.heap.peek().map_or(NONE, Key::rank);
+            let timer_first = self.timer_heap.peek().map_or(NONE, Key::rank);
+            if pinned < heap_first && pinned < timer_first {
+                if (pinned >> 64) as Time > until {
+                    return None;
                 }
+                let (event, _) = self.pop_lane(self.pinned_first.1 as usize);
+                self.pinned_first = self.earliest_pinned();
+                return Some(((pinned >> 64) as Time, event));
             }
-            let heap_first = self.heap.peek().map(|k| (k.at, k.seq));
-            let timer_first = self.timer_heap.peek().map(|k| (k.at, k.seq));
-            if let Some((at, seq, lane)) = first {
-                if heap_first.is_none_or(|h| (at, seq) < h) && timer_first.is_none_or(|t| (at, seq) < t) {
-                    if at > until {
-                        return None;
-                    }
-                    let (event, _) = self.pop_lane(lane);
-                    return Some((at, event));
-                }
-            }
-            if timer_first.is_some_and(|t| heap_first.is_none_or(|h| t < h)) {
+            if timer_first < heap_first {
                 let top = self.timer_heap.peek_mut().expect("a timer key");
                 let Key { at, seq, src } = *top;
                 if at > until {
