@@ -467,6 +467,17 @@ mod tests {
     }
 
     #[test]
+    fn a_key_orders_by_time_then_sequence_whatever_its_source() {
+        let k = |at, seq, src| Key::new(at, seq, src);
+        assert!(k(10, 5, INDEX | FIFO).rank() < k(10, 6, SLOT).rank());
+        assert!(k(10, MAX_SEQ - 1, INDEX).rank() < k(11, 0, 0).rank());
+        assert!(k(10, 5, 0).rank() < k(10, 5, 1).rank() && k(10, 5, 1).rank() < rank(10, 6));
+        let key = k(7, 123_456, INDEX | FIFO);
+        assert_eq!((key.at, key.seq(), key.src()), (7, 123_456, INDEX | FIFO));
+        assert_eq!(rank(7, 123_456), k(7, 123_456, 0).rank());
+    }
+
+    #[test]
     fn lanes_keep_the_order_of_one_heap_and_only_their_heads_in_it() {
         let mut s = Scheduler::new();
         let (a, b) = (s.fifo(), s.fifo());
