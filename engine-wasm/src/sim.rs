@@ -11,7 +11,7 @@ use crate::packet::{Ack, FlowId, Packet};
 use crate::problem::Problem;
 use crate::rng::{stream, Rng};
 use crate::scenario::{LossRecovery, Scenario, Traffic};
-use crate::scheduler::{Fifo, Scheduler, TimerLane};
+use crate::scheduler::{Fifo, PinnedFifo, Scheduler, TimerLane};
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
@@ -158,8 +158,8 @@ pub struct Simulation {
     /// Drops and marks since the page's system view last asked (observation only; crate::view).
     view_events: EventLog,
     /// The bottleneck's one transmission in progress, and its deliveries in time order (`propagate`).
-    tx_lane: Fifo,
-    deliver_lane: Fifo,
+    tx_lane: PinnedFifo,
+    deliver_lane: PinnedFifo,
 }
 
 /// Monotone counters of a TCP sender (zero for UDP).
@@ -674,7 +674,7 @@ impl Simulation {
         if let Some((p, done_at)) = next {
             self.metrics.on_dequeue(p.flow, now - p.enqueued_at, now);
             self.metrics.on_transmission_start(self.bottleneck.wire_bytes(&p), now, done_at);
-            self.events.schedule_fifo(self.tx_lane, done_at, Event::TxDone);
+            self.events.schedule_pinned(self.tx_lane, done_at, Event::TxDone);
         }
     }
 
@@ -689,7 +689,7 @@ impl Simulation {
             self.ledger.in_link += 1;
             let at = self.propagate(now, self.forward_exit);
             self.forward_exit = at;
-            self.events.schedule_fifo(self.deliver_lane, at, Event::Deliver(p));
+            self.events.schedule_pinned(self.deliver_lane, at, Event::Deliver(p));
         }
         self.start_transmission();
         self.note_queue();
