@@ -136,9 +136,12 @@ struct Chain {
 struct Timer<E> {
     /// The armed event, if any.
     armed: Option<Entry<E>>,
-    /// Times of this timer's keys in the heap, strictly decreasing (a key is pushed only when the new
-    /// deadline is earlier than every key already there), so they pop from the end.
-    keys: Vec<Time>,
+    /// The time of this timer's earliest key in the heap (Time::MAX: none). A key is pushed only when the
+    /// new deadline is earlier than every key already there, so keys pop earliest first.
+    earliest: Time,
+    /// The times of its other keys, latest first (strictly decreasing); almost always empty. Apart from
+    /// `earliest` so that arming, which reads it at every ACK, does not also read a buffer elsewhere.
+    later: Vec<Time>,
 }
 
 /// A FIFO lane: events scheduled into it must come in non-decreasing time (else they wait in a slot).
@@ -222,7 +225,7 @@ impl<E> Scheduler<E> {
 
     /// A new timer lane.
     pub fn timer(&mut self) -> TimerLane {
-        self.timers.push(Timer { armed: None, keys: Vec::new() });
+        self.timers.push(Timer { armed: None, earliest: Time::MAX, later: Vec::new() });
         TimerLane(self.lane_index(self.timers.len()))
     }
 
@@ -325,13 +328,17 @@ impl<E> Scheduler<E> {
     /// Arms `lane` with `event` at `at`, replacing the event it held (which will not happen).
     #[inline]
     pub fn arm(&mut self, lane: TimerLane, at: Time, event: E) {
+        debug_assert!(at < Time::MAX, "a timer armed at the end of time");
         let seq = self.take_seq();
         let timer = &mut self.timers[lane.0 as usize];
         if timer.armed.replace(Entry { at, seq, event }).is_some() {
             self.pending -= 1;
         }
-        if timer.keys.last().is_none_or(|&earliest| at < earliest) {
-            timer.keys.push(at);
+        if at < timer.earliest {
+            if timer.earliest != Time::MAX {
+                timer.later.push(timer.earliest);
+            }
+            timer.earliest = at;
             self.timer_heap.push(Key::new(at, seq, lane.0));
         }
     }
@@ -379,7 +386,7 @@ impl<E> Scheduler<E> {
                 PeekMut::pop(top);
                 let index = (src & INDEX) as usize;
                 let timer = &mut self.timers[index];
-                timer.keys.pop();
+                timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
                 let Some(armed) = timer.armed.take() else { continue };
                 if armed.at == at && armed.seq == seq {
                     self.pending -= 1;
@@ -387,8 +394,11 @@ impl<E> Scheduler<E> {
                 }
                 // Re-armed later since this key was pushed: put the key back at the armed deadline
                 // (its own seq), unless an earlier key of this timer is still in the heap.
-                if timer.keys.last().is_none_or(|&next| armed.at < next) {
-                    timer.keys.push(armed.at);
+                if armed.at < timer.earliest {
+                    if timer.earliest != Time::MAX {
+                        timer.later.push(timer.earliest);
+                    }
+                    timer.earliest = armed.at;
                     self.timer_heap.push(Key::new(armed.at, armed.seq, src));
                 }
                 timer.armed = Some(armed);
