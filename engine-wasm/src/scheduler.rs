@@ -144,6 +144,22 @@ struct Timer<E> {
     later: Vec<Time>,
 }
 
+impl<E> Timer<E> {
+    /// Notes a deadline: true if it is earlier than every key of this timer in the heap, so the caller
+    /// must push a key for it there.
+    #[inline]
+    fn needs_key(&mut self, at: Time) -> bool {
+        if at >= self.earliest {
+            return false;
+        }
+        if self.earliest != Time::MAX {
+            self.later.push(self.earliest);
+        }
+        self.earliest = at;
+        true
+    }
+}
+
 /// A FIFO lane: events scheduled into it must come in non-decreasing time (else they wait in a slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fifo(u32);
@@ -183,6 +199,16 @@ pub struct Scheduler<E> {
     timers: Vec<Timer<E>>,
     next_seq: u64,
     pending: usize,
+}
+
+/// `Scheduler::release` on the slab's fields alone, for a caller that holds a borrow of a heap.
+#[inline]
+fn release<E>(nodes: &mut [Node<E>], free: &mut u32, i: u32) -> (E, u32) {
+    let node = &mut nodes[i as usize];
+    let event = node.event.take().expect("a pending node has its event");
+    let next = std::mem::replace(&mut node.next, *free);
+    *free = i;
+    (event, next)
 }
 
 impl<E> Default for Scheduler<E> {
@@ -264,11 +290,7 @@ impl<E> Scheduler<E> {
     /// Takes the node's event and puts the node on the free list; returns the event and the node's `next`.
     #[inline]
     fn release(&mut self, i: u32) -> (E, u32) {
-        let node = &mut self.nodes[i as usize];
-        let event = node.event.take().expect("a pending node has its event");
-        let next = std::mem::replace(&mut node.next, self.free);
-        self.free = i;
-        (event, next)
+        release(&mut self.nodes, &mut self.free, i)
     }
 
     /// Schedules `event` at `at`. The caller guarantees `at` is not before the current time
@@ -334,11 +356,7 @@ impl<E> Scheduler<E> {
         if timer.armed.replace(Entry { at, seq, event }).is_some() {
             self.pending -= 1;
         }
-        if at < timer.earliest {
-            if timer.earliest != Time::MAX {
-                timer.later.push(timer.earliest);
-            }
-            timer.earliest = at;
+        if timer.needs_key(at) {
             self.timer_heap.push(Key::new(at, seq, lane.0));
         }
     }
@@ -394,11 +412,7 @@ impl<E> Scheduler<E> {
                 }
                 // Re-armed later since this key was pushed: put the key back at the armed deadline
                 // (its own seq), unless an earlier key of this timer is still in the heap.
-                if armed.at < timer.earliest {
-                    if timer.earliest != Time::MAX {
-                        timer.later.push(timer.earliest);
-                    }
-                    timer.earliest = armed.at;
+                if timer.needs_key(armed.at) {
                     self.timer_heap.push(Key::new(armed.at, armed.seq, src));
                 }
                 timer.armed = Some(armed);
@@ -419,13 +433,7 @@ impl<E> Scheduler<E> {
             debug_assert!(src & !INDEX == FIFO);
             let head = self.fifos[index].head;
             debug_assert!(self.nodes[head as usize].at == at && self.nodes[head as usize].seq == seq);
-            let (event, next) = {
-                let node = &mut self.nodes[head as usize];
-                let event = node.event.take().expect("a lane key has its event");
-                let next = std::mem::replace(&mut node.next, self.free);
-                self.free = head;
-                (event, next)
-            };
+            let (event, next) = release(&mut self.nodes, &mut self.free, head);
             let chain = &mut self.fifos[index];
             chain.head = next;
             if next == NIL {
