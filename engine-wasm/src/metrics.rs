@@ -23,6 +23,8 @@ pub use sync::{SyncIndex, SyncTracker};
 /// reasons a discipline can mark for, and `cwnd_i` and `thr_i` for every flow.
 pub const FIXED_COLUMNS: [&str; 10] =
     ["t", "q_pkts", "q_bytes", "avg", "p", "delay_ms", "util", "jain", "drops", "marks"];
+/// Where `jain` sits in a row (filled in after the flows' throughputs are computed).
+const JAIN_COLUMN: usize = 7;
 /// Reasons a discipline can CE-mark for (overflow, selective and frame discards always drop).
 const MARK_REASONS: [Reason; 3] = [Reason::Early, Reason::Forced, Reason::Target];
 
@@ -95,9 +97,6 @@ pub struct Metrics {
     /// Bits of the packet in service already counted in earlier intervals.
     counted_bits: f64,
     rows: Vec<f64>,
-    /// Each flow's throughput in the sample being written, and the active flows' (reused, not reallocated).
-    thr_scratch: Vec<f64>,
-    active_thr_scratch: Vec<f64>,
     // Whole-window accumulators (from `warmup` on).
     per_flow: Vec<FlowCounters>,
     windows: Vec<WindowMean>,
@@ -136,8 +135,6 @@ impl Metrics {
             in_service: None,
             counted_bits: 0.0,
             rows: Vec::new(),
-            thr_scratch: Vec::with_capacity(flows),
-            active_thr_scratch: Vec::with_capacity(flows),
             per_flow: vec![FlowCounters::default(); flows],
             windows: vec![WindowMean::default(); flows],
             bytes_out: 0,
@@ -357,21 +354,24 @@ impl Metrics {
             }
         }
         let util = util_bits / self.interval_capacity_bits(now, dt);
-        let mut thr = std::mem::take(&mut self.thr_scratch);
-        thr.clear();
-        thr.extend(iv.flow_bytes.iter().map(|b| *b as f64 * 8.0 / dt / 1e6));
-        let mut active_thr = std::mem::take(&mut self.active_thr_scratch);
-        active_thr.clear();
-        active_thr.extend(thr.iter().zip(active).filter(|(_, a)| **a).map(|(t, _)| *t));
-        let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, jain(&active_thr)];
+        let header = self.rows.len();
+        let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, f64::NAN];
         self.rows.extend_from_slice(&row);
         self.rows.push(iv.drops as f64);
         self.rows.push(iv.marks as f64);
         self.rows.extend(iv.drops_by.iter().map(|n| *n as f64));
         self.rows.extend(MARK_REASONS.iter().map(|r| iv.marks_by[r.index()] as f64));
         self.rows.extend_from_slice(cwnd);
-        self.rows.extend_from_slice(&thr);
-        (self.thr_scratch, self.active_thr_scratch) = (thr, active_thr);
+        // Each flow's throughput, and Jain's index of the active flows' in the same pass.
+        let mut fairness = JainSums::default();
+        self.rows.extend(iv.flow_bytes.iter().zip(active).map(|(b, a)| {
+            let thr = *b as f64 * 8.0 / dt / 1e6;
+            if *a {
+                fairness.add(thr);
+            }
+            thr
+        }));
+        self.rows[header + JAIN_COLUMN] = fairness.index();
         if self.capacity_column {
             self.rows.push(self.link_rate_bps / 1e6);
         }
@@ -505,12 +505,33 @@ impl Metrics {
 
 /// Jain's fairness index (Σx)²/(n·Σx²) ∈ [1/n, 1]; NaN for no flows or all zero.
 pub fn jain(x: &[f64]) -> f64 {
-    let sum: f64 = x.iter().sum();
-    let sq: f64 = x.iter().map(|v| v * v).sum();
-    if x.is_empty() || sq == 0.0 {
-        f64::NAN
-    } else {
-        sum * sum / (x.len() as f64 * sq)
+    let mut sums = JainSums::default();
+    x.iter().for_each(|v| sums.add(*v));
+    sums.index()
+}
+
+/// Running sums for Jain's index, (Σx)² / (n·Σx²), so that a caller can feed it values as it makes them.
+#[derive(Default)]
+struct JainSums {
+    n: usize,
+    sum: f64,
+    squares: f64,
+}
+
+impl JainSums {
+    fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.sum += x;
+        self.squares += x * x;
+    }
+
+    /// NaN for no values, or all zero.
+    fn index(&self) -> f64 {
+        if self.n == 0 || self.squares == 0.0 {
+            f64::NAN
+        } else {
+            self.sum * self.sum / (self.n as f64 * self.squares)
+        }
     }
 }
 
@@ -749,6 +770,7 @@ mod tests {
 
     #[test]
     fn jain_is_one_for_equal_shares_and_one_over_n_for_a_monopoly() {
+        assert_eq!(FIXED_COLUMNS[JAIN_COLUMN], "jain");
         assert_eq!(jain(&[2.0, 2.0, 2.0]), 1.0);
         assert!((jain(&[1.0, 0.0, 0.0, 0.0]) - 0.25).abs() < 1e-12);
         // Seed 004 Table 1, 512 kbit/s: Reno 457.16, Vegas 54.84.
