@@ -14,8 +14,9 @@
 //!   (RFC 6298 §5.3) and it almost never fires, so this turns one heap push per ACK into one per RTO.
 //!
 //! The events of slots and FIFO lanes wait in one slab of nodes with a free list (a lane is a chain through
-//! it), and the timer lanes' keys in a heap of their own, compared with the main heap's top at each pop
-//! (../docs/performance.md).
+//! it), and the timer lanes' keys in a heap of their own, compared with the main heap's top at each pop;
+//! a timer key due more than a bucket ahead waits in a timing wheel in front of that heap, where a stale
+//! one is put back at its timer's new deadline without a heap operation (../docs/performance.md).
 //!
 //! Every event takes its sequence number when it is scheduled, wherever it waits, and a key goes back in the
 //! heap with its event's own (time, seq): so events pop in exactly the order one heap of every event would
@@ -35,6 +36,8 @@ const SRC_BITS: u32 = 24;
 const SLOT: u32 = 0;
 const FIFO: u32 = 1 << (SRC_BITS - 1);
 const INDEX: u32 = FIFO - 1;
+/// The source of the timer wheel's key in the timer heap (no timer lane has this index: `lane_index`).
+const WHEEL: u32 = INDEX;
 const MAX_SEQ: u64 = 1 << (64 - SRC_BITS);
 /// No node: the end of a lane's chain or of the free list.
 const NIL: u32 = u32::MAX;
@@ -160,6 +163,75 @@ impl<E> Timer<E> {
     }
 }
 
+/// Where timer keys wait until their time is near: a hashed timing wheel (Varghese & Lauck, SOSP 1987)
+/// in front of the timer heap. A retransmission timer's key is almost always stale when it comes up (the
+/// sender re-armed it at a later ACK), and putting it back at the new deadline took a pop and a push of
+/// the timer heap: with 1,000 flows, nine timer-heap pops in ten, each a sift through a thousand keys
+/// whose every step is a coin flip for the branch predictor. A key due in a bucket not yet open waits in
+/// the bucket's slot instead; opening the bucket puts back the stale keys found there without a heap
+/// operation and moves only the live ones into the heap. While the wheel holds keys, one key of the
+/// timer heap (source `WHEEL`) stands for the next bucket's start, so a pop needs no test of its own.
+struct TimerWheel {
+    /// One `Vec` of keys a bucket; bucket b waits in slot b mod the number of slots.
+    slots: Vec<Vec<Key>>,
+    /// A bucket spans 2^shift ns.
+    shift: u32,
+    /// Buckets up to this one are open: their keys are in the timer heap.
+    opened: u64,
+    /// Keys in `slots`.
+    keys: usize,
+}
+
+/// Where the wheel files a timer key.
+enum Filed {
+    /// In the wheel, the first there: the caller puts the wheel's own key at `start` in the timer heap.
+    First { start: Time },
+    /// In the wheel, with others.
+    More,
+    /// Not in the wheel (due in an open bucket, or more than a turn ahead): in the timer heap.
+    Heap(Key),
+}
+
+impl TimerWheel {
+    /// Buckets of 2^26 ns (67 ms) and 128 slots: keys up to 8.6 s ahead wait in the wheel. A minimum RTO
+    /// is 200 ms or more (RFC 6298 §2.4 says 1 s), so most keys are filed and found stale there.
+    const SHIFT: u32 = 26;
+    const SLOTS: usize = 128;
+
+    fn new(shift: u32, slots: usize) -> Self {
+        assert!(slots.is_power_of_two() && shift < 40);
+        TimerWheel { slots: (0..slots).map(|_| Vec::new()).collect(), shift, opened: 0, keys: 0 }
+    }
+
+    /// Where the first bucket not yet open begins: every key in the wheel is due at or after it.
+    fn start(&self) -> Time {
+        (self.opened + 1) << self.shift
+    }
+
+    #[inline]
+    fn file(&mut self, key: Key) -> Filed {
+        let bucket = key.at >> self.shift;
+        let first = self.keys == 0;
+        if first && bucket > self.opened + 1 {
+            // An empty wheel has nothing to open: move its start up to this key's bucket rather than open
+            // the empty buckets one by one.
+            self.opened = bucket - 1;
+        }
+        let ahead = bucket.wrapping_sub(self.opened);
+        if ahead == 0 || ahead > self.slots.len() as u64 {
+            return Filed::Heap(key);
+        }
+        let slot = bucket as usize & (self.slots.len() - 1);
+        self.slots[slot].push(key);
+        self.keys += 1;
+        if first {
+            Filed::First { start: self.start() }
+        } else {
+            Filed::More
+        }
+    }
+}
+
 /// A FIFO lane: events scheduled into it must come in non-decreasing time (else they wait in a slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fifo(u32);
@@ -186,6 +258,8 @@ pub struct Scheduler<E> {
     /// in flight) and rarely comes up, so with 1,000 flows these keys were more than half the heap and
     /// every packet's sift went through them. Each pop compares the two tops.
     timer_heap: BinaryHeap<Key>,
+    /// Timer keys due after the open buckets, filed by bucket (see `file_timer_key`).
+    wheel: TimerWheel,
     /// Events of slots and FIFO lanes.
     nodes: Vec<Node<E>>,
     /// The first free node (NIL: none).
@@ -216,6 +290,7 @@ impl<E> Default for Scheduler<E> {
         Scheduler {
             heap: BinaryHeap::new(),
             timer_heap: BinaryHeap::new(),
+            wheel: TimerWheel::new(TimerWheel::SHIFT, TimerWheel::SLOTS),
             nodes: Vec::new(),
             free: NIL,
             fifos: Vec::new(),
@@ -232,6 +307,13 @@ impl<E> Scheduler<E> {
     /// An empty queue.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty queue whose timer wheel has buckets of 2^shift ns and `slots` slots (a power of two): for
+    /// tests that reach the wheel's edges in a few events.
+    #[cfg(test)]
+    fn with_wheel(shift: u32, slots: usize) -> Self {
+        Scheduler { wheel: TimerWheel::new(shift, slots), ..Self::default() }
     }
 
     /// A new FIFO lane.
@@ -357,7 +439,67 @@ impl<E> Scheduler<E> {
             self.pending -= 1;
         }
         if timer.needs_key(at) {
-            self.timer_heap.push(Key::new(at, seq, lane.0));
+            self.file_timer_key(Key::new(at, seq, lane.0));
+        }
+    }
+
+    /// A timer key goes in the wheel, or in the timer heap when it is due in an open bucket or beyond one
+    /// turn of the wheel.
+    #[inline]
+    fn file_timer_key(&mut self, key: Key) {
+        match self.wheel.file(key) {
+            Filed::More => {}
+            Filed::First { start } => self.timer_heap.push(Key::new(start, 0, WHEEL)),
+            Filed::Heap(key) => self.timer_heap.push(key),
+        }
+    }
+
+    /// Opens the next bucket of the wheel. Each key in it that is its timer's earliest is dealt with now,
+    /// as its pop would: a live one (the armed deadline's) goes in the timer heap; a stale one is dropped
+    /// and the armed deadline, if any, filed in its stead. Consuming a timer's earliest key before its time
+    /// changes nothing, as its pop fires nothing: the armed event still pops at its own (time, seq). A key
+    /// that is not its timer's earliest (a timer with several, which is rare) goes in the heap, so that
+    /// each timer's keys are consumed in time order (`Timer::earliest` relies on it).
+    #[cold]
+    fn open_next_bucket(&mut self) {
+        let w = &mut self.wheel;
+        w.opened += 1;
+        let slot = w.opened as usize & (w.slots.len() - 1);
+        let mut keys = std::mem::take(&mut w.slots[slot]);
+        // Still counted while they are dealt with, so that filing a key meanwhile is never the wheel's first.
+        let opening = keys.len();
+        for key in keys.drain(..) {
+            let src = key.src();
+            let timer = &mut self.timers[(src & INDEX) as usize];
+            if key.at != timer.earliest {
+                self.timer_heap.push(key);
+                continue;
+            }
+            let live = match &timer.armed {
+                Some(armed) if armed.at == key.at && armed.seq == key.seq() => true,
+                Some(armed) => {
+                    let (at, seq) = (armed.at, armed.seq);
+                    timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
+                    if timer.needs_key(at) {
+                        self.file_timer_key(Key::new(at, seq, src));
+                    }
+                    false
+                }
+                None => {
+                    timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
+                    false
+                }
+            };
+            if live {
+                self.timer_heap.push(key);
+            }
+        }
+        // Keep the slot's buffer; a key filed a whole turn ahead may have gone into the slot meanwhile.
+        let filed = std::mem::replace(&mut self.wheel.slots[slot], keys);
+        self.wheel.slots[slot].extend(filed);
+        self.wheel.keys -= opening;
+        if self.wheel.keys > 0 {
+            self.timer_heap.push(Key::new(self.wheel.start(), 0, WHEEL));
         }
     }
 
@@ -402,20 +544,24 @@ impl<E> Scheduler<E> {
                     return None;
                 }
                 PeekMut::pop(top);
+                if src == WHEEL {
+                    self.open_next_bucket();
+                    continue;
+                }
                 let index = (src & INDEX) as usize;
                 let timer = &mut self.timers[index];
                 timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
-                let Some(armed) = timer.armed.take() else { continue };
-                if armed.at == at && armed.seq == seq {
+                let Some((armed_at, armed_seq)) = timer.armed.as_ref().map(|a| (a.at, a.seq)) else { continue };
+                if armed_at == at && armed_seq == seq {
+                    let armed = timer.armed.take().expect("the armed event");
                     self.pending -= 1;
                     return Some((at, armed.event));
                 }
                 // Re-armed later since this key was pushed: put the key back at the armed deadline
-                // (its own seq), unless an earlier key of this timer is still in the heap.
-                if timer.needs_key(armed.at) {
-                    self.timer_heap.push(Key::new(armed.at, armed.seq, src));
+                // (its own seq), unless an earlier key of this timer is still waiting.
+                if timer.needs_key(armed_at) {
+                    self.file_timer_key(Key::new(armed_at, armed_seq, src));
                 }
-                timer.armed = Some(armed);
                 continue;
             }
             let mut top = self.heap.peek_mut()?;
@@ -552,13 +698,16 @@ mod tests {
     }
 
     /// Any interleaving of slots, lanes (two pinned) and timers pops as one heap of (time, seq) would, less the
-    /// replaced timer events.
+    /// replaced timer events: with the simulation's timer wheel (every key in the heap at these times), and
+    /// with wheels of 8 ns buckets and 4 slots (keys filed, found stale, or beyond a turn) and of 1 ns and
+    /// one slot.
     #[test]
     fn lanes_and_timers_match_a_single_heap_on_random_schedules() {
         use crate::rng::Rng;
-        for seed in 0..200 {
+        let wheels = [(TimerWheel::SHIFT, TimerWheel::SLOTS), (3, 4), (0, 1)];
+        for (seed, (shift, slots)) in (0..600).zip(wheels.iter().cycle()) {
             let mut rng = Rng::new(seed, 0);
-            let mut s = Scheduler::new();
+            let mut s = Scheduler::with_wheel(*shift, *slots);
             let fifo = s.fifo();
             let pinned = [s.pinned_fifo(), s.pinned_fifo()];
             let timers = [s.timer(), s.timer()];
@@ -605,7 +754,37 @@ mod tests {
             reference.retain(|r| r.2 != u32::MAX);
             reference.sort();
             let want: Vec<_> = reference.iter().map(|&(t, _, e)| (t, e)).collect();
-            assert_eq!(got, want, "seed {seed}");
+            assert_eq!(got, want, "seed {seed}, buckets of 2^{shift} ns, {slots} slots");
         }
+    }
+
+    #[test]
+    fn a_stale_timer_key_is_put_back_from_the_wheel_without_the_heap() {
+        let mut s = Scheduler::with_wheel(4, 8); // 16 ns buckets, 128 ns ahead
+        let t = s.timer();
+        s.arm(t, 40, "rto1");
+        assert_eq!((s.wheel.keys, s.heap_len()), (1, 1)); // and the wheel's own key
+        s.arm(t, 70, "rto2"); // later: the key at 40 stays, now stale
+        s.schedule(100, "x");
+        // Opening bucket 2 (32..48) finds the key at 40 stale and files one at 70 (bucket 4).
+        assert_eq!(s.pop(), Some((70, "rto2")));
+        assert_eq!((s.wheel.keys, s.heap_len()), (0, 1)); // the key at 70 only
+                                                          // Beyond one turn of the wheel: the key goes in the heap at once.
+        s.arm(t, 70 + 200, "far");
+        assert_eq!(s.heap_len(), 2);
+        assert_eq!(drain(&mut s), vec![(100, "x"), (270, "far")]);
+    }
+
+    #[test]
+    fn a_timer_with_two_keys_in_one_bucket_consumes_them_in_time_order() {
+        let mut s = Scheduler::with_wheel(4, 8);
+        let t = s.timer();
+        s.arm(t, 41, "a");
+        s.arm(t, 40, "b"); // earlier: a second key, filed after the first in the same bucket (32..48)
+        s.schedule(100, "x");
+        assert_eq!(s.pop(), Some((40, "b")));
+        // The key at 41 is still to come and must lead to the new deadline.
+        s.arm(t, 50, "c");
+        assert_eq!(drain(&mut s), vec![(50, "c"), (100, "x")]);
     }
 }
