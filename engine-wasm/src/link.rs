@@ -7,7 +7,7 @@ use crate::aqm::{self, AqmConfig, Env, LinkInfo, QueueDisc, Signal};
 use crate::packet::Packet;
 use crate::problem::Problem;
 use crate::rng::Rng;
-use crate::time::{transmission_time, Time};
+use crate::time::{Time, TransmissionTimes};
 
 /// The bottleneck queue discipline and the link it feeds.
 pub struct Bottleneck {
@@ -18,6 +18,7 @@ pub struct Bottleneck {
     /// Drops and marks reported since the simulation last drained them.
     pub signals: Vec<Signal>,
     in_service: Option<Packet>,
+    transmission_times: TransmissionTimes,
     /// Generation of the discipline's timer; bumped when the discipline changes.
     pub tick_gen: u64,
 }
@@ -26,7 +27,15 @@ impl Bottleneck {
     /// Builds the discipline `config` describes for this link.
     pub fn new(config: &AqmConfig, info: LinkInfo, rng: Rng) -> Result<Self, Problem> {
         let qdisc = aqm::build(config, &info)?;
-        Ok(Bottleneck { info, qdisc, rng, signals: Vec::new(), in_service: None, tick_gen: 0 })
+        Ok(Bottleneck {
+            info,
+            qdisc,
+            rng,
+            signals: Vec::new(),
+            in_service: None,
+            transmission_times: TransmissionTimes::default(),
+            tick_gen: 0,
+        })
     }
 
     /// The running discipline.
@@ -58,7 +67,7 @@ impl Bottleneck {
                 self.in_service = Some(p);
                 let wire = match self.info.atm {
                     Some(atm) => atm.cells_time(p.cells, self.info.rate_bps),
-                    None => transmission_time(p.size, self.info.rate_bps),
+                    None => self.transmission_times.get(p.size, self.info.rate_bps),
                 };
                 Some((p, now + wire))
             }

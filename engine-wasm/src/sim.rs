@@ -17,7 +17,7 @@ use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
 use crate::tcp::vegas::VegasParams;
 use crate::tcp::CcConfig;
-use crate::time::{from_millis, from_secs, transmission_time, Time};
+use crate::time::{from_millis, from_secs, transmission_time, Time, TransmissionTimes};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
 use crate::view::{self, EventLog, Where};
@@ -69,6 +69,7 @@ struct Flow {
     source: Source,
     /// When the sender's access link is next free.
     access_free_at: Time,
+    access_times: TransmissionTimes,
     lanes: FlowLanes,
 }
 
@@ -639,7 +640,7 @@ impl Simulation {
         for p in out.packets.drain(..) {
             self.ledger.sent += 1;
             self.ledger.in_access += 1;
-            let depart = f.access_free_at.max(now) + transmission_time(p.size, f.spec.access_rate_bps);
+            let depart = f.access_free_at.max(now) + f.access_times.get(p.size, f.spec.access_rate_bps);
             f.access_free_at = depart;
             self.events.schedule_fifo(f.lanes.arrivals, depart + f.spec.access_delay, Event::Arrive(p));
         }
@@ -793,6 +794,9 @@ impl Simulation {
     }
 
     fn count_signals(&mut self, at: Where) {
+        if self.bottleneck.signals.is_empty() {
+            return; // most packets: no drop, no mark
+        }
         let now = self.now;
         for s in self.bottleneck.signals.drain(..) {
             self.view_events.record(view::encode_event(&s, at));
@@ -889,7 +893,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario, lanes: FlowLanes) -> Flow {
         }
         t => Source::Udp { source: UdpSource::new(t.clone(), spec.packet_size), delivered: 0 },
     };
-    Flow { spec, source, access_free_at: 0, lanes }
+    Flow { spec, source, access_free_at: 0, access_times: TransmissionTimes::default(), lanes }
 }
 
 #[cfg(test)]

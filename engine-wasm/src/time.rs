@@ -38,6 +38,28 @@ pub fn transmission_time(bytes: u32, rate_bps: f64) -> Time {
     (ns as Time).max(1)
 }
 
+/// [`transmission_time`] of the last (size, rate) asked, kept by a link: its packets mostly come in runs
+/// of one size, and the comparison costs less than the division and rounding (twice a packet).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TransmissionTimes {
+    last: Option<(u32, u64, Time)>,
+}
+
+impl TransmissionTimes {
+    /// The same as `transmission_time(bytes, rate_bps)`.
+    #[inline]
+    pub fn get(&mut self, bytes: u32, rate_bps: f64) -> Time {
+        match self.last {
+            Some((b, r, t)) if b == bytes && r == rate_bps.to_bits() => t,
+            _ => {
+                let t = transmission_time(bytes, rate_bps);
+                self.last = Some((bytes, rate_bps.to_bits(), t));
+                t
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +74,13 @@ mod tests {
         assert_eq!(transmission_time(1000, 10e6), 800 * MICRO);
         // 53-byte ATM cell at 155.52 Mbit/s = 2.726 µs (rounded up)
         assert_eq!(transmission_time(53, 155.52e6), 2727);
+    }
+
+    #[test]
+    fn remembered_transmission_times_follow_size_and_rate() {
+        let mut memo = TransmissionTimes::default();
+        for (bytes, rate) in [(1000, 10e6), (1000, 10e6), (53, 155.52e6), (1000, 10e6), (1000, 20e6), (0, 0.0)] {
+            assert_eq!(memo.get(bytes, rate), transmission_time(bytes, rate), "{bytes} B at {rate} bit/s");
+        }
     }
 }
