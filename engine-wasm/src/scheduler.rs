@@ -240,7 +240,8 @@ pub struct Fifo(u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PinnedFifo(u32);
 
-/// A pinned lane's chain, and the rank of its head (NONE: empty).
+/// A pinned lane's chain, and the rank of its head with the lane's index in its source bits (NONE: empty),
+/// so that the earliest of the lanes' ranks also says which lane it is.
 struct PinnedLane {
     chain: Chain,
     first: u128,
@@ -267,9 +268,9 @@ pub struct Scheduler<E> {
     fifos: Vec<Chain>,
     /// Pinned FIFO lanes: their heads wait outside the heap (see `pinned_fifo`).
     pinned: Vec<PinnedLane>,
-    /// The earliest head of the pinned lanes: its rank (NONE: they are empty) and lane, kept up to date as
-    /// their heads change, so that a pop does not look at every pinned lane.
-    pinned_first: (u128, u32),
+    /// The earliest of the pinned lanes' `first` (NONE: they are empty), kept up to date as their heads
+    /// change, so that a pop does not look at every pinned lane.
+    pinned_first: u128,
     timers: Vec<Timer<E>>,
     next_seq: u64,
     pending: usize,
@@ -295,7 +296,7 @@ impl<E> Default for Scheduler<E> {
             free: NIL,
             fifos: Vec::new(),
             pinned: Vec::new(),
-            pinned_first: (NONE, 0),
+            pinned_first: NONE,
             timers: Vec::new(),
             next_seq: 0,
             pending: 0,
@@ -415,11 +416,9 @@ impl<E> Scheduler<E> {
         let tail = self.pinned[lane.0 as usize].chain.tail;
         if tail == NIL {
             let node = self.alloc(at, seq, event);
-            let first = rank(at, seq);
+            let first = rank(at, seq) | lane.0 as u128;
             self.pinned[lane.0 as usize] = PinnedLane { chain: Chain { head: node, tail: node }, first };
-            if first < self.pinned_first.0 {
-                self.pinned_first = (first, lane.0);
-            }
+            self.pinned_first = self.pinned_first.min(first);
         } else if at < self.nodes[tail as usize].at {
             self.push_slot(at, seq, event);
         } else {
@@ -507,7 +506,11 @@ impl<E> Scheduler<E> {
     #[inline]
     fn pop_pinned(&mut self, lane: usize) -> E {
         let (event, next) = self.release(self.pinned[lane].chain.head);
-        let first = if next == NIL { NONE } else { rank(self.nodes[next as usize].at, self.nodes[next as usize].seq) };
+        let first = if next == NIL {
+            NONE
+        } else {
+            rank(self.nodes[next as usize].at, self.nodes[next as usize].seq) | lane as u128
+        };
         let p = &mut self.pinned[lane];
         p.chain.head = next;
         p.chain.tail = if next == NIL { NIL } else { p.chain.tail };
@@ -515,11 +518,7 @@ impl<E> Scheduler<E> {
         self.pending -= 1;
         // The earliest of a few ranks, with selects rather than branches (which lane comes next is
         // as random as the traffic).
-        let mut best = (NONE, 0);
-        for (i, p) in self.pinned.iter().enumerate() {
-            best = if p.first < best.0 { (p.first, i as u32) } else { best };
-        }
-        self.pinned_first = best;
+        self.pinned_first = self.pinned.iter().fold(NONE, |best, p| best.min(p.first));
         event
     }
 
@@ -527,14 +526,14 @@ impl<E> Scheduler<E> {
     #[inline]
     pub fn pop_until(&mut self, until: Time) -> Option<(Time, E)> {
         loop {
-            let pinned = self.pinned_first.0;
+            let pinned = self.pinned_first;
             let heap_first = self.heap.peek().map_or(NONE, Key::rank);
             let timer_first = self.timer_heap.peek().map_or(NONE, Key::rank);
             if pinned < heap_first.min(timer_first) {
                 if (pinned >> 64) as Time > until {
                     return None;
                 }
-                let event = self.pop_pinned(self.pinned_first.1 as usize);
+                let event = self.pop_pinned((pinned as u32 & INDEX) as usize);
                 return Some(((pinned >> 64) as Time, event));
             }
             if timer_first < heap_first {
