@@ -464,10 +464,13 @@ impl<E> Scheduler<E> {
         let w = &mut self.wheel;
         w.opened += 1;
         let slot = w.opened as usize & (w.slots.len() - 1);
-        let mut keys = std::mem::take(&mut w.slots[slot]);
+        // The slot's buffer goes with its keys, not kept for the slot's next turn: 128 buffers, each as long
+        // as the most keys its bucket ever held, came to 0.5 MB with 1,000 flows, to save 0.2 % of the
+        // instructions.
+        let keys = std::mem::take(&mut w.slots[slot]);
         // Still counted while they are dealt with, so that filing a key meanwhile is never the wheel's first.
         let opening = keys.len();
-        for key in keys.drain(..) {
+        for key in keys {
             let src = key.src();
             let timer = &mut self.timers[(src & INDEX) as usize];
             if key.at != timer.earliest {
@@ -493,9 +496,6 @@ impl<E> Scheduler<E> {
                 self.timer_heap.push(key);
             }
         }
-        // The buffer is freed, not kept for the slot's next turn: 128 buffers, each as long as the most keys
-        // its bucket ever held, came to 0.5 MB with 1,000 flows, to save 0.2 % of the instructions.
-        drop(keys);
         self.wheel.keys -= opening;
         if self.wheel.keys > 0 {
             self.timer_heap.push(Key::new(self.wheel.start(), 0, WHEEL));
