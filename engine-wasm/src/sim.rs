@@ -69,6 +69,7 @@ struct Flow {
     source: Source,
     /// When the sender's access link is next free.
     access_free_at: Time,
+    /// The access link's last transmission time, for the next packet of the same size.
     access_times: TransmissionTimes,
     lanes: FlowLanes,
 }
