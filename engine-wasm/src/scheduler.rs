@@ -161,6 +161,27 @@ impl<E> Timer<E> {
         self.earliest = at;
         true
     }
+
+    /// Whether the key (at, seq) is the armed event's own.
+    #[inline]
+    fn is_live(&self, at: Time, seq: u64) -> bool {
+        self.armed.as_ref().is_some_and(|a| a.at == at && a.seq == seq)
+    }
+
+    /// Its earliest key is gone; the next one becomes the earliest.
+    #[inline]
+    fn drop_earliest(&mut self) {
+        self.earliest = self.later.pop().unwrap_or(Time::MAX);
+    }
+
+    /// Its earliest key is gone and was stale: the armed deadline (time, seq), if it now needs a key of its
+    /// own (no earlier key of this timer is still waiting).
+    #[inline]
+    fn drop_stale(&mut self) -> Option<(Time, u64)> {
+        self.drop_earliest();
+        let (at, seq) = self.armed.as_ref().map(|a| (a.at, a.seq))?;
+        self.needs_key(at).then_some((at, seq))
+    }
 }
 
 /// Where timer keys wait until their time is near: a hashed timing wheel (Varghese & Lauck, SOSP 1987)
@@ -276,7 +297,8 @@ pub struct Scheduler<E> {
     pending: usize,
 }
 
-/// `Scheduler::release` on the slab's fields alone, for a caller that holds a borrow of a heap.
+/// Takes node `i`'s event and puts the node on the free list; returns the event and the node's `next`. On
+/// the slab's fields alone, so that a caller holding a borrow of a heap can call it.
 #[inline]
 fn release<E>(nodes: &mut [Node<E>], free: &mut u32, i: u32) -> (E, u32) {
     let node = &mut nodes[i as usize];
@@ -368,12 +390,6 @@ impl<E> Scheduler<E> {
                 i
             }
         }
-    }
-
-    /// Takes the node's event and puts the node on the free list; returns the event and the node's `next`.
-    #[inline]
-    fn release(&mut self, i: u32) -> (E, u32) {
-        release(&mut self.nodes, &mut self.free, i)
     }
 
     /// Schedules `event` at `at`. The caller guarantees `at` is not before the current time
@@ -473,27 +489,10 @@ impl<E> Scheduler<E> {
         for key in keys {
             let src = key.src();
             let timer = &mut self.timers[(src & INDEX) as usize];
-            if key.at != timer.earliest {
+            if key.at != timer.earliest || timer.is_live(key.at, key.seq()) {
                 self.timer_heap.push(key);
-                continue;
-            }
-            let live = match &timer.armed {
-                Some(armed) if armed.at == key.at && armed.seq == key.seq() => true,
-                Some(armed) => {
-                    let (at, seq) = (armed.at, armed.seq);
-                    timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
-                    if timer.needs_key(at) {
-                        self.file_timer_key(Key::new(at, seq, src));
-                    }
-                    false
-                }
-                None => {
-                    timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
-                    false
-                }
-            };
-            if live {
-                self.timer_heap.push(key);
+            } else if let Some((at, seq)) = timer.drop_stale() {
+                self.file_timer_key(Key::new(at, seq, src));
             }
         }
         self.wheel.keys -= opening;
@@ -505,7 +504,7 @@ impl<E> Scheduler<E> {
     /// Removes the head of the (non-empty) pinned lane `lane` and returns its event.
     #[inline]
     fn pop_pinned(&mut self, lane: usize) -> E {
-        let (event, next) = self.release(self.pinned[lane].chain.head);
+        let (event, next) = release(&mut self.nodes, &mut self.free, self.pinned[lane].chain.head);
         let first = if next == NIL {
             NONE
         } else {
@@ -547,19 +546,17 @@ impl<E> Scheduler<E> {
                     self.open_next_bucket();
                     continue;
                 }
-                let index = (src & INDEX) as usize;
-                let timer = &mut self.timers[index];
-                timer.earliest = timer.later.pop().unwrap_or(Time::MAX);
-                let Some((armed_at, armed_seq)) = timer.armed.as_ref().map(|a| (a.at, a.seq)) else { continue };
-                if armed_at == at && armed_seq == seq {
+                let timer = &mut self.timers[(src & INDEX) as usize];
+                if timer.is_live(at, seq) {
+                    timer.drop_earliest();
                     let armed = timer.armed.take().expect("the armed event");
                     self.pending -= 1;
                     return Some((at, armed.event));
                 }
-                // Re-armed later since this key was pushed: put the key back at the armed deadline
-                // (its own seq), unless an earlier key of this timer is still waiting.
-                if timer.needs_key(armed_at) {
-                    self.file_timer_key(Key::new(armed_at, armed_seq, src));
+                // Re-armed later since this key was pushed (or fired by an earlier key): a key goes back at
+                // the armed deadline, with its own seq.
+                if let Some((at, seq)) = timer.drop_stale() {
+                    self.file_timer_key(Key::new(at, seq, src));
                 }
                 continue;
             }
@@ -571,7 +568,7 @@ impl<E> Scheduler<E> {
             let index = (src & INDEX) as usize;
             if src & !INDEX == SLOT {
                 PeekMut::pop(top);
-                let (event, _) = self.release(index as u32);
+                let (event, _) = release(&mut self.nodes, &mut self.free, index as u32);
                 self.pending -= 1;
                 return Some((at, event));
             }
@@ -767,8 +764,9 @@ mod tests {
         s.schedule(100, "x");
         // Opening bucket 2 (32..48) finds the key at 40 stale and files one at 70 (bucket 4).
         assert_eq!(s.pop(), Some((70, "rto2")));
-        assert_eq!((s.wheel.keys, s.heap_len()), (0, 1)); // the key at 70 only
-                                                          // Beyond one turn of the wheel: the key goes in the heap at once.
+        // The key at 70 only.
+        assert_eq!((s.wheel.keys, s.heap_len()), (0, 1));
+        // Beyond one turn of the wheel: the key goes in the heap at once.
         s.arm(t, 70 + 200, "far");
         assert_eq!(s.heap_len(), 2);
         assert_eq!(drain(&mut s), vec![(100, "x"), (270, "far")]);

@@ -17,7 +17,7 @@ use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
 use crate::tcp::vegas::VegasParams;
 use crate::tcp::CcConfig;
-use crate::time::{from_millis, from_secs, transmission_time, Time, TransmissionTimes};
+use crate::time::{from_millis, from_secs, Time, TransmissionTimes};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};
 use crate::view::{self, EventLog, Where};
@@ -142,6 +142,8 @@ pub struct Simulation {
     events_handled: u64,
     /// Departure times of the ACKs in the reverse bottleneck, oldest first.
     reverse_queue: std::collections::VecDeque<Time>,
+    /// The reverse bottleneck's last transmission time (an ACK's, the same for every ACK).
+    reverse_times: TransmissionTimes,
     ack_drops: u64,
     /// Per flow: started and not stopped. Apart from `Flow`, as `windows`, so a sample reads them densely.
     active: Vec<bool>,
@@ -232,6 +234,7 @@ impl Simulation {
             outbox: Outbox::default(),
             events_handled: 0,
             reverse_queue: std::collections::VecDeque::new(),
+            reverse_times: TransmissionTimes::default(),
             ack_drops: 0,
             active: vec![false; n],
             windows: vec![f64::NAN; n],
@@ -764,7 +767,7 @@ impl Simulation {
             return None;
         }
         let start = self.reverse_queue.back().copied().unwrap_or(self.now).max(self.now);
-        let leaves = start + transmission_time(r.ack_size, r.rate_mbps * 1e6);
+        let leaves = start + self.reverse_times.get(r.ack_size, r.rate_mbps * 1e6);
         self.reverse_queue.push_back(leaves);
         Some(leaves)
     }
