@@ -63,6 +63,19 @@ pub fn algorithms() -> Result<String, JsError> {
     to_json(&aqm::catalogue())
 }
 
+/// The engine's whole catalogue (`crate::catalog`): disciplines, congestion controls, scenario fields, trace
+/// columns, summary metrics and problem kinds.
+#[wasm_bindgen]
+pub fn catalog() -> String {
+    crate::catalog::catalog_json().to_string()
+}
+
+/// The page's generated contract module, web/contract/engine.ts (`npm run gen:contract` writes it).
+#[wasm_bindgen]
+pub fn contract_module() -> String {
+    crate::catalog::typescript_module()
+}
+
 /// The page's "Behave as" selector: the scenario with every field the profile ("paper", "ns2", "ns3",
 /// "linux") controls set to that profile's value, and `profile` set (`crate::profile::apply_profile`).
 #[wasm_bindgen]
