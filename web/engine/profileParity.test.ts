@@ -20,13 +20,15 @@ const SECONDS = 4
 
 /** A short run of one discipline with its defaults (GFR runs on ATM; HRED's thresholds are in bytes). */
 function scenarioFor(kind: string): JsonObject {
-  const link = kind === 'gfr' ? { buffer: 100_000, atm: {} } : { buffer: 1_000_000, buffer_unit: 'bytes' }
+  const link: JsonObject = kind === 'gfr' ? { buffer: 100_000, atm: {} } : { buffer: 1_000_000, buffer_unit: 'bytes' }
   return { seed: 11, duration: SECONDS, link, flows: [{ count: 4, rtt_ms: [20, 80] }], aqm: { kind } }
 }
 
 function nativeDigest(scenario: JsonObject, profile: string): string {
   const args = ['--profile', profile, 'digest', '-', String(SECONDS)]
-  return execFileSync(cli, args, { input: JSON.stringify(scenario) }).toString().trim()
+  return execFileSync(cli, args, { input: JSON.stringify(scenario) })
+    .toString()
+    .trim()
 }
 
 function wasmDigest(scenario: JsonObject | string): string {

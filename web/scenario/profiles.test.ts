@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Simulation, initSync, profile_tables } from '../engine/pkg/aqm_engine.js'
 import committed from './profiles.generated.json'
 import { aqmUnderProfile, fillProfile, profileOf } from './profiles'
+import type { JsonObject } from './json'
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../engine/pkg/aqm_engine_bg.wasm', import.meta.url)) })
@@ -16,9 +17,16 @@ describe('profiles', () => {
   })
 
   it('fill what a scenario leaves out, as the engine does, and written fields win', () => {
-    const s = { profile: 'ns3', flows: [{ count: 2, initial_cwnd: 4 }, { count: 1 }], aqm: { kind: 'red', wait: false } }
+    const s: JsonObject = {
+      profile: 'ns3',
+      flows: [{ count: 2, initial_cwnd: 4 }, { count: 1 }],
+      aqm: { kind: 'red', wait: false },
+    }
     const filled = fillProfile(s)
-    expect(filled.flows).toMatchObject([{ initial_cwnd: 4, sack: true }, { initial_cwnd: 10, sack: true }])
+    expect(filled.flows).toMatchObject([
+      { initial_cwnd: 4, sack: true },
+      { initial_cwnd: 10, sack: true },
+    ])
     expect(filled.aqm).toMatchObject({ kind: 'red', wait: false, ns3_rules: true, idle_steps: true, device_queue: 1 })
     // The engine builds the same discipline from the sparse scenario.
     const sim = new Simulation(JSON.stringify(s))
@@ -29,7 +37,7 @@ describe('profiles', () => {
     expect(fillProfile({ aqm: { kind: 'codel' } })).toEqual({ aqm: { kind: 'codel' } })
     expect(fillProfile({ profile: 'ns4', aqm: { kind: 'codel' } })).toEqual({ profile: 'ns4', aqm: { kind: 'codel' } })
     expect(profileOf({ profile: 'ns4' })).toBeNull()
-    expect(s.flows[1]).toEqual({ count: 1 }) // the input is not changed
+    expect((s.flows as JsonObject[])[1]).toEqual({ count: 1 }) // the input is not changed
   })
 
   it('set a running discipline to a profile, overriding', () => {

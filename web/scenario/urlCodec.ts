@@ -43,7 +43,6 @@ import { LINK_VERSION, OLDEST_VERSION, migrateJson, migrateParams } from './migr
 import type { AlgorithmInfo } from '../engine/protocol'
 import {
   aqmModel,
-  clone,
   defaultFlowGroup,
   defaultScenario,
   deepEqual,
