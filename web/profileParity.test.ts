@@ -6,14 +6,14 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Simulation, algorithms, apply_profile, initSync, trace_digest } from './pkg/aqm_engine.js'
-import { parseAlgorithms } from './decode'
-import { readScenarioFile } from '../share/importer'
-import { decodeLink, encodeLink } from '../scenario/urlCodec'
-import { scenarioToApply } from '../controls/scenarioDraft'
-import type { JsonObject } from '../scenario/json'
+import { Simulation, algorithms, apply_profile, initSync, trace_digest } from './engine/pkg/aqm_engine.js'
+import { parseAlgorithms } from './engine/decode'
+import { readScenarioFile } from './share/importer'
+import { decodeLink, encodeLink } from './scenario/urlCodec'
+import { scenarioToApply } from './controls/scenarioDraft'
+import type { JsonObject } from './scenario/json'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
+const root = fileURLToPath(new URL('../', import.meta.url))
 const cli = `${root}engine-wasm/target/release/aqm-cli`
 const PROFILES = ['paper', 'ns2', 'ns3', 'linux']
 const SECONDS = 4
