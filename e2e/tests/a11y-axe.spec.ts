@@ -88,7 +88,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   {
     name: 'preset in the lab',
     search: './?preset=seed000-red-ared-qvared',
-    ready: (p) => expect(p.getByTestId('validation-badge')).toBeVisible(),
+    ready: (p) => expect(p.getByTestId('preset-info')).toBeVisible(),
   },
   {
     name: 'unknown preset',

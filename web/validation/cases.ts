@@ -6,7 +6,10 @@ import type { JsonObject } from '../scenario/json'
 
 export interface RecordedGap {
   measured_diff: number
+  /** A plain sentence about the model: what differs and, if known, why. */
   reason: string
+  /** The same in Korean. */
+  reason_ko?: string
 }
 
 export interface ValidationCase {
