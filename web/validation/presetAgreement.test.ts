@@ -2,7 +2,7 @@
 // badge counts those cases' recorded verdicts.
 import { describe, expect, it } from 'vitest'
 import { loadCases, type ValidationCase } from './cases'
-import { presetAgreement, recordedAgreement } from './presetAgreement'
+import { isCaseOfSide, presetAgreement, recordedAgreement } from './presetAgreement'
 import { sideScenario } from '../catalog/patch'
 import type { Preset } from '../catalog/types'
 
@@ -80,5 +80,20 @@ describe('presetAgreement', () => {
       compare: [],
     }
     expect(presetAgreement(seed000, cases)).toBeNull()
+  })
+})
+
+describe('the committed preset-side cases', () => {
+  it('each hold exactly the side they name, so its preset shows a badge', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { isPreset } = await import('../catalog/types')
+    const { cases } = loadCases()
+    const named = cases.filter((c) => c.preset !== undefined)
+    for (const c of named) {
+      const p: unknown = JSON.parse(readFileSync(new URL(`../../public/presets/${c.preset?.id}.json`, import.meta.url), 'utf8'))
+      if (!isPreset(p)) throw new Error(`${c.id}: no preset ${c.preset?.id}`)
+      expect(isCaseOfSide(c, p, c.preset?.side ?? -1), c.id).toBe(true)
+      expect(presetAgreement(p, cases)?.profile, c.id).toBe('ns3')
+    }
   })
 })
