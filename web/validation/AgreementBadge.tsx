@@ -19,6 +19,8 @@ export function AgreementBadge({ preset }: { preset: Preset }) {
     metrics: a.agreeEverywhere.map((id) => t(`metric_short.${id}`)).join(', ') || t('none'),
     cases: a.sides.map((s) => s.caseId).join(', '),
   }
+  // The visible words begin the accessible name (WCAG 2.5.3).
+  const text = t('badge.text', words)
   return (
     <a
       className="badge badge-validation"
@@ -26,9 +28,9 @@ export function AgreementBadge({ preset }: { preset: Preset }) {
       data-testid="validation-badge"
       data-case={first}
       data-profile={a.profile}
-      aria-label={t('badge.label', words)}
+      aria-label={`${text}. ${t('badge.label', words)}`}
     >
-      {t('badge.text', words)}
+      {text}
     </a>
   )
 }
