@@ -121,6 +121,9 @@ PRESET_CASES = {
     "preset-bufferbloat-codel-pie-2": ("bufferbloat-codel-pie", 2),
     "preset-red-vs-droptail-0": ("red-vs-droptail", 0),
     "preset-red-vs-droptail-1": ("red-vs-droptail", 1),
+    "preset-tcp-reno-vegas-cubic-0": ("tcp-reno-vegas-cubic", 0),
+    "preset-tcp-reno-vegas-cubic-1": ("tcp-reno-vegas-cubic", 1),
+    "preset-tcp-reno-vegas-cubic-2": ("tcp-reno-vegas-cubic", 2),
 }
 
 SIDES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine-wasm", "tests",
