@@ -83,6 +83,12 @@ pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, JsVal
     crate::profile::apply_profile(scenario_json, profile).map_err(js_problem)
 }
 
+/// Every profile's values (`crate::profile::tables_json`), for `npm run gen:profiles`.
+#[wasm_bindgen]
+pub fn profile_tables() -> String {
+    crate::profile::tables_json()
+}
+
 /// "" when the scenario is valid, else the JSON of the [`Problem`] (kind, field, bounds, unit, got and
 /// the English `message`).
 #[wasm_bindgen]
@@ -160,9 +166,12 @@ impl Simulation {
         self.engine.set_param(name, value).map_err(|e| js_problem(e.under("aqm")))
     }
 
-    /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}` with defaults for missing params.
+    /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}`: missing params take the running profile's
+    /// values, then the defaults.
     pub fn set_algorithm(&mut self, aqm_json: &str) -> Result<(), JsValue> {
-        let config: AqmConfig = crate::problem::from_json("aqm", aqm_json).map_err(js_problem)?;
+        // The running profile supplies what the page leaves out (docs/profiles.md), as at a rebuild.
+        let filled = crate::profile::fill_absent_aqm(aqm_json, self.engine.scenario().profile);
+        let config: AqmConfig = crate::problem::from_json("aqm", &filled).map_err(js_problem)?;
         self.engine.set_algorithm(&config).map_err(|e| js_problem(e.under("aqm")))
     }
 

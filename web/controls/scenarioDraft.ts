@@ -9,6 +9,7 @@ import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model
 import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { scheduleFields } from './linkSchedule'
 import { ccFields, TCP_VARIANTS as CC_NAMES } from './congestionControls'
+import { aqmUnderProfile, profileOf } from '../scenario/profiles'
 
 /** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
 function schemaEnum(node: { enum?: unknown[] } | undefined): string[] {
@@ -102,10 +103,14 @@ export function sameExceptAqm(a: JsonObject, b: JsonObject): boolean {
   return deepEqual(withoutAqm(a), withoutAqm(b))
 }
 
-/** The scenario to apply: the draft with the live queue discipline of the running scenario. */
+/** The scenario to apply: the draft with the live queue discipline of the running scenario. A draft that
+ * changes the profile ("Behave as") also gives that discipline the new profile's values (docs/profiles.md). */
 export function scenarioToApply(draft: JsonObject, running: JsonObject | null): string {
   const aqm = running?.aqm
-  return JSON.stringify(aqm === undefined ? draft : { ...draft, aqm })
+  if (aqm === undefined) return JSON.stringify(draft)
+  const profile = profileOf(draft)
+  const changed = profile !== null && profile !== (profileOf(running ?? {}) ?? 'paper')
+  return JSON.stringify({ ...draft, aqm: changed && isObject(aqm) ? aqmUnderProfile(aqm, profile) : aqm })
 }
 
 // ---- fields and problems ----------------------------------------------------------------

@@ -28,7 +28,7 @@ export function PresetInfo({ preset, current }: PresetInfoProps) {
       data-source={preset.source}
     >
       <SourceBadge preset={preset} />
-      <AgreementBadge scenario={preset.scenario} />
+      <AgreementBadge preset={preset} />
       <h2>{preset.title[lang]}</h2>
       <h3>{t('info.about')}</h3>
       <p>{preset.explanation[lang]}</p>
