@@ -171,13 +171,14 @@ function Sweep({ presets }: { presets: Preset[] }) {
   }
   // Sides the sweep makes one scenario at every point (it sweeps what tells them apart) run once.
   const second = parsed2?.ok ? { param: settings.param2, values: parsed2.values, derived: derived2 } : null
+  const sweptKey = swept.join()
   const identical = useMemo(
     () =>
       parsed.ok && (second === null || parsed2?.ok === true)
         ? identicalGroups(sides, swept, { param: settings.param, values: parsed.values, derived }, second)
         : swept.map((k) => [k]),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts stand for the parsed values
-    [sides, swept.join(), settings.param, settings.valuesText, settings.param2, settings.values2Text, derived, derived2],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts stand for the parsed values and sides
+    [sides, sweptKey, settings.param, settings.valuesText, settings.param2, settings.values2Text, derived, derived2],
   )
   // The groups of the sweep that ran (its series), by the side that ran for each.
   const [ranGroups, setRanGroups] = useState<number[][]>([])
