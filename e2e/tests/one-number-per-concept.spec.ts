@@ -47,18 +47,16 @@ test('lab at 10×: read-outs, system view and Results name their windows and agr
   const jainText = await page
     .locator('dl.chart-readouts')
     .first()
-    .locator('div', { has: page.locator('dt', { hasText: charts('readouts.jain') }) })
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${charts('readouts.jain')} ·`) }) })
     .locator('dd')
     .textContent()
   expect(Math.abs(Number(jainText) - jain)).toBeLessThanOrEqual(0.0015)
   const latest = page.locator('dl.chart-readouts').first()
-  await expect(latest.locator('dt', { hasText: charts('readouts.jain') })).toContainText(
-    charts('windows.last_second'),
-  )
-  await expect(latest.locator('dt', { hasText: charts('readouts.util') })).toContainText(
-    charts('windows.last_second'),
-  )
-  await expect(latest.locator('dt', { hasText: charts('readouts.queue') }).first()).toContainText(charts('windows.now'))
+  const name = (key: string) =>
+    latest.locator('dt', { hasText: new RegExp(`^${charts(key).replace(/[()]/g, '\\$&')} ·`) })
+  await expect(name('readouts.jain')).toHaveText(`${charts('readouts.jain')} · ${charts('windows.last_second')}`)
+  await expect(name('readouts.util')).toHaveText(`${charts('readouts.util')} · ${charts('windows.last_second')}`)
+  await expect(name('readouts.queue')).toHaveText(`${charts('readouts.queue')} · ${charts('windows.now')}`)
   // The glossary of windows in the "?" help.
   await latest.getByRole('button', { name: charts('help.about', { term: charts('windows.title') }) }).click()
   const note = latest.getByRole('note')

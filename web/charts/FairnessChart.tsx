@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
-import { FAIRNESS_WINDOW_S, fairnessPoints, flowColumns, windowShares, windowStart, type WindowShares } from './fairness'
+import {
+  FAIRNESS_WINDOW_S,
+  fairnessPoints,
+  flowColumns,
+  windowShares,
+  windowStart,
+  type WindowShares,
+} from './fairness'
 import { percent } from './format'
 import { bucketEdges, linearScale, pixelMap } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'

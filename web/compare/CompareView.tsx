@@ -70,7 +70,10 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
     window.history.replaceState(
       null,
       '',
-      compareSearch({ ...query, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs, edits: next }, urlLang()),
+      compareSearch(
+        { ...query, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs, edits: next },
+        urlLang(),
+      ),
     )
   }
   // Removing a side reopens the comparison without it (a new address, like adding one).

@@ -25,9 +25,7 @@ export function mergeEdits(
   live: Record<string, number>,
 ): Record<string, number> {
   const all = { ...(fromLink ?? {}), ...live }
-  return Object.fromEntries(
-    Object.entries(all).filter(([name, v]) => own === null || getOwn(own, name) !== v),
-  )
+  return Object.fromEntries(Object.entries(all).filter(([name, v]) => own === null || getOwn(own, name) !== v))
 }
 
 /** `scenario` with the edited parameters written into its `aqm` (a copy; unchanged without edits). */

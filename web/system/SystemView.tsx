@@ -123,7 +123,12 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
       // Totals per frame: the kept events are a sample, so scale the drop share to the total.
       const shareDrops = f.events.length === 0 ? 0 : Math.round((drops / f.events.length) * f.eventsTotal)
       const a = acc.current
-      a.window.push({ from: Math.min(a.lastSim, m.simTime), to: m.simTime, drops: shareDrops, marks: f.eventsTotal - shareDrops })
+      a.window.push({
+        from: Math.min(a.lastSim, m.simTime),
+        to: m.simTime,
+        drops: shareDrops,
+        marks: f.eventsTotal - shareDrops,
+      })
       a.lastSim = m.simTime
     }
     const key = `${size.width}|${themeRevision()}|${reducedMotion}`

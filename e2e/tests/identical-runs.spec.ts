@@ -1,0 +1,29 @@
+// Issue 27 item 5 (the page): a scenario the seed does not change gives k identical runs. The difference
+// summary says so ("these runs are identical: nothing in this scenario is random"), shows each value as the
+// one number it is (no "± 0.000"), and calls no difference better, worse or "n.s." from zero-width intervals.
+import { test, expect } from '../fixtures'
+import { TeachPage } from '../pages/TeachPage'
+
+test('seed004-reno-vegas: identical runs are one number a side, with no interval and no verdict', async ({ page }) => {
+  test.setTimeout(240_000)
+  const teach = new TeachPage(page)
+  await teach.goto('?view=compare&preset=seed004-reno-vegas&runs=3')
+  const summary = teach.differenceSummary
+  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 200_000 })
+  // The engine's own runs are identical: the premise of the test, checked on the summaries themselves.
+  const reps = await teach.compareReplications()
+  for (const side of reps) expect(new Set(side.map((s) => JSON.stringify(s))).size).toBe(1)
+
+  const note = page.getByTestId('identical-note')
+  await expect(note).toHaveText(teach.t('replicate.identical_all', { runs: 3 }))
+  await expect(note).toContainText('these runs are identical: nothing in this scenario is random', {
+    ignoreCase: true,
+  })
+  const cells = summary.locator('tbody td[data-n]')
+  expect(await cells.count()).toBeGreaterThan(0)
+  for (const text of await cells.allTextContents()) expect(text).not.toContain('±')
+  await expect(summary.locator('td.delta-better, td.delta-worse')).toHaveCount(0)
+  await expect(summary.locator('abbr.ns')).toHaveCount(0)
+  await expect(page.getByTestId('significance-note')).toHaveCount(0)
+  expect(teach.consoleErrors).toEqual([])
+})
