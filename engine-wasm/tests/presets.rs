@@ -541,16 +541,76 @@ fn seed002_large_mcr_vcs_fall_short_and_tahoe_sends_duplicate_cells() {
 
 // ---- classic lessons and RFC 7928 ---------------------------------------------------------------------------------
 
+/// Runs a side the way Compare's difference table does (web/stats/seeds.ts): RUNS runs with seeds seed,
+/// seed+1, …, seed+RUNS−1 (the engine's default seed is 1), the first of them the scenario unchanged.
+const RUNS: u64 = 5;
+
+fn replicas(s: &Value) -> Vec<Value> {
+    let seed = s.get("seed").and_then(Value::as_u64).unwrap_or(1);
+    (0..RUNS)
+        .map(|r| {
+            let mut v = s.clone();
+            if r > 0 {
+                v["seed"] = json!(seed + r);
+            }
+            v
+        })
+        .collect()
+}
+
+/// Mean of the finite values, the page's `interval` (web/stats/replicate.ts): NaN (undefined) is skipped.
+fn mean_of(xs: impl Iterator<Item = f64>) -> f64 {
+    let v: Vec<f64> = xs.filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        f64::NAN
+    } else if v.iter().all(|x| *x == v[0]) {
+        v[0]
+    } else {
+        v.iter().sum::<f64>() / v.len() as f64
+    }
+}
+
+/// A side as the page shows it: the metrics of Compare's difference table (web/runs/summary.ts, METRICS) as the
+/// mean of the RUNS runs it prints; everything else (the per-flow table, the drop counts) from the first run, the
+/// scenario's own seed, which is also the lab's run.
+fn as_shown(runs: &[Summary]) -> Summary {
+    let m = |f: fn(&Summary) -> f64| mean_of(runs.iter().map(f));
+    let mut s = runs[0].clone();
+    s.mean_queue_pkts = m(|x| x.mean_queue_pkts);
+    s.std_queue_pkts = m(|x| x.std_queue_pkts);
+    s.delay_ms.mean = m(|x| x.delay_ms.mean);
+    s.delay_ms.p95 = m(|x| x.delay_ms.p95);
+    s.utilisation = m(|x| x.utilisation);
+    s.total_goodput_payload_mbps = m(|x| x.total_goodput_payload_mbps);
+    s.total_goodput_mbps = m(|x| x.total_goodput_mbps);
+    s.jain = m(|x| x.jain);
+    s.min_max_fairness_pct = m(|x| x.min_max_fairness_pct);
+    s.sync.excess = m(|x| x.sync.excess);
+    s.drop_rate = m(|x| x.drop_rate);
+    s
+}
+
+/// Every side of a preset, one run each with the scenario's own seed: what a lesson plays in the lab.
+fn one_run_sides(id: &str) -> (Value, Vec<Summary>) {
+    let p = preset(id);
+    let runs = (0..sides(&p)).map(|k| run(&side(&p, k))).collect();
+    (p, runs)
+}
+
+/// Every side of a preset as the page shows it beside its texts (`as_shown` over RUNS seeds).
 fn all_sides(id: &str) -> (Value, Vec<Summary>) {
     let p = preset(id);
-    let runs = (0..sides(&p)).map(|k| run(&side(&p, k))).collect::<Vec<_>>();
-    eprintln!("{id}:");
+    let runs = (0..sides(&p))
+        .map(|k| as_shown(&replicas(&side(&p, k)).iter().map(run).collect::<Vec<_>>()))
+        .collect::<Vec<_>>();
+    eprintln!("{id} (table metrics: mean of {RUNS} runs):");
     for (k, s) in runs.iter().enumerate() {
         eprintln!(
-            "  {:16} queue {:6.1} pkts, delay {:6.1} ms, utilisation {:.3}, Jain {:.3}, sync excess {:5.2}, drops {:5}, goodput {:?}",
+            "  {:16} queue {:6.1} pkts, delay {:6.1} ms (p95 {:6.1}), utilisation {:.3}, Jain {:.3}, sync excess {:5.2}, drops {:5}, goodput {:?}",
             label(&p, k),
             s.mean_queue_pkts,
             s.delay_ms.mean,
+            s.delay_ms.p95,
             s.utilisation,
             s.jain,
             s.sync.excess,
@@ -811,7 +871,8 @@ fn lesson_text(lang: &str) -> Value {
 
 #[test]
 fn red_vs_droptail_lesson_answers_and_closing_text_match_the_runs() {
-    let (p, r) = all_sides("red-vs-droptail");
+    // The lesson plays one run of each side in the lab (its own seed).
+    let (p, r) = one_run_sides("red-vs-droptail");
     let (dt, red) = (&r[0], &r[1]);
     // The lesson's right answers (web/walkthrough/lessons.ts): drop-tail "over 50 packets", RED near min_th
     // (15, against 45 and 85), drop-tail the more synchronised.
