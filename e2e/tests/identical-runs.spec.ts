@@ -25,5 +25,7 @@ test('seed004-reno-vegas: identical runs are one number a side, with no interval
   await expect(summary.locator('td.delta-better, td.delta-worse')).toHaveCount(0)
   await expect(summary.locator('abbr.ns')).toHaveCount(0)
   await expect(page.getByTestId('significance-note')).toHaveCount(0)
+  // The preset's text says which runs its numbers are of.
+  await expect(page.getByTestId('numbers-note')).toHaveText(teach.t('info.numbers_note', { runs: 5, last: 4 }))
   expect(teach.consoleErrors).toEqual([])
 })
