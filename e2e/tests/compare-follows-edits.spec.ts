@@ -70,3 +70,23 @@ test('compare: an edited RED threshold reaches the title, the summary, the link,
   expect((running[1].scenario as { aqm: { min_th: number } }).aqm.min_th).toBe(20)
   expect(teach.consoleErrors).toEqual([])
 })
+
+test('compare: a side whose algorithm adapts its own parameters while playing (ARED) is not taken as edited', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const teach = new TeachPage(page)
+  await teach.goto('?view=compare&preset=seed000-red-ared-qvared&runs=1')
+  for (let k = 0; k < 3; k++) await expect(teach.side(k)).toHaveAttribute('data-ready', 'true')
+  await page.getByRole('button', { name: teach.app('transport.play'), exact: true }).click()
+  await expect
+    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 60_000 })
+    .toBeGreaterThan(15)
+  await page.getByRole('button', { name: teach.app('transport.pause'), exact: true }).click()
+  for (let k = 0; k < 3; k++)
+    await expect(teach.side(k).getByRole('heading', { level: 2 })).not.toContainText(
+      teach.t('compare.edited_label', { algorithm: '', settings: '' }).replace(/^, /, '').replace(/: $/, ''),
+    )
+  expect(new URL(page.url()).searchParams.get('edit')).toBeNull()
+  expect(teach.consoleErrors).toEqual([])
+})
