@@ -29,3 +29,19 @@ test('seed004-reno-vegas: identical runs are one number a side, with no interval
   await expect(page.getByTestId('numbers-note')).toHaveText(teach.t('info.numbers_note', { runs: 5, last: 4 }))
   expect(teach.consoleErrors).toEqual([])
 })
+
+test('seed004-reno-vegas swept: the sweep says its identical runs are one value a point', async ({ page }) => {
+  test.setTimeout(240_000)
+  const teach = new TeachPage(page)
+  await teach.goto('?view=sweep&preset=seed004-reno-vegas&param=link.buffer&values=20,50&runs=2')
+  await page.getByRole('button', { name: teach.t('sweep.run'), exact: true }).click()
+  await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')
+  const { results } = await teach.sweep()
+  // The premise, on the engine's summaries: both seeds of every point gave the same summary.
+  for (const r of results.filter((x) => x.rep === 1)) {
+    const first = results.find((x) => x.side === r.side && x.x === r.x && x.rep === 0)
+    expect(JSON.stringify(r.summary)).toBe(JSON.stringify(first?.summary))
+  }
+  await expect(page.getByTestId('identical-note')).toHaveText(teach.t('replicate.sweep_identical', { runs: 2 }))
+  expect(teach.consoleErrors).toEqual([])
+})

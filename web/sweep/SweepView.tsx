@@ -204,6 +204,13 @@ function Sweep({ presets }: { presets: Preset[] }) {
     }) as SummaryJson[],
   }))
   const is2d = cells.some((c) => c.y !== undefined)
+  // Every finished point's runs gave the same summary: the seed changes nothing in this scenario.
+  const identicalRuns =
+    run.status === 'finished' &&
+    cells.length > 0 &&
+    cells.every(
+      (c) => c.summaries.length >= 2 && c.summaries.every((x) => JSON.stringify(x) === JSON.stringify(c.summaries[0])),
+    )
   const param = paramByPath(settings.param)
   const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
   const ranParam = paramByPath(run.params[0] ?? settings.param)
@@ -345,7 +352,14 @@ function Sweep({ presets }: { presets: Preset[] }) {
         ) : (
           <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
         )}
-        {run.runs > 1 && <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>}
+        {run.runs > 1 &&
+          (identicalRuns ? (
+            <p className="identical-note" data-testid="identical-note">
+              {t('replicate.sweep_identical', { runs: run.runs })}
+            </p>
+          ) : (
+            <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>
+          ))}
         {failures.length > 0 && (
           <ul className="error-note" role="alert">
             {failures.map((f) => (
