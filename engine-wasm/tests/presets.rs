@@ -611,6 +611,11 @@ fn apart(a: &[f64], b: &[f64]) -> bool {
     (ma - mb).abs() > ha + hb
 }
 
+/// The RUNS values of `metric` on side `k` of a preset, as the table's interval is computed from them.
+fn side_values(p: &Value, k: usize, metric: fn(&Summary) -> f64) -> Vec<f64> {
+    replicas(&side(p, k)).iter().map(|s| metric(&run(s))).collect()
+}
+
 /// Every side of a preset, one run each with the scenario's own seed: what a lesson plays in the lab.
 fn one_run_sides(id: &str) -> (Value, Vec<Summary>) {
     let p = preset(id);
@@ -793,6 +798,10 @@ fn red_vs_droptail_text_states_the_queue_and_utilisation_it_measures() {
     );
     // "RED's synchronisation index … is far lower".
     assert!(red.sync.excess < dt.sync.excess / 2.0);
+    // Each comparison the text makes is one the table makes too: the intervals are apart.
+    for metric in [|s: &Summary| s.mean_queue_pkts, |s: &Summary| s.sync.excess, |s: &Summary| s.utilisation] {
+        assert!(apart(&side_values(&p, 0, metric), &side_values(&p, 1, metric)));
+    }
 }
 
 #[test]
@@ -1073,6 +1082,10 @@ fn bufferbloat_codel_pie_text_states_each_delay_and_the_utilisation_floor() {
     // "at least 96 % used in all three", "hardly any throughput: 100 % against 96 % and 98 %".
     let floor = r.iter().map(|s| s.utilisation).fold(1.0, f64::min);
     assert!(floor >= 0.955 && dt.utilisation - floor < 0.05, "{floor}");
+    // "A big buffer adds delay": CoDel's and PIE's delays are told apart from drop-tail's by the table.
+    let delay = |s: &Summary| s.delay_ms.mean;
+    let dt_delay = side_values(&p, 0, delay);
+    assert!(apart(&side_values(&p, 1, delay), &dt_delay) && apart(&side_values(&p, 2, delay), &dt_delay));
     says(
         &p,
         "look_for",
@@ -1204,6 +1217,10 @@ fn rfc7928_rtt_fairness_text_states_each_index_and_the_short_flow_share() {
     // "the short-RTT flow takes most of the link: 82 % … and 84 %"; FQ-CoDel "shares it again".
     let short = |s: &Summary| 100.0 * share(s, 1);
     assert!(short(red) > 75.0 && short(codel) > 75.0 && fq.jain > 0.9 && red.jain < 0.8 && codel.jain < 0.8);
+    // "An AQM that keeps the queue short … the short-RTT flow takes most of the link", "FQ-CoDel … shares it again":
+    // Jain's index of RED and CoDel told apart from drop-tail's and from FQ-CoDel's.
+    let j: Vec<Vec<f64>> = (0..4).map(|k| side_values(&p, k, |s| s.jain)).collect();
+    assert!(apart(&j[1], &j[0]) && apart(&j[2], &j[0]) && apart(&j[1], &j[3]) && apart(&j[2], &j[3]));
     says(
         &p,
         "look_for",
