@@ -1,6 +1,7 @@
 // Measurements a walk-through reads from the live trace to check a prediction.
 import type { SampleBuffer } from '../engine/samples'
 import { summaryValue, type SummaryJson } from '../runs/summary'
+import type { Prediction } from './lessons'
 
 /** Mean of `column` over the held rows from simulated time `from` on; NaN when there are none. */
 export function meanAfter(buffer: SampleBuffer | null, column: string, from: number): number {
@@ -31,4 +32,23 @@ export function lessonValue(summary: SummaryJson, metric: string): number {
     summaryValue(summary, `flows.${share[1]}.goodput_payload_mbps`) /
     summaryValue(summary, 'total_goodput_payload_mbps')
   )
+}
+
+/**
+ * A prediction's measurement from full runs of the lesson's sides (`sync_gap`, `summary`, `summary_gap`); undefined
+ * while a run it needs has not finished, or for the live-trace measures (`queue`, `avg`).
+ */
+export function fullRunMeasure(p: Prediction, summaries: readonly (SummaryJson | null)[]): number | undefined {
+  const m = p.measure
+  if (m === 'sync_gap') {
+    const [a, b] = summaries
+    if (a === null || a === undefined || b === null || b === undefined) return undefined
+    return summaryValue(a, 'sync.excess') - summaryValue(b, 'sync.excess')
+  }
+  if (m !== 'summary' && m !== 'summary_gap') return undefined
+  const a = summaries[p.of ?? 0]
+  const b = m === 'summary_gap' ? summaries[p.minus ?? 1] : undefined
+  if (a === null || a === undefined || b === null) return undefined
+  const metric = p.metric ?? ''
+  return lessonValue(a, metric) - (b === undefined ? 0 : lessonValue(b, metric))
 }

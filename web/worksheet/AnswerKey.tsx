@@ -1,0 +1,184 @@
+// The teacher's answer key to a worksheet (`…&answers=1`): the same scenarios the sheet describes, run here
+// to the end (the run workers, as compare mode and the lessons do), with the measured numbers the questions
+// ask about and the window each is measured over. For a lesson, each prediction's measured value and the
+// choice it makes right, computed as the lesson computes it: full-run measures from the full runs, the
+// queue questions of a step that plays N seconds from a run of those N seconds, measured after its first 5 s.
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sideScenario } from '../catalog/patch'
+import { langOf, type Preset } from '../catalog/types'
+import { RunPool } from '../runs/pool'
+import { formatMetric, metricById, summaryValue, type SummaryJson } from '../runs/summary'
+import { metricLabel } from '../runs/metricLabel'
+import { decodeLink } from '../scenario/urlCodec'
+import { answer, lessonSides, type Lesson, type LessonStep } from '../walkthrough/lessons'
+import { fullRunMeasure } from '../walkthrough/measure'
+import { presetSides } from './WorksheetView'
+import './worksheet.css'
+
+const KEY_METRICS = ['mean_queue_pkts', 'delay_ms.mean', 'utilisation', 'total_goodput_payload_mbps', 'jain', 'drop_rate']
+/** A live-trace measure's window starts here, as in the lesson (Walkthrough's meanAfter). */
+const LIVE_FROM_S = 5
+
+interface Run {
+  label: string
+  scenario: Record<string, unknown>
+}
+
+/** A step whose question the lesson answers from the queue it plays (`queue`, `avg`). */
+const playsQueue = (s: LessonStep) =>
+  s.run !== undefined && (s.predict?.measure === 'queue' || s.predict?.measure === 'avg')
+
+interface Props {
+  preset: Preset | null
+  lesson: Lesson | null
+  /** A lab link's query: the key of the scenario it opens. */
+  search: string | null
+}
+
+export function AnswerKey({ preset, lesson, search }: Props) {
+  const { t, i18n } = useTranslation('teach')
+  const lang = langOf(i18n.resolvedLanguage)
+  const runs: Run[] = useMemo(() => {
+    if (search !== null) return [{ label: preset?.base_label[lang] ?? '', scenario: decodeLink(search).scenario }]
+    if (preset === null) return []
+    const order = lesson === null ? undefined : lessonSides(lesson)
+    const sides = presetSides(preset, lang, order).map((s, i) => ({
+      label: s.label,
+      scenario: sideScenario(preset, order?.[i] ?? i),
+    }))
+    // A step that plays its side for N seconds: the same side run for those N seconds.
+    const steps = (lesson?.steps ?? []).filter(playsQueue).map((s) => ({
+      label: s.id,
+      scenario: { ...sides[s.side ?? 0].scenario, duration: s.run, warmup: LIVE_FROM_S },
+    }))
+    return [...sides, ...steps]
+  }, [preset, lesson, search, lang])
+  const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => runs.map(() => null))
+  const [failed, setFailed] = useState<string | null>(null)
+  useEffect(() => {
+    setSummaries(runs.map(() => null))
+    const pool = new RunPool(2)
+    void pool.run(
+      runs.map((r) => JSON.stringify(r.scenario)),
+      (i, o) => {
+        if (o.ok) setSummaries((all) => all.map((s, k) => (k === i ? o.summary : s)))
+        else setFailed(o.error)
+      },
+    )
+    return () => pool.dispose()
+  }, [runs])
+
+  const sideCount = runs.length - (lesson?.steps.filter(playsQueue).length ?? 0)
+  const sideRuns = runs.slice(0, sideCount)
+  const done = summaries.every((s) => s !== null)
+  const first = summaries[0]
+  const title = lesson !== null ? t(`lesson.${lesson.id}.intro.title`) : (preset?.title[lang] ?? t('worksheet.labTitle'))
+
+  return (
+    <main className="worksheet worksheet-key" data-testid="answer-key" data-done={done}>
+      <div className="worksheet-actions">
+        <button type="button" className="primary" onClick={() => window.print()}>
+          {t('worksheet.printKey')}
+        </button>
+        <a href={`?${new URLSearchParams([...new URLSearchParams(window.location.search)].filter(([k]) => k !== 'answers')).toString()}`}>
+          {t('worksheet.backToSheet')}
+        </a>
+      </div>
+      <h1>{t('worksheet.keyTitle', { title })}</h1>
+      <p>{t('worksheet.keyIntro')}</p>
+      {failed !== null && <p role="alert">{failed}</p>}
+      {first !== null && (
+        <p data-testid="answer-key-window">
+          {t('worksheet.keyWindow', {
+            seed: String(runs[0].scenario.seed ?? summaryValue(first, 'seed')),
+            from: summaryValue(first, 'measured_from_s').toFixed(0),
+            to: summaryValue(first, 'measured_to_s').toFixed(0),
+          })}
+        </p>
+      )}
+      <table className="worksheet-key-table" data-testid="answer-key-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('compare.metric')}</th>
+            {sideRuns.map((r, i) => (
+              <th key={i} scope="col">
+                {r.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {KEY_METRICS.map((id) => {
+            const m = metricById(id)
+            if (m === undefined) return null
+            return (
+              <tr key={id} data-metric={id}>
+                <th scope="row">{metricLabel(t, m)}</th>
+                {sideRuns.map((_, i) => {
+                  const s = summaries[i]
+                  return <td key={i}>{s === null ? '…' : formatMetric(m, summaryValue(s, id))}</td>
+                })}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {lesson !== null && <LessonAnswers lesson={lesson} runs={runs} summaries={summaries} sideCount={sideCount} />}
+    </main>
+  )
+}
+
+function LessonAnswers({
+  lesson,
+  runs,
+  summaries,
+  sideCount,
+}: {
+  lesson: Lesson
+  runs: Run[]
+  summaries: (SummaryJson | null)[]
+  sideCount: number
+}) {
+  const { t } = useTranslation('teach')
+  const sides = summaries.slice(0, sideCount)
+  return (
+    <ol className="worksheet-questions" data-testid="answer-key-lesson">
+      {lesson.steps
+        .filter((s) => s.predict !== undefined)
+        .map((s) => {
+          const p = s.predict
+          if (p === undefined) return null
+          let value: number | undefined
+          let how: string
+          if (playsQueue(s)) {
+            const k = runs.findIndex((r, i) => i >= sideCount && r.label === s.id)
+            const sum = k < 0 ? null : summaries[k]
+            value = sum === null ? undefined : summaryValue(sum, 'mean_queue_pkts')
+            how = t('worksheet.keyQueue', { from: LIVE_FROM_S, to: s.run })
+          } else {
+            value = fullRunMeasure(p, sides)
+            how = t('worksheet.keyFull')
+          }
+          const right = value === undefined || !Number.isFinite(value) ? undefined : answer(p.choices, value)
+          const k = (leaf: string) => `lesson.${lesson.id}.${s.id}.${leaf}`
+          return (
+            <li key={s.id} data-testid="answer-key-question" data-answer={right ?? ''}>
+              <p>{t(k('question'))}</p>
+              <p>
+                <strong>
+                  {right === undefined ? '…' : t(k(`choices.${right}`))}
+                </strong>{' '}
+                {value === undefined
+                  ? ''
+                  : t('worksheet.keyMeasured', {
+                      value: (value * (p.scale ?? 1)).toFixed(p.digits ?? 1),
+                      how,
+                    })}
+              </p>
+            </li>
+          )
+        })}
+    </ol>
+  )
+}
