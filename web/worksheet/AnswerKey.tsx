@@ -13,7 +13,8 @@ import { metricLabel } from '../runs/metricLabel'
 import { decodeLink } from '../scenario/urlCodec'
 import { answer, lessonSides, type Lesson, type LessonStep } from '../walkthrough/lessons'
 import { fullRunMeasure } from '../walkthrough/measure'
-import { presetSides } from './WorksheetView'
+import { labQuery, presetSides } from './WorksheetView'
+import { links } from '../catalog/links'
 import './worksheet.css'
 
 const KEY_METRICS = ['mean_queue_pkts', 'delay_ms.mean', 'utilisation', 'total_goodput_payload_mbps', 'jain', 'drop_rate']
@@ -81,7 +82,7 @@ export function AnswerKey({ preset, lesson, search }: Props) {
         <button type="button" className="primary" onClick={() => window.print()}>
           {t('worksheet.printKey')}
         </button>
-        <a href={`?${new URLSearchParams([...new URLSearchParams(window.location.search)].filter(([k]) => k !== 'answers')).toString()}`}>
+        <a href={links.worksheetOf(labQuery(window.location.search))}>
           {t('worksheet.backToSheet')}
         </a>
       </div>

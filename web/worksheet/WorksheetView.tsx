@@ -33,10 +33,24 @@ function absolute(query: string): string {
 
 /** The worksheet's own address without `view` and `answers`: the lab link the sheet was made from. */
 export function labQuery(search: string): string {
-  const p = new URLSearchParams(search)
-  p.delete('view')
-  p.delete('answers')
-  return p.toString()
+  // Split by hand: URLSearchParams would re-encode the rest (`lock=a,b` as `a%2Cb`), and the QR code must
+  // hold the teacher's link as written.
+  const q = search.startsWith('?') ? search.slice(1) : search
+  return q
+    .split('&')
+    .filter((kv) => kv !== '' && !/^(view|answers)(=|$)/.test(kv))
+    .join('&')
+}
+
+/** Round tick values from 0 to `max`: about `n` steps of 1, 2, 2.5 or 5 × 10^k. */
+function ticks(max: number, n: number): number[] {
+  if (!(max > 0)) return [0]
+  const raw = max / n
+  const pow = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * pow >= raw) ?? 10) * pow
+  const out: number[] = []
+  for (let v = 0; v <= max * (1 + 1e-9); v += step) out.push(Number(v.toPrecision(6)))
+  return out
 }
 
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -80,8 +94,8 @@ function BlankAxes({ a, yLabel, xLabel }: { a: AxesSpec; yLabel: string; xLabel:
   const m = { l: 56, r: 12, t: 22, b: 34 }
   const iw = w - m.l - m.r
   const ih = h - m.t - m.b
-  const xt = Array.from({ length: 7 }, (_, i) => (a.seconds * i) / 6)
-  const yt = Array.from({ length: 5 }, (_, i) => (s.buffer * i) / 4)
+  const xt = ticks(a.seconds, 6)
+  const yt = ticks(s.buffer, 4)
   const marks = [...s.rateSteps.map((r) => r.at), ...s.delaySteps.map((d) => d.at)].filter(
     (t) => t > 0 && t < a.seconds,
   )
@@ -203,7 +217,7 @@ function Sheet({ title, intro, questions, sides, axes, lockNote, link }: SheetPr
   const { t } = useTranslation('teach')
   const hasChanges = axes.some((a) => a.summary.rateSteps.length + a.summary.delaySteps.length > 0)
   const unit = axes[0]?.summary.bufferUnit ?? 'packets'
-  const keyHref = `?${new URLSearchParams([...new URLSearchParams(window.location.search), ['answers', '1']]).toString()}`
+  const keyHref = `?view=worksheet&${labQuery(window.location.search)}&answers=1`
   return (
     <main className="worksheet" data-testid="worksheet">
       <div className="worksheet-actions">
