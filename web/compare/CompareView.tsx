@@ -13,6 +13,7 @@ import { DEFAULT_RUNS } from '../stats/seeds'
 import { CompareRun, type CompareSide } from './CompareRun'
 import '../styles/teach.css'
 import { compareSearch, parseCompareQuery, type CompareQuery } from './url'
+import { useResizeMessages } from '../share/hostApi'
 
 const DEFAULT_PRESET = 'red-vs-droptail'
 
@@ -20,6 +21,8 @@ export function CompareView() {
   const { t } = useTranslation('teach')
   const [query] = useState(() => parseCompareQuery(window.location.search))
   const loaded = usePreset(query.preset ?? DEFAULT_PRESET)
+  // Framed (embed=1): the host page learns the height to give the frame, as from the single lab.
+  useResizeMessages(query.embed)
   const body =
     loaded.state === 'loading' ? (
       <p className="muted">{t('status.loading')}</p>

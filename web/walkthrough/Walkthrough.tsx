@@ -22,6 +22,8 @@ import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
 import { resetTeacher } from '../scenario/teacherView'
 import { readProgress, withProgress } from './progress'
+import { isEmbedQuery } from '../scenario/linkView'
+import { useResizeMessages } from '../share/hostApi'
 
 /**
  * A lesson's runs are the ones its texts describe: every parameter and the algorithm stay as each step states
@@ -34,9 +36,13 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
   const lesson = LESSONS[lessonId]
   const loaded = usePreset(lesson?.preset ?? null)
   useState(() => resetTeacher(LESSON_LOCKS))
+  // Framed in a course page (embed=1): the lesson alone, without the site's header and lesson list, and the
+  // host told its height.
+  const [embed] = useState(() => isEmbedQuery(window.location.search))
+  useResizeMessages(embed)
   return (
-    <div className="teach-page">
-      <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />
+    <div className={embed ? 'teach-page walk-embed' : 'teach-page'} data-embed={embed}>
+      {!embed && <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />}
       {lesson === undefined || loaded.state === 'error' ? (
         <NotFound message={t('walk.no_lesson', { id: lessonId })} />
       ) : loaded.state === 'loading' || loaded.value === null ? (
@@ -44,7 +50,7 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
       ) : (
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
-      <LessonList current={lesson === undefined ? null : lessonId} />
+      {!embed && <LessonList current={lesson === undefined ? null : lessonId} />}
     </div>
   )
 }
