@@ -152,14 +152,23 @@ function LessonAnswers({
           if (p === undefined) return null
           let value: number | undefined
           let how: string
+          // What was measured, named: the metric and the side (or the two sides of a difference).
+          const label = (k: number | undefined) => runs[k ?? 0]?.label ?? ''
+          const metric = metricById(p.metric ?? '')
+          const name = metric === undefined ? (p.metric ?? '') : metricLabel(t, metric)
           if (playsQueue(s)) {
             const k = runs.findIndex((r, i) => i >= sideCount && r.label === s.id)
             const sum = k < 0 ? null : summaries[k]
             value = sum === null ? undefined : summaryValue(sum, 'mean_queue_pkts')
-            how = t('worksheet.keyQueue', { from: LIVE_FROM_S, to: s.run })
+            how = t('worksheet.keyQueue', { side: label(s.side), from: LIVE_FROM_S, to: s.run })
           } else {
             value = fullRunMeasure(p, sides)
-            how = t('worksheet.keyFull')
+            how =
+              p.measure === 'summary'
+                ? t('worksheet.keyFull', { what: name, side: label(p.of) })
+                : p.measure === 'summary_gap'
+                  ? t('worksheet.keyGap', { what: name, a: label(p.of), b: label(p.minus ?? 1) })
+                  : t('worksheet.keyGap', { what: t('metric.sync'), a: label(0), b: label(1) })
           }
           const right = value === undefined || !Number.isFinite(value) ? undefined : answer(p.choices, value)
           const k = (leaf: string) => `lesson.${lesson.id}.${s.id}.${leaf}`

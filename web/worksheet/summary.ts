@@ -9,8 +9,8 @@ import { clone, expand, schema } from '../scenario/model'
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
 const num = (x: unknown, d: number): number => (typeof x === 'number' && Number.isFinite(x) ? x : d)
-/** A number as printed on the sheet: at most 4 significant digits, no trailing zeros. */
-export const fmt = (v: number): string => String(Number(v.toPrecision(4)))
+/** A number as printed on the sheet: at most 6 significant digits (155.52 Mbit/s stays), no trailing zeros. */
+export const fmt = (v: number): string => String(Number(v.toPrecision(6)))
 
 export type BufferUnit = 'packets' | 'bytes' | 'cells'
 
