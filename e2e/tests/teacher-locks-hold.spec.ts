@@ -27,9 +27,9 @@ test('a scenario file opened under a worksheet link changes only what the teache
 
   // Another algorithm, link and flows: the locked ones stay.
   await share.openDialog()
-  await share.dialog.locator('input[type=file]').setInputFiles(
-    file({ link: { rate_mbps: 50 }, flows: [{ count: 30 }], aqm: { kind: 'codel' } }),
-  )
+  await share.dialog
+    .locator('input[type=file]')
+    .setInputFiles(file({ link: { rate_mbps: 50 }, flows: [{ count: 30 }], aqm: { kind: 'codel' } }))
   const note = page.getByRole('status').filter({ hasText: share.t('import.loaded', { name: 'other.json' }) })
   for (const c of ['link', 'flows', 'aqm']) await expect(note).toContainText(app(`teacher.controls.${c}`))
   expect((await aqm(page))?.kind).toBe('red')

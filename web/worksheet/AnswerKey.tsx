@@ -11,13 +11,19 @@ import { RunPool } from '../runs/pool'
 import { formatMetric, metricById, summaryValue, type SummaryJson } from '../runs/summary'
 import { metricLabel } from '../runs/metricLabel'
 import { decodeLink } from '../scenario/urlCodec'
-import { answer, lessonSides, type Lesson, type LessonStep } from '../walkthrough/lessons'
-import { fullRunMeasure } from '../walkthrough/measure'
+import { answer, fullRunMeasure, lessonSides, type Lesson, type LessonStep } from '../walkthrough/lessons'
 import { labQuery, presetSides } from './WorksheetView'
 import { links } from '../catalog/links'
 import './worksheet.css'
 
-const KEY_METRICS = ['mean_queue_pkts', 'delay_ms.mean', 'utilisation', 'total_goodput_payload_mbps', 'jain', 'drop_rate']
+const KEY_METRICS = [
+  'mean_queue_pkts',
+  'delay_ms.mean',
+  'utilisation',
+  'total_goodput_payload_mbps',
+  'jain',
+  'drop_rate',
+]
 /** A live-trace measure's window starts here, as in the lesson (Walkthrough's meanAfter). */
 const LIVE_FROM_S = 5
 
@@ -57,8 +63,8 @@ export function AnswerKey({ preset, lesson, search }: Props) {
   }, [preset, lesson, search, lang])
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => runs.map(() => null))
   const [failed, setFailed] = useState<string | null>(null)
+  // `runs` only changes with the language (labels); the runs themselves are the same, so keep what arrived.
   useEffect(() => {
-    setSummaries(runs.map(() => null))
     const pool = new RunPool(2)
     void pool.run(
       runs.map((r) => JSON.stringify(r.scenario)),
@@ -74,7 +80,8 @@ export function AnswerKey({ preset, lesson, search }: Props) {
   const sideRuns = runs.slice(0, sideCount)
   const done = summaries.every((s) => s !== null)
   const first = summaries[0]
-  const title = lesson !== null ? t(`lesson.${lesson.id}.intro.title`) : (preset?.title[lang] ?? t('worksheet.labTitle'))
+  const title =
+    lesson !== null ? t(`lesson.${lesson.id}.intro.title`) : (preset?.title[lang] ?? t('worksheet.labTitle'))
 
   return (
     <main className="worksheet worksheet-key" data-testid="answer-key" data-done={done}>
@@ -82,9 +89,7 @@ export function AnswerKey({ preset, lesson, search }: Props) {
         <button type="button" className="primary" onClick={() => window.print()}>
           {t('worksheet.printKey')}
         </button>
-        <a href={links.worksheetOf(labQuery(window.location.search))}>
-          {t('worksheet.backToSheet')}
-        </a>
+        <a href={links.worksheetOf(labQuery(window.location.search))}>{t('worksheet.backToSheet')}</a>
       </div>
       <h1>{t('worksheet.keyTitle', { title })}</h1>
       <p>{t('worksheet.keyIntro')}</p>
@@ -176,9 +181,7 @@ function LessonAnswers({
             <li key={s.id} data-testid="answer-key-question" data-answer={right ?? ''}>
               <p>{t(k('question'))}</p>
               <p>
-                <strong>
-                  {right === undefined ? '…' : t(k(`choices.${right}`))}
-                </strong>{' '}
+                <strong>{right === undefined ? '…' : t(k(`choices.${right}`))}</strong>{' '}
                 {value === undefined
                   ? ''
                   : t('worksheet.keyMeasured', {

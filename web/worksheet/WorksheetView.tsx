@@ -128,14 +128,7 @@ function BlankAxes({ a, yLabel, xLabel }: { a: AxesSpec; yLabel: string; xLabel:
             </g>
           ))}
           {marks.map((t) => (
-            <line
-              key={`m${t}`}
-              className="change"
-              x1={(t / a.seconds) * iw}
-              x2={(t / a.seconds) * iw}
-              y1={0}
-              y2={ih}
-            />
+            <line key={`m${t}`} className="change" x1={(t / a.seconds) * iw} x2={(t / a.seconds) * iw} y1={0} y2={ih} />
           ))}
           <line x1={0} x2={0} y1={0} y2={ih} className="axis" />
           <line x1={0} x2={iw} y1={ih} y2={ih} className="axis" />
@@ -406,7 +399,8 @@ export function WorksheetView({ preset, lesson }: { preset: string | null; lesso
   const search = window.location.search
   const answers = new URLSearchParams(search).get('answers') === '1'
   const query = labQuery(search)
-  const isLink = lesson === null && (hasScenarioKeys(query) || readView(query).lock != null || readView(query).hide != null)
+  const isLink =
+    lesson === null && (hasScenarioKeys(query) || readView(query).lock != null || readView(query).hide != null)
   const l = lesson === null ? undefined : LESSONS[lesson]
   if (lesson !== null && l === undefined) return <p role="alert">{t('worksheet.notFound', { id: lesson })}</p>
   return (
