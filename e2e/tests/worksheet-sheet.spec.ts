@@ -43,16 +43,19 @@ test('joins and leaves are on the sheet, and an ATM switch buffer is in cells', 
   await expect(page.getByTestId('worksheet-axes').first()).toContainText('Queue (cells)')
 })
 
-test('every preset’s and every lesson’s worksheet prints on one A4 page', async ({ page }) => {
-  test.setTimeout(180_000)
-  const sheets = [
+test('every preset’s and every lesson’s worksheet prints on one A4 page, in English and Korean', async ({ page }) => {
+  test.setTimeout(300_000)
+  const ids = [
     ...index.presets.map((id) => `preset=${id}`),
     ...['red-vs-droptail', ...lessons].map((id) => `lesson=${id}`),
   ]
+  const sheets = ['en', 'ko'].flatMap((lang) => ids.map((q) => `${q}&lang=${lang}`))
   const pages: Record<string, number> = {}
   for (const q of sheets) {
     await page.goto(`./?view=worksheet&${q}`)
     await expect(page.getByTestId('worksheet-qr').locator('svg')).toBeVisible()
+    const lang = q.endsWith('ko') ? 'ko' : 'en'
+    await expect(page.locator('#ws-scenario')).toHaveText(catalogue(lang, 'teach')('worksheet.scenario'))
     pages[q] = await printedPages(page)
   }
   expect(pages).toEqual(Object.fromEntries(sheets.map((q) => [q, 1])))
