@@ -179,7 +179,7 @@ function LessonAnswers({
           const k = (leaf: string) => `lesson.${lesson.id}.${s.id}.${leaf}`
           return (
             <li key={s.id} data-testid="answer-key-question" data-answer={right ?? ''}>
-              <p>{t(k('question'))}</p>
+              <p>{t([k('paper'), k('question')])}</p>
               <p>
                 <strong>{right === undefined ? '…' : t(k(`choices.${right}`))}</strong>{' '}
                 {value === undefined

@@ -333,7 +333,8 @@ function LessonSheet({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const questions = lesson.steps
     .filter((s) => s.predict !== undefined)
     .map((s) => ({
-      text: t(`lesson.${lesson.id}.${s.id}.question`),
+      // A question that points at the screen ("the orange line") has a paper wording (`paper`).
+      text: t([`lesson.${lesson.id}.${s.id}.paper`, `lesson.${lesson.id}.${s.id}.question`]),
       choices: s.predict?.choices.map((c) => t(`lesson.${lesson.id}.${s.id}.choices.${c.id}`)),
     }))
   // One set of axes per step that plays, over the seconds it plays.
