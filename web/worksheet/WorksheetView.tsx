@@ -209,7 +209,6 @@ interface SheetProps {
 function Sheet({ title, intro, questions, sides, axes, lockNote, link }: SheetProps) {
   const { t } = useTranslation('teach')
   const hasChanges = axes.some((a) => a.summary.rateSteps.length + a.summary.delaySteps.length > 0)
-  const unit = axes[0]?.summary.bufferUnit ?? 'packets'
   const keyHref = `?view=worksheet&${labQuery(window.location.search)}&answers=1`
   return (
     <main className="worksheet" data-testid="worksheet">
@@ -249,7 +248,7 @@ function Sheet({ title, intro, questions, sides, axes, lockNote, link }: SheetPr
             <BlankAxes
               key={i}
               a={a}
-              yLabel={t(`worksheet.axisQueue_${a.summary.bufferUnit ?? unit}`)}
+              yLabel={t(`worksheet.axisQueue_${a.summary.bufferUnit}`)}
               xLabel={t('worksheet.axisTime')}
             />
           ))}
