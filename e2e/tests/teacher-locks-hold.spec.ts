@@ -58,6 +58,7 @@ test('the first-visit card offers no RED to try, or thresholds to drag, that the
   const card = page.getByTestId('first-visit-card')
   await expect(card).toBeVisible()
   await expect(card.getByTestId('first-visit-try-red')).toHaveCount(0)
+  await expect(card).toContainText(teach('firstVisit.body_locked'))
 
   await page.goto('./?v=2&aqm=red&lock=min_th,max_th')
   await expect.poll(() => aqm(page)).toMatchObject({ kind: 'red' })

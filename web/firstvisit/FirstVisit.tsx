@@ -46,7 +46,7 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
     return (
       <section className="first-visit" aria-labelledby="first-visit-title" data-testid="first-visit-card">
         <h2 id="first-visit-title">{t('firstVisit.title')}</h2>
-        <p>{t('firstVisit.body')}</p>
+        <p>{t(isLocked('aqm') ? 'firstVisit.body_locked' : 'firstVisit.body')}</p>
         <p className="first-visit-actions">
           {tryButton}
           {aqmKind === 'red' && thresholdsFree && <span>{t('firstVisit.drag_now')}</span>}
