@@ -77,6 +77,13 @@ test('the share dialog’s printable worksheet carries the teacher’s locked li
   await expect(page.getByTestId('worksheet-url')).toHaveText(link)
   await expect(page.getByTestId('worksheet-scenario').first()).toContainText('min_th 15, max_th 45, max_p 0.1')
   await expect(page.getByTestId('worksheet-lock')).toContainText('min_th')
+  // Its answer key runs what the link opens.
+  await page.getByTestId('worksheet-key-link').click()
+  await expect(page.getByTestId('answer-key')).toHaveAttribute('data-done', 'true', { timeout: 60_000 })
+  await expect(page.getByTestId('answer-key-table').locator('thead th')).toHaveText([
+    t('compare.metric'),
+    t('worksheet.thisLink'),
+  ])
 })
 
 test('the answer key runs the lesson’s sides and gives each question’s measured answer', async ({ page }) => {

@@ -47,7 +47,8 @@ export function AnswerKey({ preset, lesson, search }: Props) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const runs: Run[] = useMemo(() => {
-    if (search !== null) return [{ label: preset?.base_label[lang] ?? '', scenario: decodeLink(search).scenario }]
+    if (search !== null)
+      return [{ label: preset?.base_label[lang] ?? t('worksheet.thisLink'), scenario: decodeLink(search).scenario }]
     if (preset === null) return []
     const order = lesson === null ? undefined : lessonSides(lesson)
     const sides = presetSides(preset, lang, order).map((s, i) => ({
@@ -60,7 +61,7 @@ export function AnswerKey({ preset, lesson, search }: Props) {
       scenario: { ...sides[s.side ?? 0].scenario, duration: s.run, warmup: LIVE_FROM_S },
     }))
     return [...sides, ...steps]
-  }, [preset, lesson, search, lang])
+  }, [preset, lesson, search, lang, t])
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => runs.map(() => null))
   const [failed, setFailed] = useState<string | null>(null)
   // `runs` only changes with the language (labels); the runs themselves are the same, so keep what arrived.
