@@ -65,8 +65,8 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const paramNames = info0?.params.map((p) => p.name) ?? []
   // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/charts/sketch/).
   const sketch = new URL(window.location.href).searchParams.get('sketch')
-  const query = contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)
-  const link = `${base}?${query}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const query = `${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const link = `${base}?${query}`
   const meta = { scenario, link }
   const rows = store.buffer
   // Per-flow results once the warm-up is over (the summary's measured window is not empty).
