@@ -111,3 +111,18 @@ test('the answer key runs the lesson’s sides and gives each question’s measu
   await expect(page.getByTestId('answer-key-window')).toContainText(`seed ${preset.scenario.seed}`)
   await expect(page.getByTestId('answer-key-window')).toContainText(`to ${preset.scenario.duration} s`)
 })
+
+test('a preset’s answer key gives each flow group’s goodput on every side: the UDP flood’s too', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('./?view=worksheet&preset=rfc7928-unresponsive&answers=1')
+  await expect(page.getByTestId('answer-key')).toHaveAttribute('data-done', 'true', { timeout: 100_000 })
+  const table = page.getByTestId('answer-key-table')
+  await expect(table.locator('thead th')).toHaveText([t('compare.metric'), 'Drop-tail', 'RED', 'CoDel', 'FQ-CoDel'])
+  await expect(table.locator('tr[data-metric="group.0"] th')).toHaveText(t('worksheet.keyGroup', { from: 1, to: 5 }))
+  const udp = table.locator('tr[data-metric="group.5"]')
+  await expect(udp.locator('th')).toHaveText(t('worksheet.keyFlow', { n: 6 }))
+  const [dropTail, , , fq] = (await udp.locator('td').allTextContents()).map(Number)
+  // The preset's text: the flood keeps most of its 6 Mbit/s under drop-tail; FQ-CoDel holds it to a fair share.
+  expect(dropTail).toBeGreaterThan(4)
+  expect(fq).toBeLessThan(3)
+})

@@ -27,6 +27,19 @@ const KEY_METRICS = [
 /** A live-trace measure's window starts here, as in the lesson (Walkthrough's meanAfter). */
 const LIVE_FROM_S = 5
 
+/** The flow groups of a scenario as index ranges into the summary's flows (engine order: group by group). */
+function groups(scenario: Record<string, unknown> | undefined): Array<{ from: number; to: number }> {
+  const list = Array.isArray(scenario?.flows) ? scenario.flows : []
+  const out: Array<{ from: number; to: number }> = []
+  let next = 0
+  for (const g of list) {
+    const count = typeof g === 'object' && g !== null && typeof g.count === 'number' ? g.count : 5
+    out.push({ from: next, to: next + count - 1 })
+    next += count
+  }
+  return out.length > 1 ? out : []
+}
+
 interface Run {
   label: string
   scenario: Record<string, unknown>
@@ -129,6 +142,21 @@ export function AnswerKey({ preset, lesson, search }: Props) {
               </tr>
             )
           })}
+          {groups(runs[0]?.scenario).map((g) => (
+            <tr key={`g${g.from}`} data-metric={`group.${g.from}`}>
+              <th scope="row">
+                {g.from === g.to
+                  ? t('worksheet.keyFlow', { n: g.from + 1 })
+                  : t('worksheet.keyGroup', { from: g.from + 1, to: g.to + 1 })}
+              </th>
+              {sideRuns.map((_, i) => {
+                const s = summaries[i]
+                let sum = 0
+                for (let f = g.from; f <= g.to; f++) sum += summaryValue(s ?? {}, `flows.${f}.goodput_payload_mbps`)
+                return <td key={i}>{s === null ? '…' : Number.isFinite(sum) ? sum.toFixed(3) : '–'}</td>
+              })}
+            </tr>
+          ))}
         </tbody>
       </table>
       {lesson !== null && <LessonAnswers lesson={lesson} runs={runs} summaries={summaries} sideCount={sideCount} />}
