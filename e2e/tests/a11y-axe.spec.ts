@@ -119,6 +119,21 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible(),
   },
   {
+    name: 'worksheet of a lesson, with boxes to tick',
+    search: './?view=worksheet&lesson=red-vs-codel',
+    ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible(),
+  },
+  {
+    name: 'worksheet answer key',
+    search: './?view=worksheet&preset=red-vs-droptail&answers=1',
+    ready: (p) => expect(p.getByTestId('answer-key')).toHaveAttribute('data-done', 'true', { timeout: 60_000 }),
+  },
+  {
+    name: 'lesson, embedded',
+    search: './?view=walkthrough&lesson=red-vs-codel&embed=1',
+    ready: (p) => expect(p.getByTestId('walk-step')).toBeVisible(),
+  },
+  {
     // The results dialog (per-flow table and delay CDF), open once the warm-up is over.
     name: 'lab, results',
     search: './?v=1&aqm=red&warmup=1&speed=8',

@@ -1102,6 +1102,55 @@ fn bufferbloat_codel_pie_text_states_each_delay_and_the_utilisation_floor() {
 }
 
 #[test]
+fn red_vs_codel_text_states_the_settings_and_each_side_s_delay_and_utilisation() {
+    let (p, r) = all_sides("red-vs-codel");
+    let (red, codel, red40, codel40) = (&r[0], &r[1], &r[2], &r[3]);
+    let sc = &p["scenario"];
+    let (rc, cc) = (aqm_config(&side(&p, 0)), aqm_config(&side(&p, 1)));
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
+    fact(&p, "explanation", f(&side(&p, 2)["link"]["rate_mbps"]), "40 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "40–100 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    says(&p, "explanation", &["min_th 20", "max_th 60", "max_p 0.1"]);
+    assert_eq!((f(&rc["min_th"]), f(&rc["max_th"]), f(&rc["max_p"])), (20.0, 60.0, 0.1));
+    fact(&p, "explanation", f(&cc["target"]), "5 ms");
+    fact(&p, "explanation", f(&cc["interval"]), "100 ms");
+    // "a packet of 1000 bytes takes 0.8 ms to send, so 20 and 60 packets are 16 and 48 ms of queue".
+    let packet = Scenario::from_json(&sc.to_string()).unwrap().flows[0].packet_size;
+    assert_eq!(packet, 1000);
+    let ms_per_packet = f64::from(packet) * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e6) * 1e3;
+    fact(&p, "explanation", ms_per_packet, "0.8 ms");
+    fact(&p, "explanation", f(&rc["min_th"]) * ms_per_packet, "16");
+    fact(&p, "explanation", f(&rc["max_th"]) * ms_per_packet, "48 ms");
+    // "(one run of each side, seed 7)".
+    assert_eq!(f(&sc["seed"]), 7.0);
+    says(&p, "look_for", &[" 7)"]);
+    // "At 40 Mbit/s the same 20–60 packets drain four times faster: RED's delay falls" (to about a quarter or
+    // less) "but the link is only … used, while CoDel … keeps … of the link"; at 10 Mbit/s CoDel waits less than RED.
+    assert!(red40.delay_ms.mean < red.delay_ms.mean / 3.0, "{} vs {}", red40.delay_ms.mean, red.delay_ms.mean);
+    assert!(codel.delay_ms.mean < red.delay_ms.mean && codel.utilisation > red.utilisation);
+    assert!(codel40.utilisation > red40.utilisation + 0.1 && red40.utilisation < red.utilisation);
+    // CoDel's delay stays of the order of its target at both rates ("whose target is a time").
+    assert!(codel.delay_ms.mean < 3.0 * f(&cc["target"]) && codel40.delay_ms.mean < 3.0 * f(&cc["target"]));
+    let ms = |x: f64| format!("{} ms", whole(x));
+    let pct = |x: f64| format!("{} %", whole(100.0 * x));
+    says(
+        &p,
+        "look_for",
+        &[
+            &ms(red.delay_ms.mean),
+            &pct(red.utilisation),
+            &ms(codel.delay_ms.mean),
+            &pct(codel.utilisation),
+            &ms(red40.delay_ms.mean),
+            &pct(red40.utilisation),
+            &ms(codel40.delay_ms.mean),
+            &pct(codel40.utilisation),
+        ],
+    );
+}
+
+#[test]
 fn red_parameter_sensitivity_text_the_line_predicts_the_average_and_load_moves_it() {
     let (p, r) = all_sides("red-parameter-sensitivity");
     let sc = &p["scenario"];
@@ -1504,6 +1553,28 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
                 id,
                 "done",
                 &[&ms(codel.delay_ms.mean), &ms(pie.delay_ms.mean), &pct(pie.utilisation), &pct(codel.utilisation)],
+            );
+        }
+        "red-vs-codel" => {
+            let (red, codel, red40, codel40) = (&r[0], &r[1], &r[2], &r[3]);
+            assert_eq!(ids, [0, 1, 2, 3]);
+            lesson_says(id, "intro", &["min_th 20", "max_th 60", "max_p 0.1", "5 ms", "100 ms", "10 Mbit/s", "200"]);
+            // The red step's 0.8 ms, 16 and 48 ms are the explanation's, checked against the scenario above.
+            lesson_says(id, "red", &["0.8 ms", "16", "48 ms"]);
+            lesson_says(id, "faster", &["40 Mbit/s"]);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &ms(red.delay_ms.mean),
+                    &pct(red.utilisation),
+                    &ms(codel.delay_ms.mean),
+                    &pct(codel.utilisation),
+                    &ms(red40.delay_ms.mean),
+                    &pct(red40.utilisation),
+                    &ms(codel40.delay_ms.mean),
+                    &pct(codel40.utilisation),
+                ],
             );
         }
         "bbr-meets-aqm" => {

@@ -14,6 +14,7 @@ import { CompareRun, type CompareSide } from './CompareRun'
 import '../styles/teach.css'
 import { compareSearch, editsWithout, parseCompareQuery, type CompareQuery, type SideEdits } from './url'
 import { withEdits } from './edits'
+import { useResizeMessages } from '../share/hostApi'
 
 const DEFAULT_PRESET = 'red-vs-droptail'
 
@@ -21,6 +22,8 @@ export function CompareView() {
   const { t } = useTranslation('teach')
   const [query] = useState(() => parseCompareQuery(window.location.search))
   const loaded = usePreset(query.preset ?? DEFAULT_PRESET)
+  // Framed (embed=1): the host page learns the height to give the frame, as from the single lab.
+  useResizeMessages(query.embed)
   const body =
     loaded.state === 'loading' ? (
       <p className="muted">{t('status.loading')}</p>

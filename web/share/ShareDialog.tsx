@@ -65,7 +65,8 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const paramNames = info0?.params.map((p) => p.name) ?? []
   // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/charts/sketch/).
   const sketch = new URL(window.location.href).searchParams.get('sketch')
-  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const query = `${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const link = `${base}?${query}`
   const meta = { scenario, link }
   const rows = store.buffer
   // Per-flow results once the warm-up is over (the summary's measured window is not empty).
@@ -135,7 +136,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
         </section>
 
         <WorksheetShare
-          printHref={preset !== undefined ? links.worksheet({ preset: preset.id }) : undefined}
+          printHref={links.worksheetOf(query)}
           choice={worksheet}
           params={info0?.params.map((p) => ({ name: p.name, label: paramName(tApp, info0.kind, p) })) ?? []}
           onChange={setWorksheet}

@@ -262,8 +262,17 @@ export function useHostApi(
     }
   }, [framed, errors])
 
+  useResizeMessages(options.resize)
+}
+
+/**
+ * Tells the host page the content's height (`aqm:resize`) whenever it changes, so the frame can fit it: the
+ * single lab, the compare view and a lesson, when framed (`embed=1`).
+ */
+export function useResizeMessages(on: boolean): void {
+  const framed = typeof window !== 'undefined' && window.parent !== window
   useEffect(() => {
-    if (!framed || !options.resize || typeof ResizeObserver === 'undefined') return
+    if (!framed || !on || typeof ResizeObserver === 'undefined') return
     let last = -1
     const observer = new ResizeObserver(() => {
       const height = Math.ceil(document.documentElement.scrollHeight)
@@ -271,7 +280,19 @@ export function useHostApi(
       last = height
       post({ type: 'aqm:resize', height })
     })
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [framed, options.resize])
+    // The body is as tall as the frame (global.css): the views inside #root are what grow past it.
+    const root = document.getElementById('root')
+    const watch = () => {
+      observer.disconnect()
+      observer.observe(document.body)
+      for (const child of root?.children ?? []) observer.observe(child)
+    }
+    watch()
+    const children = new MutationObserver(watch)
+    if (root !== null) children.observe(root, { childList: true })
+    return () => {
+      children.disconnect()
+      observer.disconnect()
+    }
+  }, [framed, on])
 }

@@ -59,6 +59,11 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
       <p className="muted">{t('walk.progress', { n: p.index + 1, total: p.lesson.steps.length })}</p>
       <h2 id="walk-step-title">{t(k('title'))}</h2>
       <p>{t(k('body'))}</p>
+      {step.run !== undefined && (
+        <p className="muted" data-testid="walk-fixed">
+          {t('walk.fixed')}
+        </p>
+      )}
       {predict !== undefined && (
         <fieldset className="walk-predict" disabled={p.running || p.measured !== undefined}>
           <legend>{t(k('question'))}</legend>

@@ -12,23 +12,37 @@ import { PresetInfo } from '../presets/PresetInfo'
 import { TeachHeader } from '../chrome/TeachHeader'
 import type { Preset } from '../catalog/types'
 import { RunPool } from '../runs/pool'
-import { summaryValue, type SummaryJson } from '../runs/summary'
+import type { SummaryJson } from '../runs/summary'
 import { LESSONS, lessonSides, type Lesson, type LessonStep } from './lessons'
 import { LessonList } from './LessonList'
-import { lessonValue } from './measure'
 import { LessonStepPanel } from './LessonStepPanel'
-import { meanAfter } from './measure'
+import { fullRunMeasure, meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
+import { resetTeacher } from '../scenario/teacherView'
+import { readProgress, withProgress } from './progress'
+import { isEmbedQuery } from '../scenario/linkView'
+import { useResizeMessages } from '../share/hostApi'
+
+/**
+ * A lesson's runs are the ones its texts describe: every parameter and the algorithm stay as each step states
+ * them (the store refuses changes and the chart handles show as locked, as under a worksheet's `lock=params`).
+ */
+const LESSON_LOCKS = { lock: new Set(['params', 'aqm']), hide: new Set<string>() }
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
   const lesson = LESSONS[lessonId]
   const loaded = usePreset(lesson?.preset ?? null)
+  useState(() => resetTeacher(LESSON_LOCKS))
+  // Framed in a course page (embed=1): the lesson alone, without the site's header and lesson list, and the
+  // host told its height.
+  const [embed] = useState(() => isEmbedQuery(window.location.search))
+  useResizeMessages(embed)
   return (
-    <div className="teach-page">
-      <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />
+    <div className={embed ? 'teach-page walk-embed' : 'teach-page'} data-embed={embed}>
+      {!embed && <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />}
       {lesson === undefined || loaded.state === 'error' ? (
         <NotFound message={t('walk.no_lesson', { id: lessonId })} />
       ) : loaded.state === 'loading' || loaded.value === null ? (
@@ -36,7 +50,7 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
       ) : (
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
-      <LessonList current={lesson === undefined ? null : lessonId} />
+      {!embed && <LessonList current={lesson === undefined ? null : lessonId} />}
     </div>
   )
 }
@@ -46,16 +60,9 @@ function measure(step: LessonStep, side: Side, played: boolean, summaries: (Summ
   const p = step.predict
   const m = p?.measure
   if ((m === 'queue' || m === 'avg') && played) return meanAfter(side.store.buffer, m === 'queue' ? 'q_pkts' : 'avg', 5)
-  if (m === 'sync_gap' && summaries[0] !== null && summaries[1] !== null) {
-    return summaryValue(summaries[0], 'sync.excess') - summaryValue(summaries[1], 'sync.excess')
-  }
   // Full-run measures: a step with a run of its own shows them once that run has been watched.
-  if (p !== undefined && (m === 'summary' || m === 'summary_gap') && (step.run === undefined || played)) {
-    const a = summaries[p.of ?? 0]
-    const b = m === 'summary_gap' ? summaries[p.minus ?? 1] : undefined
-    if (a === null || a === undefined || b === null) return undefined
-    const metric = p.metric ?? ''
-    return lessonValue(a, metric) - (b === undefined ? 0 : lessonValue(b, metric))
+  if (p !== undefined && m !== 'queue' && m !== 'avg' && (step.run === undefined || played)) {
+    return fullRunMeasure(p, summaries)
   }
   return undefined
 }
@@ -71,8 +78,19 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
-  const [index, setIndex] = useState(0)
-  const [choices, setChoices] = useState<Record<string, string>>({})
+  // Resumed from the address (progress.ts), which follows every step and prediction.
+  const [progress0] = useState(() => readProgress(lesson, window.location.search))
+  const [index, setIndex] = useState(progress0.index)
+  const [choices, setChoices] = useState<Record<string, string>>(progress0.choices)
+  useEffect(() => {
+    const href = withProgress(window.location.href, lesson, { index, choices })
+    if (href === window.location.href) return
+    try {
+      window.history.replaceState(window.history.state, '', href)
+    } catch {
+      // A sandboxed frame may not touch its history; the lesson still works.
+    }
+  }, [lesson, index, choices])
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
   const step = lesson.steps[index]
