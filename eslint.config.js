@@ -12,7 +12,7 @@ import globals from 'globals'
 export const TIERS = [
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
-  ['share', 'teacher', 'firstvisit', 'pwa'],
+  ['share', 'teacher', 'firstvisit', 'pwa', 'lms'],
   ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet'],
 ]
 export const VIEW_ENTRY_POINTS = {

@@ -1,6 +1,6 @@
 // A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
 // plays, points at the chart where the effect shows, and then compares the prediction with the run.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
 import { usePreset } from '../catalog/load'
@@ -13,7 +13,7 @@ import { TeachHeader } from '../chrome/TeachHeader'
 import type { Preset } from '../catalog/types'
 import { RunPool } from '../runs/pool'
 import { summaryValue, type SummaryJson } from '../runs/summary'
-import { LESSONS, lessonSides, type Lesson, type LessonStep } from './lessons'
+import { LESSONS, answer, lessonSides, type Lesson, type LessonStep } from './lessons'
 import { LessonList } from './LessonList'
 import { lessonValue } from './measure'
 import { LessonStepPanel } from './LessonStepPanel'
@@ -21,6 +21,7 @@ import { meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
+import { useLessonLms } from '../lms/useLessonLms'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -66,13 +67,19 @@ const fromFullRuns = (s: LessonStep) =>
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const { t, i18n } = useTranslation('teach')
+  // Launched from an LMS (a SCORM package, docs/lms.md): what an earlier session left, reported back as it goes.
+  const lms = useLessonLms(lesson)
+  const resumed = lms.resumed
   // Predictions by sketch, one per step that runs (keyed by step id in the address: a teacher's link shows them).
-  const [sketches] = useState(() => new SketchStore())
+  const [sketches] = useState(() => new SketchStore(resumed === null ? {} : { initial: resumed.sketches }))
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
-  const [index, setIndex] = useState(0)
-  const [choices, setChoices] = useState<Record<string, string>>({})
+  const [index, setIndex] = useState(resumed?.step ?? 0)
+  const [choices, setChoices] = useState<Record<string, string>>(resumed?.choices ?? {})
+  // Whether each revealed answer was the run's, and each scored sketch's score: the LMS's raw score.
+  const [right, setRight] = useState<Record<string, boolean>>(resumed?.right ?? {})
+  const [sketchScores, setSketchScores] = useState<Record<string, number>>(resumed?.sketchScores ?? {})
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
   const step = lesson.steps[index]
@@ -104,6 +111,23 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const sketch = useMemo(
     () => (step.run !== undefined ? { store: sketches, id: step.id } : undefined),
     [step.run, step.id, sketches],
+  )
+  const revealed =
+    step.predict !== undefined && chosen !== undefined && measured !== undefined && Number.isFinite(measured)
+      ? answer(step.predict.choices, measured) === chosen
+      : undefined
+  // Kept once revealed (the step's measurement is read only while it is shown): state adjusted while rendering.
+  if (revealed !== undefined && right[step.id] !== revealed) setRight({ ...right, [step.id]: revealed })
+  const sketchState = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
+  const { report } = lms
+  useEffect(() => {
+    // Locked sketches only: one being drawn changes with every point.
+    const locked = Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing))
+    report({ step: index, choices, right, sketchScores, sketches: locked })
+  }, [report, index, choices, right, sketchScores, sketchState])
+  const onSketchScore = useCallback(
+    (id: string, score: number) => setSketchScores((all) => (all[id] === score ? all : { ...all, [id]: score })),
+    [],
   )
   // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
   const resultKey = `lesson.${lesson.id}.${step.id}.result`
@@ -141,6 +165,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         table={lesson.table}
         sketch={sketch}
         explanation={explanation}
+        onSketchScore={onSketchScore}
       />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>
