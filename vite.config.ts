@@ -39,6 +39,9 @@ function serviceWorker(): Plugin {
           `const PRECACHE = ${JSON.stringify(['./', ...files.filter((f) => f !== 'sw.js')])}`,
         )
       this.emitFile({ type: 'asset', fileName: 'sw.js', source })
+      // Every file of the build, for the page's "Download for your LMS" (web/lms/download.ts), which zips them.
+      const all = [...files.filter((f) => f !== 'sw.js'), 'sw.js', 'build-files.json'].sort()
+      this.emitFile({ type: 'asset', fileName: 'build-files.json', source: JSON.stringify(all) })
     },
   }
 }

@@ -22,6 +22,8 @@ import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
 import { useLessonLms } from '../lms/useLessonLms'
+import { readLaunch } from '../lms/launch'
+import { LmsDownload } from '../lms/LmsDownload'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -38,6 +40,10 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
       <LessonList current={lesson === undefined ? null : lessonId} />
+      {/* For the teacher; a student launched from the LMS has no use for it. */}
+      {lesson !== undefined && readLaunch(window.location.search) === null && (
+        <LmsDownload lessonId={lessonId} title={`AQM Lab: ${t(`lesson.${lessonId}.intro.title`)}`} />
+      )}
     </div>
   )
 }

@@ -1,0 +1,225 @@
+// Issue 32: a lesson in a learning management system. The package is built by `npm run package:scorm` from the
+// built lab, unzipped and served by a small server of this test, which also serves a host page that plays the LMS
+// with the real scorm-again runtime (SCORM 1.2, then 2004): it installs the API on its window and frames the
+// package's launch page. A student answers the first question; the runtime holds "incomplete", the score so far
+// and suspend data; the LMS is reopened with that suspend data and the lesson resumes at the step the student
+// left; the student completes it and the runtime holds completed/passed, the score, the session time. Every
+// request the lesson makes stays inside the package (it needs no network of its own).
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { unzipSync, strFromU8 } from 'fflate'
+import { test, expect } from '@playwright/test'
+import { catalogue } from '../catalogue'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const t = catalogue('en', 'teach')
+const LESSON = 'red-vs-droptail'
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml',
+}
+
+/** The LMS's page: scorm-again's API on its window (with what an earlier session left), the SCO in a frame. */
+function hostPage(version: '1.2' | '2004'): string {
+  const lib = version === '1.2' ? 'scorm12.min.js' : 'scorm2004.min.js'
+  const install =
+    version === '1.2'
+      ? 'window.API = new Scorm12API({ logLevel: 5 }); var api = window.API; var set = "LMSSetValue.cmi.*"'
+      : 'window.API_1484_11 = new Scorm2004API({ logLevel: 5 }); var api = window.API_1484_11; var set = "SetValue.cmi.*"'
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
+<script src="/scorm-again/${lib}"></script>
+<script>
+  ${install}
+  var initial = JSON.parse(sessionStorage.getItem('lms-initial') || 'null')
+  if (initial) api.loadFromFlattenedJSON(initial)
+  window.lms = { values: {}, calls: [] }
+  api.on(set, function (element, value) { window.lms.values[element] = value })
+  ;['LMSInitialize', 'LMSCommit', 'LMSFinish', 'Initialize', 'Commit', 'Terminate'].forEach(function (name) {
+    api.on(name, function () { window.lms.calls.push(name) })
+  })
+</script></head>
+<body><h1>LMS</h1><iframe title="lesson" src="/pkg/scorm-launch-${LESSON}.html" style="width:100%;height:1400px"></iframe></body></html>`
+}
+
+for (const version of ['1.2', '2004'] as const) {
+  test.describe(`SCORM ${version} in scorm-again`, () => {
+    const dir = join(root, 'test-results', `scorm-${version}`)
+    let server: Server
+    let origin = ''
+    let zip: Record<string, Uint8Array> = {}
+
+    test.beforeAll(() => {
+      rmSync(dir, { recursive: true, force: true })
+      execFileSync(
+        'node',
+        ['scripts/package-scorm.mjs', '--lesson', LESSON, '--version', version, '--pass', '50', '--out', dir],
+        {
+          cwd: root,
+          stdio: 'pipe',
+          env: { ...process.env, E2E_DIST: undefined },
+        },
+      )
+      zip = unzipSync(new Uint8Array(readFileSync(join(dir, `${LESSON}.zip`))))
+      for (const [path, bytes] of Object.entries(zip)) {
+        mkdirSync(dirname(join(dir, 'pkg', path)), { recursive: true })
+        writeFileSync(join(dir, 'pkg', path), bytes)
+      }
+      return new Promise<void>((resolve) => {
+        server = createServer((req, res) => {
+          const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+          let file: string | null = null
+          if (path === '/host.html') {
+            res.writeHead(200, { 'content-type': 'text/html' })
+            res.end(hostPage(version))
+            return
+          }
+          if (path.startsWith('/scorm-again/'))
+            file = join(root, 'node_modules/scorm-again/dist', normalize(path.slice(13)))
+          if (path.startsWith('/pkg/')) file = join(dir, 'pkg', normalize(path.slice(5)))
+          try {
+            if (file === null) throw new Error('not here')
+            const body = readFileSync(file)
+            res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+            res.end(body)
+          } catch {
+            res.writeHead(404)
+            res.end()
+          }
+        }).listen(0, '127.0.0.1', () => {
+          origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+          resolve()
+        })
+      })
+    })
+    test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+    test('the manifest is well-formed and references only files in the zip', async ({ page }) => {
+      const text = strFromU8(zip['imsmanifest.xml'])
+      await page.goto('about:blank')
+      const parsed = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml')
+        return {
+          errors: doc.getElementsByTagName('parsererror').length,
+          version: doc.getElementsByTagName('schemaversion')[0]?.textContent,
+          hrefs: [...doc.querySelectorAll('resource, file')].map((e) => e.getAttribute('href')),
+        }
+      }, text)
+      expect(parsed.errors).toBe(0)
+      expect(parsed.version).toBe(version === '1.2' ? '1.2' : '2004 4th Edition')
+      const files = new Set(Object.keys(zip))
+      expect(parsed.hrefs.filter((h) => h === null || !files.has(h))).toEqual([])
+      expect(new Set(parsed.hrefs)).toEqual(new Set([...files].filter((f) => f !== 'imsmanifest.xml')))
+    })
+
+    test('a student completes the lesson, resuming in a second session; the runtime holds the results', async ({
+      page,
+    }) => {
+      test.setTimeout(300_000)
+      const requests: string[] = []
+      page.on('request', (r) => requests.push(r.url()))
+      await page.goto(`${origin}/host.html`)
+      const lab = page.frameLocator('iframe')
+      const step = lab.getByTestId('walk-step')
+      await expect(step).toHaveAttribute('data-step', 'intro', { timeout: 60_000 })
+      const values = () =>
+        page.evaluate(() => (window as unknown as { lms: { values: Record<string, string> } }).lms.values)
+      const status = version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status'
+      await expect.poll(async () => (await values())[status]).toBe('incomplete')
+      // No "Download for your LMS" for a student inside the LMS.
+      await expect(lab.getByTestId('lms-download')).toHaveCount(0)
+
+      // First session: the first question, answered and run, then on to the next step.
+      const next = lab.getByRole('button', { name: t('walk.next'), exact: true })
+      await next.click()
+      await expect(step).toHaveAttribute('data-step', 'droptail')
+      await step.getByLabel(t('lesson.red-vs-droptail.droptail.choices.full'), { exact: true }).check()
+      await step.getByRole('button', { name: t('walk.play', { seconds: 30 }) }).click()
+      await expect(lab.getByTestId('walk-reveal')).toBeVisible({ timeout: 120_000 })
+      await next.click()
+      await expect(step).toHaveAttribute('data-step', 'red')
+      await expect.poll(async () => JSON.parse((await values())['cmi.suspend_data'] ?? '{}').i).toBe(2)
+      const first = await values()
+      expect(first[status]).toBe('incomplete')
+      expect(JSON.parse(first['cmi.suspend_data'])).toMatchObject({
+        l: LESSON,
+        c: { droptail: 'full' },
+        r: { droptail: 1 },
+      })
+      expect(first[version === '1.2' ? 'cmi.core.exit' : 'cmi.exit']).toBe('suspend')
+
+      // The LMS reopens the lesson with what it stored.
+      const initial =
+        version === '1.2'
+          ? {
+              'cmi.suspend_data': first['cmi.suspend_data'],
+              'cmi.core.lesson_status': 'incomplete',
+              'cmi.core.entry': 'resume',
+            }
+          : {
+              'cmi.suspend_data': first['cmi.suspend_data'],
+              'cmi.completion_status': 'incomplete',
+              'cmi.entry': 'resume',
+            }
+      await page.evaluate((init) => sessionStorage.setItem('lms-initial', JSON.stringify(init)), initial)
+      await page.reload()
+      await expect(step).toHaveAttribute('data-step', 'red', { timeout: 60_000 })
+
+      // Second session: the remaining questions, to the end.
+      await step.getByLabel(t('lesson.red-vs-droptail.red.choices.min_th'), { exact: true }).check()
+      await step.getByRole('button', { name: t('walk.play', { seconds: 30 }) }).click()
+      await expect(lab.getByTestId('walk-reveal')).toBeVisible({ timeout: 120_000 })
+      await next.click()
+      await expect(step).toHaveAttribute('data-step', 'sync')
+      await step.getByLabel(t('lesson.red-vs-droptail.sync.choices.droptail'), { exact: true }).check()
+      await expect(lab.getByTestId('walk-reveal')).toBeVisible({ timeout: 200_000 })
+      await next.click()
+      await expect(step).toHaveAttribute('data-step', 'done')
+
+      const done = version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.success_status'
+      await expect.poll(async () => (await values())[done]).toBe('passed')
+      const end = await values()
+      if (version === '2004') {
+        expect(end['cmi.completion_status']).toBe('completed')
+        expect(end['cmi.score.scaled']).toBe('1')
+      }
+      // All three answers right, no sketch drawn: 100.
+      expect(end[version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw']).toBe('100')
+      const session = end[version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time']
+      expect(session).toMatch(version === '1.2' ? /^\d{4}:\d{2}:\d{2}\.\d{2}$/ : /^PT\d+H\d+M[\d.]+S$/)
+      expect(session).not.toMatch(/^(0000:00:00\.00|PT0H0M0S)$/)
+      expect(JSON.parse(end['cmi.suspend_data'])).toMatchObject({ i: 4, r: { droptail: 1, red: 1, sync: 1 } })
+      // The runtime itself holds them (not only the values the page set).
+      const held = await page.evaluate((v) => {
+        const w = window as unknown as Record<
+          string,
+          { cmi: Record<string, Record<string, unknown> & { suspend_data: string }> }
+        >
+        const api = v === '1.2' ? w.API : w.API_1484_11
+        return v === '1.2'
+          ? { status: api.cmi.core.lesson_status, suspend: api.cmi.suspend_data }
+          : { status: api.cmi.success_status, suspend: api.cmi.suspend_data }
+      }, version)
+      expect(held.status).toBe('passed')
+      expect(held.suspend).toBe(end['cmi.suspend_data'])
+      const calls = await page.evaluate(() => (window as unknown as { lms: { calls: string[] } }).lms.calls)
+      expect(calls[0]).toBe(version === '1.2' ? 'LMSInitialize' : 'Initialize')
+      expect(calls).toContain(version === '1.2' ? 'LMSCommit' : 'Commit')
+
+      // Offline: nothing the lesson asked for came from outside this server.
+      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual(
+        [],
+      )
+    })
+  })
+}
