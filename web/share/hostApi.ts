@@ -22,6 +22,8 @@
  *   { type: 'aqm:scenario', scenario, link, id? }     the running scenario (engine JSON) and its link query
  *   { type: 'aqm:error', message, request?, id? }     a request that was refused (or that the engine refused)
  *   { type: 'aqm:resize', height }                    the embed's content height in CSS pixels
+ *   { type: 'aqm:event', api, statement }             a learning event as an xAPI statement without an actor
+ *                                                     (web/lms/xapi.ts; off with events=0 in the lab's link)
  *
  * Anything else is ignored: a message that is not an object, whose type does not start with 'aqm:', or
  * that comes from another window than the parent. An 'aqm:' message with a wrong field is answered by
@@ -30,6 +32,8 @@
 import { useEffect, useRef } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import type { ShareLink } from './useShareLink'
+import { emit, statement } from '../lms/xapi'
+import { labEventsBetween } from '../lms/labEvents'
 
 export const API_VERSION = 1
 const MAX_LINK = 8192
@@ -241,6 +245,23 @@ export function useHostApi(
       hostOrigin.current,
     )
   }, [framed, ready, playing, speed, aqmJson, store])
+
+  // Learning events (web/lms/xapi.ts): play, an algorithm switch, a parameter change, whoever asked for them.
+  const before = useRef<{ aqm: Record<string, unknown> | null; playing: boolean }>({ aqm: null, playing: false })
+  useEffect(() => {
+    if (!framed || !ready) return
+    const aqm = JSON.parse(aqmJson) as Record<string, unknown> | null
+    const was = before.current
+    before.current = { aqm, playing }
+    const changes = labEventsBetween(was, { aqm, playing })
+    if (changes.length === 0) return
+    const scenario = latest.current.running?.value ?? null
+    void import('./open').then(({ encodeLink }) => {
+      const link = scenario === null ? window.location.search : `?${encodeLink(scenario, { speed })}`
+      const preset = new URLSearchParams(window.location.search).get('preset')
+      for (const c of changes) emit(statement(c.verb, preset === null ? { lab: true } : { preset }, link, c.result))
+    })
+  }, [framed, ready, playing, aqmJson, speed])
 
   useEffect(() => {
     if (!framed || !playing) return

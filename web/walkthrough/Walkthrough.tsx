@@ -21,7 +21,8 @@ import { meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
-import { useLessonLms } from '../lms/useLessonLms'
+import { decodeSketches, encodeSketches } from '../charts/sketch/sketch'
+import { useLessonLms, useLessonReport } from '../lms/useLessonLms'
 import { readLaunch } from '../lms/launch'
 import { LmsDownload } from '../lms/LmsDownload'
 
@@ -125,12 +126,15 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   // Kept once revealed (the step's measurement is read only while it is shown): state adjusted while rendering.
   if (revealed !== undefined && right[step.id] !== revealed) setRight({ ...right, [step.id]: revealed })
   const sketchState = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
-  const { report } = lms
-  useEffect(() => {
-    // Locked sketches only: one being drawn changes with every point.
-    const locked = Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing))
-    report({ step: index, choices, right, sketchScores, sketches: locked })
-  }, [report, index, choices, right, sketchScores, sketchState])
+  // Locked sketches only: one being drawn changes with every point.
+  const lockedKey = encodeSketches(
+    Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing)),
+  )
+  const progress = useMemo(
+    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey) }),
+    [index, choices, right, sketchScores, lockedKey],
+  )
+  useLessonReport(lesson, lms, progress, sketchState.sketches, sketchState.editing)
   const onSketchScore = useCallback(
     (id: string, score: number) => setSketchScores((all) => (all[id] === score ? all : { ...all, [id]: score })),
     [],
@@ -151,8 +155,15 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         running={running}
         played={played}
         shownTime={shownTime}
-        onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
-        onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
+        onChoose={(c) => {
+          setChoices((all) => ({ ...all, [step.id]: c }))
+          lms.events.predicted(step.id, c)
+        }}
+        onPlay={() => {
+          if (step.run === undefined) return
+          play(shown, step.run, lesson.speed)
+          lms.events.ran(step.id, step.run)
+        }}
         onNavigate={(i) => {
           stop()
           setIndex(i)
