@@ -47,12 +47,19 @@ describe('statements', () => {
 describe('the lab’s events between two states', () => {
   const red = { kind: 'red', min_th: 5, max_th: 15, max_p: 0.1 }
   it('tells nothing at the first state, one ran per Play, one event per changed parameter', () => {
-    expect(labEventsBetween({ aqm: null, playing: false }, { aqm: red, playing: false })).toEqual([])
-    expect(labEventsBetween({ aqm: red, playing: false }, { aqm: red, playing: true }).map((e) => e.verb)).toEqual([
-      'ran',
-    ])
-    expect(labEventsBetween({ aqm: red, playing: true }, { aqm: red, playing: true })).toEqual([])
-    const changed = labEventsBetween({ aqm: red, playing: true }, { aqm: { ...red, max_p: 0.2 }, playing: true })
+    expect(labEventsBetween({ aqm: null, playing: false, epoch: 1 }, { aqm: red, playing: false, epoch: 1 })).toEqual(
+      [],
+    )
+    expect(
+      labEventsBetween({ aqm: red, playing: false, epoch: 1 }, { aqm: red, playing: true, epoch: 1 }).map(
+        (e) => e.verb,
+      ),
+    ).toEqual(['ran'])
+    expect(labEventsBetween({ aqm: red, playing: true, epoch: 1 }, { aqm: red, playing: true, epoch: 1 })).toEqual([])
+    const changed = labEventsBetween(
+      { aqm: red, playing: true, epoch: 1 },
+      { aqm: { ...red, max_p: 0.2 }, playing: true, epoch: 1 },
+    )
     expect(changed).toEqual([
       {
         verb: 'changed-parameter',
@@ -63,9 +70,15 @@ describe('the lab’s events between two states', () => {
       },
     ])
   })
+  it('takes a new simulation (a link loaded, a reset) as a new start', () => {
+    const codel = { kind: 'codel', target: 5, interval: 100 }
+    expect(labEventsBetween({ aqm: red, playing: false, epoch: 1 }, { aqm: codel, playing: false, epoch: 2 })).toEqual(
+      [],
+    )
+  })
   it('tells a switch of algorithm once, not each of its parameters', () => {
     const codel = { kind: 'codel', target: 5, interval: 100 }
-    expect(labEventsBetween({ aqm: red, playing: false }, { aqm: codel, playing: false })).toEqual([
+    expect(labEventsBetween({ aqm: red, playing: false, epoch: 1 }, { aqm: codel, playing: false, epoch: 1 })).toEqual([
       { verb: 'switched-algorithm', result: { response: 'codel', extensions: { [EXT.from]: 'red' } } },
     ])
   })

@@ -33,7 +33,7 @@ import { useEffect, useRef } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import type { ShareLink } from './useShareLink'
 import { emit, statement } from '../lms/xapi'
-import { labEventsBetween } from '../lms/labEvents'
+import { labEventsBetween, type LabState } from '../lms/labEvents'
 
 export const API_VERSION = 1
 const MAX_LINK = 8192
@@ -246,22 +246,26 @@ export function useHostApi(
     )
   }, [framed, ready, playing, speed, aqmJson, store])
 
-  // Learning events (web/lms/xapi.ts): play, an algorithm switch, a parameter change, whoever asked for them.
-  const before = useRef<{ aqm: Record<string, unknown> | null; playing: boolean }>({ aqm: null, playing: false })
+  // Learning events (web/lms/xapi.ts): play, an algorithm switch, a parameter change, whoever asked for them. Read
+  // at each state message (each brings a new aqm object), where epoch, playing and aqm belong together (a frame of
+  // a new simulation moves the epoch ahead of its state message).
+  const before = useRef<LabState>({ aqm: null, playing: false, epoch: -1 })
+  const stateAqm = snapshot.aqm
   useEffect(() => {
     if (!framed || !ready) return
-    const aqm = JSON.parse(aqmJson) as Record<string, unknown> | null
+    const snap = latest.current
     const was = before.current
-    before.current = { aqm, playing }
-    const changes = labEventsBetween(was, { aqm, playing })
+    before.current = { aqm: stateAqm, playing: snap.playing, epoch: snap.epoch }
+    const changes = labEventsBetween(was, before.current)
     if (changes.length === 0) return
-    const scenario = latest.current.running?.value ?? null
+    const scenario = snap.running?.value ?? null
+    const speed = snap.speed
     void import('./open').then(({ encodeLink }) => {
       const link = scenario === null ? window.location.search : `?${encodeLink(scenario, { speed })}`
       const preset = new URLSearchParams(window.location.search).get('preset')
       for (const c of changes) emit(statement(c.verb, preset === null ? { lab: true } : { preset }, link, c.result))
     })
-  }, [framed, ready, playing, aqmJson, speed])
+  }, [framed, ready, stateAqm])
 
   useEffect(() => {
     if (!framed || !playing) return
