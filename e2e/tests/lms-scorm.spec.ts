@@ -143,19 +143,41 @@ for (const version of ['1.2', '2004'] as const) {
       const next = lab.getByRole('button', { name: t('walk.next'), exact: true })
       await next.click()
       await expect(step).toHaveAttribute('data-step', 'droptail')
+      // A sketch of the queue first: its score counts in the raw score.
+      await lab.getByRole('button', { name: t('sketch.predict') }).click()
+      const box = await lab.getByTestId('walk-queue').getByTestId('sketch-surface').boundingBox()
+      if (box === null) throw new Error('no drawing surface')
+      await page.mouse.move(box.x + 5, box.y + box.height * 0.5)
+      await page.mouse.down()
+      for (let k = 1; k <= 10; k++)
+        await page.mouse.move(box.x + 5 + (box.width * 0.9 * k) / 10, box.y + box.height * 0.3)
+      await page.mouse.up()
       await step.getByLabel(t('lesson.red-vs-droptail.droptail.choices.full'), { exact: true }).check()
       await step.getByRole('button', { name: t('walk.play', { seconds: 30 }) }).click()
       await expect(lab.getByTestId('walk-reveal')).toBeVisible({ timeout: 120_000 })
+      const scored = lab.getByTestId('sketch-score')
+      await expect(scored).toBeVisible({ timeout: 60_000 })
+      const sketchScore = Number(await scored.getAttribute('data-score'))
+      await expect
+        .poll(async () => JSON.parse((await values())['cmi.suspend_data'] ?? '{}').k?.droptail)
+        .toBe(sketchScore)
       await next.click()
       await expect(step).toHaveAttribute('data-step', 'red')
       await expect.poll(async () => JSON.parse((await values())['cmi.suspend_data'] ?? '{}').i).toBe(2)
       const first = await values()
       expect(first[status]).toBe('incomplete')
-      expect(JSON.parse(first['cmi.suspend_data'])).toMatchObject({
+      const stored = JSON.parse(first['cmi.suspend_data'])
+      expect(stored).toMatchObject({
         l: LESSON,
         c: { droptail: 'full' },
         r: { droptail: 1 },
+        k: { droptail: sketchScore },
       })
+      expect(stored.s.droptail.split(',').length).toBeGreaterThanOrEqual(2)
+      // Score so far: one right answer, two questions unanswered, the sketch: (100 + 0 + 0 + s) / 4.
+      expect(first[version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw']).toBe(
+        String(Math.round((100 + sketchScore) / 4)),
+      )
       expect(first[version === '1.2' ? 'cmi.core.exit' : 'cmi.exit']).toBe('suspend')
 
       // The LMS reopens the lesson with what it stored.
@@ -174,6 +196,16 @@ for (const version of ['1.2', '2004'] as const) {
       await page.evaluate((init) => sessionStorage.setItem('lms-initial', JSON.stringify(init)), initial)
       await page.reload()
       await expect(step).toHaveAttribute('data-step', 'red', { timeout: 60_000 })
+      // The earlier step's answer and sketch came back too.
+      await lab.getByRole('button', { name: t('walk.back') }).click()
+      await expect(step).toHaveAttribute('data-step', 'droptail')
+      await expect(step.getByLabel(t('lesson.red-vs-droptail.droptail.choices.full'), { exact: true })).toBeChecked()
+      await expect(lab.getByTestId('walk-queue').getByTestId('sketch-bar')).toHaveAttribute(
+        'data-points',
+        String(stored.s.droptail.split(',').length),
+      )
+      await next.click()
+      await expect(step).toHaveAttribute('data-step', 'red')
 
       // Second session: the remaining questions, to the end.
       await step.getByLabel(t('lesson.red-vs-droptail.red.choices.min_th'), { exact: true }).check()
@@ -189,12 +221,13 @@ for (const version of ['1.2', '2004'] as const) {
       const done = version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.success_status'
       await expect.poll(async () => (await values())[done]).toBe('passed')
       const end = await values()
+      // All three answers right and the sketch: (3 × 100 + s) / 4.
+      const raw = String(Math.round((300 + sketchScore) / 4))
+      expect(end[version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw']).toBe(raw)
       if (version === '2004') {
         expect(end['cmi.completion_status']).toBe('completed')
-        expect(end['cmi.score.scaled']).toBe('1')
+        expect(end['cmi.score.scaled']).toBe(String(Number(raw) / 100))
       }
-      // All three answers right, no sketch drawn: 100.
-      expect(end[version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw']).toBe('100')
       const session = end[version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time']
       expect(session).toMatch(version === '1.2' ? /^\d{4}:\d{2}:\d{2}\.\d{2}$/ : /^PT\d+H\d+M[\d.]+S$/)
       expect(session).not.toMatch(/^(0000:00:00\.00|PT0H0M0S)$/)

@@ -155,6 +155,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         running={running}
         played={played}
         shownTime={shownTime}
+        answeredBefore={resumed?.right[step.id] !== undefined}
         onChoose={(c) => {
           setChoices((all) => ({ ...all, [step.id]: c }))
           lms.events.predicted(step.id, c)
