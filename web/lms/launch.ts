@@ -3,7 +3,8 @@
 // the lesson look for the LMS's API (discover.ts); any other address runs the lab exactly as before.
 import { findApi, type ScormVersion, type WindowLike } from './discover'
 import { LmsSession } from './session'
-import type { LessonShape } from './progress'
+import { lessonTracker, type LessonProgress, type LessonShape } from './progress'
+import type { Tracker } from './session'
 
 export const SCORM_KEY = 'scorm'
 export const PASS_KEY = 'pass'
@@ -23,19 +24,23 @@ export function readLaunch(search: string): LaunchOptions | null {
   return { version: v, passMark: Number.isFinite(pass) && pass >= 0 && pass <= 100 ? pass : null }
 }
 
-const sessions = new Map<string, LmsSession | null>()
+const sessions = new Map<string, LmsSession<unknown> | null>()
 
 /**
- * The LMS session of `lesson` for this page, started on first use (StrictMode renders twice: one session);
+ * The LMS session of activity `key` for this page, started on first use (StrictMode renders twice: one session);
  * null without an LMS. The page's `pagehide` finishes it.
  */
-export function lessonSession(lesson: LessonShape): LmsSession | null {
+export function activitySession<P>(key: string, tracker: Tracker<P>): LmsSession<P> | null {
   if (typeof window === 'undefined') return null
-  if (sessions.has(lesson.id)) return sessions.get(lesson.id) ?? null
+  if (sessions.has(key)) return (sessions.get(key) ?? null) as LmsSession<P> | null
   const launch = readLaunch(window.location.search)
   const found = launch === null ? null : findApi(window as unknown as WindowLike, [launch.version])
-  const session = found === null ? null : LmsSession.start(found, lesson, { passMark: launch?.passMark ?? null })
-  sessions.set(lesson.id, session)
+  const session = found === null ? null : LmsSession.start(found, tracker, { passMark: launch?.passMark ?? null })
+  sessions.set(key, session as LmsSession<unknown> | null)
   if (session !== null) window.addEventListener('pagehide', () => session.finish(), { once: true })
   return session
+}
+
+export function lessonSession(lesson: LessonShape): LmsSession<LessonProgress> | null {
+  return activitySession(`lesson:${lesson.id}`, lessonTracker(lesson))
 }

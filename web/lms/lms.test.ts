@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest'
 import { duration2004, timespan12 } from './cmi'
 import { findApi, type Api12, type Api2004, type WindowLike } from './discover'
-import { EMPTY_PROGRESS, decodeSuspend, encodeSuspend, isComplete, lessonScore, type LessonProgress } from './progress'
+import {
+  EMPTY_PROGRESS,
+  decodeSuspend,
+  encodeSuspend,
+  isComplete,
+  lessonScore,
+  lessonTracker,
+  type LessonProgress,
+} from './progress'
 import { LmsSession } from './session'
 import { readLaunch } from './launch'
 import type { Point } from '../charts/sketch/sketch'
@@ -119,7 +127,7 @@ describe('a session (SCORM 1.2)', () => {
   it('initialises as incomplete, reports score and status, and finishes', () => {
     const { api, data, calls } = fake12()
     let t = 0
-    const s = LmsSession.start({ version: '1.2', api }, lesson, { passMark: 70, now: () => t })
+    const s = LmsSession.start({ version: '1.2', api }, lessonTracker(lesson), { passMark: 70, now: () => t })
     if (s === null) throw new Error('no session')
     expect(data['cmi.core.lesson_status']).toBe('incomplete')
     t = 12_340
@@ -144,12 +152,12 @@ describe('a session (SCORM 1.2)', () => {
 
   it('takes the LMS’s mastery score over the package’s, and completes without any', () => {
     const withMastery = fake12({ 'cmi.student_data.mastery_score': '40' })
-    const s = LmsSession.start({ version: '1.2', api: withMastery.api }, lesson, { passMark: 90 })
+    const s = LmsSession.start({ version: '1.2', api: withMastery.api }, lessonTracker(lesson), { passMark: 90 })
     expect(s?.passMark).toBe(40)
     s?.report({ ...EMPTY_PROGRESS, step: 3, right: { a: true, b: false } })
     expect(withMastery.data['cmi.core.lesson_status']).toBe('passed')
     const none = fake12()
-    LmsSession.start({ version: '1.2', api: none.api }, lesson)?.report({
+    LmsSession.start({ version: '1.2', api: none.api }, lessonTracker(lesson))?.report({
       ...EMPTY_PROGRESS,
       step: 3,
       right: { a: false, b: false },
@@ -172,23 +180,27 @@ describe('a session (SCORM 1.2)', () => {
         ],
       },
     }
-    LmsSession.start({ version: '1.2', api: first.api }, lesson)?.report(progress)
+    LmsSession.start({ version: '1.2', api: first.api }, lessonTracker(lesson))?.report(progress)
     const again = fake12({ 'cmi.suspend_data': first.data['cmi.suspend_data'], 'cmi.core.entry': 'resume' })
-    expect(LmsSession.start({ version: '1.2', api: again.api }, lesson)?.resumed).toEqual(progress)
+    expect(LmsSession.start({ version: '1.2', api: again.api }, lessonTracker(lesson))?.resumed).toEqual(progress)
     const other = fake12({ 'cmi.suspend_data': first.data['cmi.suspend_data'] })
-    expect(LmsSession.start({ version: '1.2', api: other.api }, { ...lesson, id: 'other' })?.resumed).toBeNull()
+    expect(
+      LmsSession.start({ version: '1.2', api: other.api }, lessonTracker({ ...lesson, id: 'other' }))?.resumed,
+    ).toBeNull()
   })
 
   it('is no session when the LMS refuses to initialise or throws', () => {
     const { api } = fake12()
-    expect(LmsSession.start({ version: '1.2', api: { ...api, LMSInitialize: () => 'false' } }, lesson)).toBeNull()
+    expect(
+      LmsSession.start({ version: '1.2', api: { ...api, LMSInitialize: () => 'false' } }, lessonTracker(lesson)),
+    ).toBeNull()
     const throwing = {
       ...api,
       LMSInitialize: () => {
         throw new Error('x')
       },
     }
-    expect(LmsSession.start({ version: '1.2', api: throwing }, lesson)).toBeNull()
+    expect(LmsSession.start({ version: '1.2', api: throwing }, lessonTracker(lesson))).toBeNull()
   })
 })
 
@@ -196,7 +208,7 @@ describe('a session (SCORM 2004)', () => {
   it('reports completion and success apart, a scaled score and an ISO 8601 session time', () => {
     const { api, data, calls } = fake2004({ 'cmi.scaled_passing_score': '0.5' })
     let t = 0
-    const s = LmsSession.start({ version: '2004', api }, lesson, { now: () => t })
+    const s = LmsSession.start({ version: '2004', api }, lessonTracker(lesson), { now: () => t })
     expect(s?.passMark).toBe(50)
     expect(data['cmi.completion_status']).toBe('incomplete')
     t = 90_500
@@ -259,7 +271,7 @@ describe('suspend data within SCORM 1.2’s 4,096 characters', () => {
 
   it('a 1.2 LMS that refuses longer suspend data still gets a session’s worth', () => {
     const { api, data } = fake12()
-    LmsSession.start({ version: '1.2', api }, many)?.report(full)
+    LmsSession.start({ version: '1.2', api }, lessonTracker(many))?.report(full)
     expect(data['cmi.suspend_data'].length).toBeLessThanOrEqual(4096)
     expect(decodeSuspend(many, data['cmi.suspend_data'])?.choices).toEqual(full.choices)
   })

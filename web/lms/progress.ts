@@ -3,7 +3,7 @@
 // it: the lesson's raw score (0–100), whether it is complete, passed or failed against the pass mark, and the
 // suspend data that lets the next launch resume (within the version's length limit).
 import { decodePoints, encodePoints, type Point, type Sketches } from '../charts/sketch/sketch'
-import type { Outcome } from './cmi'
+import type { Tracker } from './session'
 
 export interface LessonProgress {
   /** Index of the step shown. */
@@ -48,13 +48,6 @@ export function isComplete(lesson: LessonShape, p: LessonProgress): boolean {
     p.step >= lesson.steps.length - 1 &&
     lesson.steps.every((s) => s.predict === undefined || p.right[s.id] !== undefined)
   )
-}
-
-/** incomplete, then completed (no pass mark), passed or failed (score against the pass mark, 0–100). */
-export function outcomeOf(lesson: LessonShape, p: LessonProgress, passMark: number | null): Outcome {
-  if (!isComplete(lesson, p)) return 'incomplete'
-  if (passMark === null) return 'completed'
-  return (lessonScore(lesson, p) ?? 0) >= passMark ? 'passed' : 'failed'
 }
 
 /** Every other point, the first and last kept: a coarser sketch of the same curve. */
@@ -148,5 +141,15 @@ export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress
         return pts === null ? [] : [[k, pts]]
       }),
     ),
+  }
+}
+
+/** A lesson as the LMS session tracks it. */
+export function lessonTracker(lesson: LessonShape): Tracker<LessonProgress> {
+  return {
+    decode: (text) => decodeSuspend(lesson, text),
+    encode: (p, limit) => encodeSuspend(lesson.id, p, limit),
+    score: (p) => lessonScore(lesson, p),
+    complete: (p) => isComplete(lesson, p),
   }
 }

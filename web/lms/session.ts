@@ -4,48 +4,50 @@
 // lesson, which runs exactly as without an LMS.
 import { ELEMENTS, SUSPEND_LIMIT, exitValue, passMarkOf, sessionTime, statusValues, type Outcome } from './cmi'
 import type { FoundApi, ScormVersion } from './discover'
-import {
-  decodeSuspend,
-  encodeSuspend,
-  isComplete,
-  lessonScore,
-  outcomeOf,
-  type LessonProgress,
-  type LessonShape,
-} from './progress'
+
+/** What a session needs to know of the activity it reports: a lesson (progress.ts) or a worksheet (worksheet.ts). */
+export interface Tracker<P> {
+  /** The progress in suspend data this activity wrote; null for empty, foreign or malformed data. */
+  decode(text: string): P | null
+  /** Suspend data of at most `limit` characters; null when nothing fits. */
+  encode(p: P, limit: number): string | null
+  /** Raw score 0–100; null when the activity has nothing to score. */
+  score(p: P): number | null
+  complete(p: P): boolean
+}
 
 const TRUE = 'true'
 
-export class LmsSession {
+export class LmsSession<P> {
   readonly version: ScormVersion
   /** The pass mark in force (0–100): the LMS's own, else the package's; null when neither sets one. */
   readonly passMark: number | null
   /** What an earlier session of this lesson left, if anything. */
-  readonly resumed: LessonProgress | null
+  readonly resumed: P | null
   private readonly found: FoundApi
-  private readonly lesson: LessonShape
+  private readonly tracker: Tracker<P>
   private readonly started: number
   private readonly now: () => number
-  private last: LessonProgress | null = null
+  private last: P | null = null
   private open = true
 
-  private constructor(found: FoundApi, lesson: LessonShape, packagePass: number | null, now: () => number) {
+  private constructor(found: FoundApi, tracker: Tracker<P>, packagePass: number | null, now: () => number) {
     this.found = found
     this.version = found.version
-    this.lesson = lesson
+    this.tracker = tracker
     this.now = now
     this.started = now()
     const lmsPass = passMarkOf(this.version, this.get(ELEMENTS[this.version].passMark))
     this.passMark = lmsPass ?? packagePass
-    this.resumed = decodeSuspend(lesson, this.get(ELEMENTS[this.version].suspend))
+    this.resumed = tracker.decode(this.get(ELEMENTS[this.version].suspend))
   }
 
   /** Initialises the LMS session; null if the LMS refuses. `now` is in milliseconds (performance.now). */
-  static start(
+  static start<P>(
     found: FoundApi,
-    lesson: LessonShape,
+    tracker: Tracker<P>,
     options: { passMark?: number | null; now?: () => number } = {},
-  ): LmsSession | null {
+  ): LmsSession<P> | null {
     let ok: string
     try {
       ok = found.version === '1.2' ? found.api.LMSInitialize('') : found.api.Initialize('')
@@ -53,7 +55,7 @@ export class LmsSession {
       return null
     }
     if (String(ok) !== TRUE) return null
-    const session = new LmsSession(found, lesson, options.passMark ?? null, options.now ?? (() => performance.now()))
+    const session = new LmsSession(found, tracker, options.passMark ?? null, options.now ?? (() => performance.now()))
     // A first launch is "incomplete" from the start (1.2: "not attempted" until the SCO says otherwise).
     const status = session.get(ELEMENTS[session.version].status)
     if (session.resumed === null && status !== 'completed' && status !== 'passed' && status !== 'failed') {
@@ -100,19 +102,23 @@ export class LmsSession {
     return Math.max(0, (this.now() - this.started) / 1000)
   }
 
-  outcome(p: LessonProgress): Outcome {
-    return outcomeOf(this.lesson, p, this.passMark)
+  /** incomplete, then completed (no pass mark or nothing to score), passed or failed against the pass mark. */
+  outcome(p: P): Outcome {
+    if (!this.tracker.complete(p)) return 'incomplete'
+    const score = this.tracker.score(p)
+    if (this.passMark === null || score === null) return 'completed'
+    return score >= this.passMark ? 'passed' : 'failed'
   }
 
   /** Reports `p` (status, score, suspend data, session time so far) and commits. */
-  report(p: LessonProgress): void {
+  report(p: P): void {
     if (!this.open) return
     this.last = p
     const el = ELEMENTS[this.version]
-    this.setAll(statusValues(this.version, this.outcome(p), lessonScore(this.lesson, p)))
-    const suspend = encodeSuspend(this.lesson.id, p, SUSPEND_LIMIT[this.version])
+    this.setAll(statusValues(this.version, this.outcome(p), this.tracker.score(p)))
+    const suspend = this.tracker.encode(p, SUSPEND_LIMIT[this.version])
     if (suspend !== null) this.set(el.suspend, suspend)
-    this.set(el.exit, exitValue(this.version, isComplete(this.lesson, p)))
+    this.set(el.exit, exitValue(this.version, this.tracker.complete(p)))
     this.set(el.session, sessionTime(this.version, this.elapsed()))
     this.commit()
   }
@@ -122,7 +128,7 @@ export class LmsSession {
     if (!this.open) return
     const el = ELEMENTS[this.version]
     this.set(el.session, sessionTime(this.version, this.elapsed()))
-    if (this.last !== null) this.set(el.exit, exitValue(this.version, isComplete(this.lesson, this.last)))
+    if (this.last !== null) this.set(el.exit, exitValue(this.version, this.tracker.complete(this.last)))
     this.commit()
     this.open = false
     try {

@@ -10,7 +10,7 @@ import type { LmsSession } from './session'
 
 export interface LessonLms {
   resumed: LessonProgress | null
-  session: LmsSession | null
+  session: LmsSession<LessonProgress> | null
   events: ReturnType<typeof lessonEvents>
 }
 
