@@ -6,52 +6,18 @@
 // left; the student completes it and the runtime holds completed/passed, the score, the session time. Every
 // request the lesson makes stays inside the package (it needs no network of its own).
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { dirname, extname, join, normalize } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { unzipSync, strFromU8 } from 'fflate'
 import { test, expect } from '@playwright/test'
 import { catalogue } from '../catalogue'
+import { serveLms } from '../lmsHost'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const t = catalogue('en', 'teach')
 const LESSON = 'red-vs-droptail'
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.webmanifest': 'application/manifest+json',
-  '.xml': 'application/xml',
-}
-
-/** The LMS's page: scorm-again's API on its window (with what an earlier session left), the SCO in a frame. */
-function hostPage(version: '1.2' | '2004'): string {
-  const lib = version === '1.2' ? 'scorm12.min.js' : 'scorm2004.min.js'
-  const install =
-    version === '1.2'
-      ? 'window.API = new Scorm12API({ logLevel: 5 }); var api = window.API; var set = "LMSSetValue.cmi.*"'
-      : 'window.API_1484_11 = new Scorm2004API({ logLevel: 5 }); var api = window.API_1484_11; var set = "SetValue.cmi.*"'
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
-<script src="/scorm-again/${lib}"></script>
-<script>
-  ${install}
-  var initial = JSON.parse(sessionStorage.getItem('lms-initial') || 'null')
-  if (initial) api.loadFromFlattenedJSON(initial)
-  window.lms = { values: {}, calls: [] }
-  api.on(set, function (element, value) { window.lms.values[element] = value })
-  ;['LMSInitialize', 'LMSCommit', 'LMSFinish', 'Initialize', 'Commit', 'Terminate'].forEach(function (name) {
-    api.on(name, function () { window.lms.calls.push(name) })
-  })
-</script></head>
-<body><h1>LMS</h1><iframe title="lesson" src="/pkg/scorm-launch-${LESSON}.html" style="width:100%;height:1400px"></iframe></body></html>`
-}
-
 for (const version of ['1.2', '2004'] as const) {
   test.describe(`SCORM ${version} in scorm-again`, () => {
     const dir = join(root, 'test-results', `scorm-${version}`)
@@ -63,43 +29,17 @@ for (const version of ['1.2', '2004'] as const) {
       rmSync(dir, { recursive: true, force: true })
       execFileSync(
         'node',
-        ['scripts/package-scorm.mjs', '--lesson', LESSON, '--version', version, '--pass', '50', '--out', dir],
-        {
-          cwd: root,
-          stdio: 'pipe',
-          env: { ...process.env, E2E_DIST: undefined },
-        },
+        [
+          'scripts/package-scorm.mjs',
+          ...['--lesson', LESSON, '--version', version, '--pass', '50', '--out', dir],
+          ...['--dist', process.env.E2E_DIST ?? 'dist'],
+        ],
+        { cwd: root, stdio: 'pipe' },
       )
       zip = unzipSync(new Uint8Array(readFileSync(join(dir, `${LESSON}.zip`))))
-      for (const [path, bytes] of Object.entries(zip)) {
-        mkdirSync(dirname(join(dir, 'pkg', path)), { recursive: true })
-        writeFileSync(join(dir, 'pkg', path), bytes)
-      }
-      return new Promise<void>((resolve) => {
-        server = createServer((req, res) => {
-          const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-          let file: string | null = null
-          if (path === '/host.html') {
-            res.writeHead(200, { 'content-type': 'text/html' })
-            res.end(hostPage(version))
-            return
-          }
-          if (path.startsWith('/scorm-again/'))
-            file = join(root, 'node_modules/scorm-again/dist', normalize(path.slice(13)))
-          if (path.startsWith('/pkg/')) file = join(dir, 'pkg', normalize(path.slice(5)))
-          try {
-            if (file === null) throw new Error('not here')
-            const body = readFileSync(file)
-            res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-            res.end(body)
-          } catch {
-            res.writeHead(404)
-            res.end()
-          }
-        }).listen(0, '127.0.0.1', () => {
-          origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-          resolve()
-        })
+      return serveLms(version, zip, join(dir, 'pkg'), `scorm-launch-${LESSON}.html`).then((lms) => {
+        server = lms.server
+        origin = lms.origin
       })
     })
     test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))

@@ -14,6 +14,7 @@ import {
 } from './progress'
 import { LmsSession } from './session'
 import { readLaunch } from './launch'
+import { worksheetTracker } from './worksheet'
 import type { Point } from '../charts/sketch/sketch'
 
 /** A fake LMS: a store of elements, a log of calls, SCORM 1.2's 4,096-character suspend-data bound. */
@@ -286,5 +287,22 @@ describe('suspend data within SCORM 1.2’s 4,096 characters', () => {
       '{"v":1,"l":"demo","i":1,"c":{},"r":{},"k":{},"s":""}',
     ])
       expect(decodeSuspend(lesson, bad)).toBeNull()
+  })
+})
+
+describe('a worksheet as an LMS activity', () => {
+  it('is complete once run to its end, has no score, keeps its link, and drops a link too long for 1.2', () => {
+    const { api, data } = fake12()
+    const s = LmsSession.start({ version: '1.2', api }, worksheetTracker, { passMark: 70 })
+    s?.report({ ran: false, link: 'v=2&aqm=red' })
+    expect(data['cmi.core.lesson_status']).toBe('incomplete')
+    s?.report({ ran: true, link: 'v=2&aqm=red&max_p=0.2' })
+    // Nothing to score: completed, whatever the pass mark.
+    expect(data['cmi.core.lesson_status']).toBe('completed')
+    expect(data['cmi.core.score.raw']).toBeUndefined()
+    expect(worksheetTracker.decode(data['cmi.suspend_data'])).toEqual({ ran: true, link: 'v=2&aqm=red&max_p=0.2' })
+    const long = worksheetTracker.encode({ ran: true, link: 'x'.repeat(5000) }, 4096)
+    expect(worksheetTracker.decode(long ?? '')).toEqual({ ran: true, link: '' })
+    expect(worksheetTracker.decode('{"v":1,"l":"demo"}')).toBeNull()
   })
 })

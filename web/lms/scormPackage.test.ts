@@ -81,6 +81,15 @@ describe.each(['1.2', '2004'] as const)('SCORM %s package', (version) => {
   })
 })
 
+describe('a worksheet package', () => {
+  it('launches the lab with the worksheet’s link and the version', () => {
+    const o = opts({ lessonId: 'worksheet-red', passMark: null, target: '?v=2&aqm=red&lock=aqm,link' })
+    expect(lessonQuery(o)).toBe('index.html?v=2&aqm=red&lock=aqm,link&scorm=1.2')
+    const zip = unzipSync(buildPackage(built, o))
+    expect(strFromU8(zip[launchName('worksheet-red')])).toContain('index.html?v=2&aqm=red&lock=aqm,link&scorm=1.2')
+  })
+})
+
 describe('without a pass mark', () => {
   it('has no mastery score or objective', () => {
     expect(manifest(opts({ passMark: null }), [])).not.toContain('masteryscore')

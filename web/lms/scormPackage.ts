@@ -15,8 +15,13 @@ export interface PackageOptions {
   title: string
   /** The teacher's pass mark, 0–100; null: the LMS records completion only. */
   passMark: number | null
-  /** Extra keys of the lesson's address (a worksheet's lock=…&hide=…), without the leading '?'. */
+  /** Extra keys of the lesson's address, without the leading '?'. */
   extraQuery?: string
+  /**
+   * A worksheet instead of a lesson: the lab's link query to open (the scenario with the teacher's lock=…&hide=…),
+   * without the leading '?'. `lessonId` then names the SCO only.
+   */
+  target?: string
 }
 
 const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
@@ -29,10 +34,13 @@ export const launchName = (lessonId: string) => `scorm-launch-${lessonId}.html`
 
 /** The address (relative to the package's root) the launch page opens. */
 export function lessonQuery(o: PackageOptions): string {
-  const q = new URLSearchParams({ view: 'walkthrough', lesson: o.lessonId, scorm: o.version })
+  const q = new URLSearchParams(
+    o.target === undefined ? { view: 'walkthrough', lesson: o.lessonId, scorm: o.version } : { scorm: o.version },
+  )
   if (o.passMark !== null) q.set('pass', String(o.passMark))
   const extra = o.extraQuery ? `&${o.extraQuery}` : ''
-  return `index.html?${q.toString()}${extra}`
+  const target = o.target === undefined ? '' : `${o.target.replace(/^\?/, '')}&`
+  return `index.html?${target}${q.toString()}${extra}`
 }
 
 /**
