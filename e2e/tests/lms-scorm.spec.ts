@@ -188,6 +188,11 @@ for (const version of ['1.2', '2004'] as const) {
       const calls = await page.evaluate(() => (window as unknown as { lms: { calls: string[] } }).lms.calls)
       expect(calls[0]).toBe(version === '1.2' ? 'LMSInitialize' : 'Initialize')
       expect(calls).toContain(version === '1.2' ? 'LMSCommit' : 'Commit')
+      // The LMS closes the lesson (its frame goes away): the lesson finishes the session.
+      await page.evaluate(() => document.querySelector('iframe')?.remove())
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { lms: { calls: string[] } }).lms.calls.at(-1)))
+        .toBe(version === '1.2' ? 'LMSFinish' : 'Terminate')
 
       // Offline: nothing the lesson asked for came from outside this server.
       expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual(
