@@ -46,6 +46,9 @@ export const PASSTHROUGH_KEYS = [
   'sketch',
   'step',
   'picked',
+  'events',
+  'scorm',
+  'pass',
 ] as const
 /** Keys by which another view owns the page's address (App.tsx): the lab then leaves the address alone. */
 export const OTHER_VIEW_KEYS = ['view', 'preset', 'lesson'] as const

@@ -22,6 +22,8 @@
  *   { type: 'aqm:scenario', scenario, link, id? }     the running scenario (engine JSON) and its link query
  *   { type: 'aqm:error', message, request?, id? }     a request that was refused (or that the engine refused)
  *   { type: 'aqm:resize', height }                    the embed's content height in CSS pixels
+ *   { type: 'aqm:event', api, statement }             a learning event as an xAPI statement without an actor
+ *                                                     (web/lms/xapi.ts; off with events=0 in the lab's link)
  *
  * Anything else is ignored: a message that is not an object, whose type does not start with 'aqm:', or
  * that comes from another window than the parent. An 'aqm:' message with a wrong field is answered by
@@ -30,6 +32,8 @@
 import { useEffect, useRef } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import type { ShareLink } from './useShareLink'
+import { emit, statement } from '../lms/xapi'
+import { labEventsBetween, type LabState } from '../lms/labEvents'
 
 export const API_VERSION = 1
 const MAX_LINK = 8192
@@ -241,6 +245,27 @@ export function useHostApi(
       hostOrigin.current,
     )
   }, [framed, ready, playing, speed, aqmJson, store])
+
+  // Learning events (web/lms/xapi.ts): play, an algorithm switch, a parameter change, whoever asked for them. Read
+  // at each state message (each brings a new aqm object), where epoch, playing and aqm belong together (a frame of
+  // a new simulation moves the epoch ahead of its state message).
+  const before = useRef<LabState>({ aqm: null, playing: false, epoch: -1 })
+  const stateAqm = snapshot.aqm
+  useEffect(() => {
+    if (!framed || !ready) return
+    const snap = latest.current
+    const was = before.current
+    before.current = { aqm: stateAqm, playing: snap.playing, epoch: snap.epoch }
+    const changes = labEventsBetween(was, before.current)
+    if (changes.length === 0) return
+    const scenario = snap.running?.value ?? null
+    const speed = snap.speed
+    void import('./open').then(({ encodeLink }) => {
+      const link = scenario === null ? window.location.search : `?${encodeLink(scenario, { speed })}`
+      const preset = new URLSearchParams(window.location.search).get('preset')
+      for (const c of changes) emit(statement(c.verb, preset === null ? { lab: true } : { preset }, link, c.result))
+    })
+  }, [framed, ready, stateAqm])
 
   useEffect(() => {
     if (!framed || !playing) return

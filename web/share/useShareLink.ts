@@ -61,7 +61,8 @@ function writeAddress(query: string, push: boolean): void {
   const here = new URL(window.location.href)
   const pristine = /^v=\d+$/.test(query) // the default scenario at the default speed: the bare page
   let search = pristine ? '' : `?${query}`
-  for (const key of ['lang', 'sketch']) {
+  // scorm/pass: an LMS's launch (web/lms/launch.ts); events: the learning-event switch (web/lms/xapi.ts).
+  for (const key of ['lang', 'sketch', 'scorm', 'pass', 'events']) {
     const value = here.searchParams.get(key)
     if (value !== null) search += `${search === '' ? '?' : '&'}${key}=${encodeURIComponent(value)}`
   }

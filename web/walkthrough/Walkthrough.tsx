@@ -1,6 +1,6 @@
 // A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
 // plays, points at the chart where the effect shows, and then compares the prediction with the run.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
 import { usePreset } from '../catalog/load'
@@ -12,8 +12,8 @@ import { PresetInfo } from '../presets/PresetInfo'
 import { TeachHeader } from '../chrome/TeachHeader'
 import type { Preset } from '../catalog/types'
 import { RunPool } from '../runs/pool'
-import type { SummaryJson } from '../runs/summary'
-import { LESSONS, lessonSides, type Lesson, type LessonStep } from './lessons'
+import { summaryValue, type SummaryJson } from '../runs/summary'
+import { LESSONS, answer, lessonSides, type Lesson, type LessonStep } from './lessons'
 import { LessonList } from './LessonList'
 import { LessonStepPanel } from './LessonStepPanel'
 import { fullRunMeasure, meanAfter } from './measure'
@@ -30,6 +30,10 @@ import { useResizeMessages } from '../share/hostApi'
  * them (the store refuses changes and the chart handles show as locked, as under a worksheet's `lock=params`).
  */
 const LESSON_LOCKS = { lock: new Set(['params', 'aqm']), hide: new Set<string>() }
+import { decodeSketches, encodeSketches } from '../charts/sketch/sketch'
+import { useLessonLms, useLessonReport } from '../lms/useLessonLms'
+import { readLaunch } from '../lms/launch'
+import { LmsDownload } from '../lms/LmsDownload'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -51,6 +55,10 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
       {!embed && <LessonList current={lesson === undefined ? null : lessonId} />}
+      {/* For the teacher; a student launched from the LMS has no use for it. */}
+      {!embed && lesson !== undefined && readLaunch(window.location.search) === null && (
+        <LmsDownload lessonId={lessonId} title={`AQM Lab: ${t(`lesson.${lessonId}.intro.title`)}`} />
+      )}
     </div>
   )
 }
@@ -73,15 +81,19 @@ const fromFullRuns = (s: LessonStep) =>
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const { t, i18n } = useTranslation('teach')
+  // Launched from an LMS (a SCORM package, docs/lms.md): what an earlier session left, reported back as it goes.
+  const lms = useLessonLms(lesson)
+  const resumed = lms.resumed
   // Predictions by sketch, one per step that runs (keyed by step id in the address: a teacher's link shows them).
-  const [sketches] = useState(() => new SketchStore())
+  const [sketches] = useState(() => new SketchStore(resumed === null ? {} : { initial: resumed.sketches }))
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
-  // Resumed from the address (progress.ts), which follows every step and prediction.
+  // Resumed from the LMS's suspend data (web/lms/) when launched from one, else from the address (progress.ts),
+  // which follows every step and prediction.
   const [progress0] = useState(() => readProgress(lesson, window.location.search))
-  const [index, setIndex] = useState(progress0.index)
-  const [choices, setChoices] = useState<Record<string, string>>(progress0.choices)
+  const [index, setIndex] = useState(resumed?.step ?? progress0.index)
+  const [choices, setChoices] = useState<Record<string, string>>(resumed?.choices ?? progress0.choices)
   useEffect(() => {
     const href = withProgress(window.location.href, lesson, { index, choices })
     if (href === window.location.href) return
@@ -91,6 +103,9 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
       // A sandboxed frame may not touch its history; the lesson still works.
     }
   }, [lesson, index, choices])
+  // Whether each revealed answer was the run's, and each scored sketch's score: the LMS's raw score.
+  const [right, setRight] = useState<Record<string, boolean>>(resumed?.right ?? {})
+  const [sketchScores, setSketchScores] = useState<Record<string, number>>(resumed?.sketchScores ?? {})
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
   const step = lesson.steps[index]
@@ -123,6 +138,26 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
     () => (step.run !== undefined ? { store: sketches, id: step.id } : undefined),
     [step.run, step.id, sketches],
   )
+  const revealed =
+    step.predict !== undefined && chosen !== undefined && measured !== undefined && Number.isFinite(measured)
+      ? answer(step.predict.choices, measured) === chosen
+      : undefined
+  // Kept once revealed (the step's measurement is read only while it is shown): state adjusted while rendering.
+  if (revealed !== undefined && right[step.id] !== revealed) setRight({ ...right, [step.id]: revealed })
+  const sketchState = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
+  // Locked sketches only: one being drawn changes with every point.
+  const lockedKey = encodeSketches(
+    Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing)),
+  )
+  const progress = useMemo(
+    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey) }),
+    [index, choices, right, sketchScores, lockedKey],
+  )
+  useLessonReport(lesson, lms, progress, sketchState.sketches, sketchState.editing)
+  const onSketchScore = useCallback(
+    (id: string, score: number) => setSketchScores((all) => (all[id] === score ? all : { ...all, [id]: score })),
+    [],
+  )
   // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
   const resultKey = `lesson.${lesson.id}.${step.id}.result`
   const explanation = step.predict === undefined && i18n.exists(resultKey, { ns: 'teach' }) ? t(resultKey) : undefined
@@ -139,8 +174,16 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         running={running}
         played={played}
         shownTime={shownTime}
-        onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
-        onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
+        answeredBefore={resumed?.right[step.id] !== undefined}
+        onChoose={(c) => {
+          setChoices((all) => ({ ...all, [step.id]: c }))
+          lms.events.predicted(step.id, c)
+        }}
+        onPlay={() => {
+          if (step.run === undefined) return
+          play(shown, step.run, lesson.speed)
+          lms.events.ran(step.id, step.run)
+        }}
         onNavigate={(i) => {
           stop()
           setIndex(i)
@@ -159,6 +202,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         table={lesson.table}
         sketch={sketch}
         explanation={explanation}
+        onSketchScore={onSketchScore}
       />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>
