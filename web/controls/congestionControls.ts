@@ -5,6 +5,7 @@
 import { catalog } from '../contract/engine'
 import { getAt, withAt, isObject, type Json, type JsonObject } from '../scenario/json'
 import type { NumberSpec } from './scenarioDraft'
+import type { ParamSchema } from '../engine/protocol'
 
 /** One congestion control as the engine declares it. */
 export interface CcDeclaration {
@@ -16,18 +17,9 @@ export interface CcDeclaration {
   params: readonly CcParamDeclaration[]
 }
 
-/** One parameter of a congestion control: its spec, and its path relative to the flow group. */
-export interface CcParamDeclaration {
-  name: string
-  label: string
-  unit: string
-  min: number
-  max: number
-  default: number
-  step: number
-  integer: boolean
-  boolean: boolean
-  help: string
+/** One parameter of a congestion control: its spec (a choice's `default` is its index), and its path relative
+ * to the flow group. */
+export interface CcParamDeclaration extends ParamSchema {
   choices?: readonly string[]
   place: 'group' | 'cc_params'
   path: string
