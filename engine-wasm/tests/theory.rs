@@ -7,8 +7,13 @@
 //!   (CCR 27(3), 1997): W = C/√p with C = √(3/2) when every segment is acknowledged and √(3/4) with
 //!   delayed ACKs (C = √(3/(2b)), b segments per ACK).
 //!
-//! Every scenario loses exactly one packet in every 1/p (`link.loss_pattern = "periodic"`), the loss model
-//! both derivations assume. A case's `expect` is "agree" (within its tolerance of the formula) or a recorded
+//! - Padhye, Firoiu, Towsley, Kurose, "Modeling TCP Throughput: A Simple Model and its Empirical
+//!   Validation" (SIGCOMM 1998), Eq. 30, the form RFC 5348 §3.1 uses: the send rate with timeouts,
+//!   X = 1/(R·√(2bp/3) + T₀·min(1, 3√(3bp/8))·p·(1 + 32p²)) packets per second.
+//!
+//! The RFC 8312 and Mathis scenarios lose exactly one packet in every 1/p (`link.loss_pattern =
+//! "periodic"`), the loss model both derivations assume; the Padhye scenarios lose packets at random
+//! (independently with probability p), as that model does. A case's `expect` is "agree" (within its tolerance of the formula) or a recorded
 //! miss with its measured difference and reason, asserted to hold within half the tolerance, so a verdict
 //! that changes either way fails here (and shows on the page).
 
@@ -45,14 +50,24 @@ fn mathis(p: f64, b: f64) -> f64 {
     (3.0 / (2.0 * b)).sqrt() / p.sqrt()
 }
 
+/// Padhye et al. 1998 Eq. 30 (RFC 5348 §3.1 with s = 1 packet): packets per second.
+fn padhye(p: f64, rtt_s: f64, b: f64, rto_s: f64) -> f64 {
+    let timeouts = rto_s * (3.0 * (3.0 * b * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p);
+    1.0 / (rtt_s * (2.0 * b * p / 3.0).sqrt() + timeouts)
+}
+
 struct Case {
     id: String,
     model: String,
     p: f64,
     rtt_s: f64,
     b: f64,
+    /// T₀ of the Padhye model, s.
+    rto_s: f64,
     published: Option<f64>,
     metric: String,
+    /// The metric is a count over the measured window: divided by its length (duration − warm-up).
+    per_second: bool,
     tolerance: f64,
     scenario: Value,
     /// None: "agree"; Some((measured_diff, reason)).
@@ -65,6 +80,7 @@ impl Case {
             "rfc8312_reno" => reno_rfc8312(self.p),
             "rfc8312_cubic" => cubic_rfc8312(self.p, self.rtt_s),
             "mathis" => mathis(self.p, self.b),
+            "padhye" => padhye(self.p, self.rtt_s, self.b, self.rto_s),
             m => panic!("{}: unknown model {m}", self.id),
         }
     }
@@ -84,8 +100,10 @@ fn cases() -> Vec<Case> {
             p: num(c, "p"),
             rtt_s: num(c, "rtt_s"),
             b: num(c, "b"),
+            rto_s: c["rto_s"].as_f64().unwrap_or(f64::NAN),
             published: c["published"].as_f64(),
             metric: c["metric"].as_str().expect("metric").to_string(),
+            per_second: c["per_second"].as_bool().unwrap_or(false),
             tolerance: num(c, "tolerance"),
             scenario: c["scenario"].clone(),
             recorded: match &c["expect"] {
@@ -126,6 +144,10 @@ fn the_published_tables_are_the_formulas_rounded() {
     // Mathis's constants: √(3/2) = 1.22 and √(3/4) = 0.87.
     assert_eq!((mathis(1.0, 1.0) * 100.0).round(), 122.0);
     assert_eq!((mathis(1.0, 2.0) * 100.0).round(), 87.0);
+    // Padhye at p = 0.01, R = 0.1 s, b = 1, T₀ = 0.2 s, by hand: 1/(0.0081650 + 0.2·0.183712·0.01·1.0032).
+    assert!((padhye(0.01, 0.1, 1.0, 0.2) - 117.184).abs() < 0.001, "{}", padhye(0.01, 0.1, 1.0, 0.2));
+    // Without timeouts (T₀ = 0) it is Mathis's √(3/2)/(R·√p) per second.
+    assert!((padhye(1e-4, 0.1, 1.0, 0.0) - mathis(1e-4, 1.0) / 0.1).abs() < 1e-9);
     // Every case's own published number is its formula's, rounded.
     for c in cases() {
         if let Some(n) = c.published {
@@ -139,7 +161,8 @@ fn every_case_meets_its_model_assumptions() {
     for c in cases() {
         let s = Scenario::from_json(&c.scenario.to_string()).unwrap_or_else(|e| panic!("{}: {e:?}", c.id));
         assert_eq!(s.link.loss_rate, c.p, "{}", c.id);
-        assert_eq!(serde_json::to_value(s.link.loss_pattern).unwrap(), "periodic", "{}", c.id);
+        let pattern = if c.model == "padhye" { "random" } else { "periodic" };
+        assert_eq!(serde_json::to_value(s.link.loss_pattern).unwrap(), pattern, "{}", c.id);
         assert_eq!(s.flows.len(), 1, "{}", c.id);
         let g = &s.flows[0];
         assert_eq!((g.count, g.rtt_ms), (1, [c.rtt_s * 1000.0; 2]), "{}", c.id);
@@ -167,7 +190,12 @@ fn the_engine_matches_each_formula_or_its_recorded_miss() {
         assert_eq!(at(summary, "drops"), 0.0, "{}", c.id);
         assert!(at(summary, "mean_queue_pkts") < 0.01, "{}: queue {}", c.id, at(summary, "mean_queue_pkts"));
         let model = c.formula();
-        let ours = at(summary, &c.metric);
+        let ours = if c.per_second {
+            let s = &c.scenario;
+            at(summary, &c.metric) / (s["duration"].as_f64().expect("duration") - s["warmup"].as_f64().expect("warmup"))
+        } else {
+            at(summary, &c.metric)
+        };
         let diff = (ours - model) / model;
         let verdict = match &c.recorded {
             None if diff.abs() <= c.tolerance => "agree",

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { RunOutcome } from '../runs/pool'
 import { summaryValue } from '../runs/summary'
 import { encodeLink } from '../scenario/urlCodec'
-import { expected, judgeTheory, relativeDiff, type TheoryCase, type TheoryVerdict } from './theory'
+import { expected, judgeTheory, oursFrom, relativeDiff, type TheoryCase, type TheoryVerdict } from './theory'
 
 function formatPercent(d: number): string {
   if (!Number.isFinite(d)) return '–'
@@ -25,7 +25,7 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
   const rows = cases.map((c, i) => {
     const outcome = outcomes[i]
     const model = expected(c)
-    const ours = outcome?.ok === true ? summaryValue(outcome.summary, c.metric) : Number.NaN
+    const ours = outcome?.ok === true ? oursFrom(c, summaryValue(outcome.summary, c.metric)) : Number.NaN
     const diff = outcome?.ok === true ? relativeDiff(ours, model) : Number.NaN
     const verdict: TheoryVerdict | null = outcome?.ok === true ? judgeTheory(c, diff) : null
     return { c, outcome, model, ours, diff, verdict }
@@ -70,7 +70,10 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
                 <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b })}</span>
               </th>
               <td>
-                {t(delayed(c) ? 'theory.case_delack' : 'theory.case', conditions(c))}{' '}
+                {t(delayed(c) ? 'theory.case_delack' : 'theory.case', conditions(c))}
+                {' · '}
+                {t(c.model === 'padhye' ? 'theory.random_loss' : 'theory.periodic_loss')}
+                <span className="muted gap-reason">{t(`theory.measure.${c.per_second === true ? 'send_rate' : 'cwnd_mean'}`)}</span>{' '}
                 <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
                   {t('open')}
                 </a>

@@ -1,7 +1,18 @@
 // The theory rows' formulas and verdicts: the same vectors as engine-wasm/tests/theory.rs, so the page and
 // `cargo test` compute the same model values and reach the same verdicts.
 import { describe, expect, it } from 'vitest'
-import { cubicEq5, cubicRfc8312, expected, judgeTheory, loadTheory, mathis, relativeDiff, renoRfc8312 } from './theory'
+import {
+  cubicEq5,
+  cubicRfc8312,
+  expected,
+  judgeTheory,
+  loadTheory,
+  mathis,
+  oursFrom,
+  padhye,
+  relativeDiff,
+  renoRfc8312,
+} from './theory'
 
 describe('theory formulas', () => {
   it('give RFC 8312 Tables 1 and 2 when rounded', () => {
@@ -35,6 +46,11 @@ describe('theory formulas', () => {
     expect(mathis(1, 2)).toBeCloseTo(Math.sqrt(0.75), 12)
     expect(mathis(1e-4, 1)).toBeCloseTo(122.474, 3)
   })
+
+  it('give Padhye’s send rate, and Mathis’s without timeouts', () => {
+    expect(padhye(0.01, 0.1, 1, 0.2)).toBeCloseTo(117.184, 3)
+    expect(padhye(1e-4, 0.1, 1, 0)).toBeCloseTo(mathis(1e-4, 1) / 0.1, 9)
+  })
 })
 
 describe('theory cases', () => {
@@ -46,12 +62,19 @@ describe('theory cases', () => {
     for (const c of cases) if (c.published !== null) expect(Math.round(expected(c)), c.id).toBe(c.published)
   })
 
-  it('run periodic loss at the model’s p and RTT', () => {
+  it('run the model’s loss pattern at its p and RTT', () => {
     for (const c of cases) {
       const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
       const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
-      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, 'periodic', [c.rtt_s * 1000, c.rtt_s * 1000]])
+      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, c.model === 'padhye' ? 'random' : 'periodic', [c.rtt_s * 1000, c.rtt_s * 1000]])
     }
+  })
+
+  it('make a count over the window a rate', () => {
+    const c = cases.find((x) => x.per_second === true)
+    expect(c).toBeDefined()
+    if (c !== undefined) expect(oursFrom(c, 60_000)).toBe(60_000 / ((c.scenario.duration as number) - (c.scenario.warmup as number)))
+    expect(oursFrom(cases[0], 37.5)).toBe(37.5)
   })
 
   it('name a malformed entry and keep the rest', () => {

@@ -6,7 +6,7 @@ import table from '../../validation/theory.json'
 import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
-export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis'
+export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -23,12 +23,18 @@ export interface TheoryCase {
   p: number
   /** Round-trip time of the model, s (the scenario's base RTT). */
   rtt_s: number
-  /** Acknowledgements per ACK the model assumes (Mathis's b: 1, or 2 with delayed ACKs). */
+  /** Segments acknowledged per ACK the model assumes (b: 1, or 2 with delayed ACKs). */
   b: number
+  /** T₀ of the Padhye model, s. */
+  rto_s?: number
   /** The number the source prints, or null when it prints a formula only. */
   published: number | null
   /** Path of the engine's number in its run summary. */
   metric: string
+  /** The metric is a count over the measured window: divided by its length (duration − warm-up). */
+  per_second?: boolean
+  /** The unit of the formula and of the engine's number. */
+  unit: 'segments' | 'packets/s'
   /** Relative tolerance around the formula's value. */
   tolerance: number
   scenario: JsonObject
@@ -60,8 +66,17 @@ export function mathis(p: number, b: number): number {
   return Math.sqrt(3 / (2 * b)) / Math.sqrt(p)
 }
 
-/** The model's value for a case, in segments. */
-export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b'>): number {
+/**
+ * Padhye, Firoiu, Towsley, Kurose (1998) Eq. 30, as RFC 5348 §3.1 writes it with s = 1 packet: the send
+ * rate with timeouts, packets per second.
+ */
+export function padhye(p: number, rttS: number, b: number, rtoS: number): number {
+  const timeouts = rtoS * Math.min(1, 3 * Math.sqrt((3 * b * p) / 8)) * p * (1 + 32 * p * p)
+  return 1 / (rttS * Math.sqrt((2 * b * p) / 3) + timeouts)
+}
+
+/** The model's value for a case, in the case's unit. */
+export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s'>): number {
   switch (c.model) {
     case 'rfc8312_reno':
       return renoRfc8312(c.p)
@@ -69,6 +84,8 @@ export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b'>): nu
       return cubicRfc8312(c.p, c.rtt_s)
     case 'mathis':
       return mathis(c.p, c.b)
+    case 'padhye':
+      return padhye(c.p, c.rtt_s, c.b, c.rto_s ?? Number.NaN)
   }
 }
 
@@ -76,6 +93,13 @@ export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b'>): nu
 export const MISS_SLACK = 0.5
 
 export type TheoryVerdict = 'agree' | 'miss' | 'known_miss' | 'miss_moved'
+
+/** The engine's number for a case from its run summary (a count over the window made a rate). */
+export function oursFrom(c: Pick<TheoryCase, 'metric' | 'per_second' | 'scenario'>, value: number): number {
+  if (c.per_second !== true) return value
+  const { duration, warmup } = c.scenario
+  return typeof duration === 'number' && typeof warmup === 'number' ? value / (duration - warmup) : Number.NaN
+}
 
 /** (ours − model)/model. */
 export function relativeDiff(ours: number, model: number): number {
@@ -90,14 +114,15 @@ export function judgeTheory(c: Pick<TheoryCase, 'tolerance' | 'expect'>, diff: n
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis']
+const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye']
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
   if (!isObj(x) || typeof x.id !== 'string' || typeof x.source !== 'string' || !isObj(x.scenario)) return false
   if (typeof x.model !== 'string' || !MODELS.includes(x.model)) return false
   if (![x.p, x.rtt_s, x.b, x.tolerance].every((v) => typeof v === 'number' && Number.isFinite(v))) return false
   if (x.published !== null && typeof x.published !== 'number') return false
-  if (typeof x.metric !== 'string') return false
+  if (typeof x.metric !== 'string' || (x.unit !== 'segments' && x.unit !== 'packets/s')) return false
+  if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && typeof x.expect.measured_diff === 'number' && typeof x.expect.reason === 'string'
 }
