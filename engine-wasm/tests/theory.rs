@@ -8,7 +8,7 @@
 //!   delayed ACKs (C = √(3/(2b)), b segments per ACK).
 //!
 //! - Padhye, Firoiu, Towsley, Kurose, "Modeling TCP Throughput: A Simple Model and its Empirical
-//!   Validation" (SIGCOMM 1998), Eq. 30, the form RFC 5348 §3.1 uses: the send rate with timeouts,
+//!   Validation" (SIGCOMM 1998), the approximate model in the form RFC 5348 §3.1 uses: the send rate with timeouts,
 //!   X = 1/(R·√(2bp/3) + T₀·min(1, 3√(3bp/8))·p·(1 + 32p²)) packets per second.
 //!
 //! The RFC 8312 and Mathis scenarios lose exactly one packet in every 1/p (`link.loss_pattern =
@@ -50,7 +50,7 @@ fn mathis(p: f64, b: f64) -> f64 {
     (3.0 / (2.0 * b)).sqrt() / p.sqrt()
 }
 
-/// Padhye et al. 1998 Eq. 30 (RFC 5348 §3.1 with s = 1 packet): packets per second.
+/// Padhye et al. 1998, the approximate model (RFC 5348 §3.1 with s = 1 packet): packets per second.
 fn padhye(p: f64, rtt_s: f64, b: f64, rto_s: f64) -> f64 {
     let timeouts = rto_s * (3.0 * (3.0 * b * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p);
     1.0 / (rtt_s * (2.0 * b * p / 3.0).sqrt() + timeouts)

@@ -67,7 +67,7 @@ export function mathis(p: number, b: number): number {
 }
 
 /**
- * Padhye, Firoiu, Towsley, Kurose (1998) Eq. 30, as RFC 5348 §3.1 writes it with s = 1 packet: the send
+ * Padhye, Firoiu, Towsley, Kurose (1998), the approximate model as RFC 5348 §3.1 writes it with s = 1 packet: the send
  * rate with timeouts, packets per second.
  */
 export function padhye(p: number, rttS: number, b: number, rtoS: number): number {
