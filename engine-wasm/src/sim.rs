@@ -728,11 +728,13 @@ impl Simulation {
                 let mut rx = RxOut::default();
                 receiver.on_data(&p, now, &mut rx);
                 self.metrics.on_delivered(p.flow, rx.delivered * size, rx.delivered * payload, now);
+                self.metrics.on_received(p.flow, rx.received * payload, now);
                 self.send_ack(p.flow, rx);
             }
             Source::Udp { delivered, .. } => {
                 *delivered += 1;
                 self.metrics.on_delivered(p.flow, size, payload, now);
+                self.metrics.on_received(p.flow, payload, now);
             }
         }
     }
