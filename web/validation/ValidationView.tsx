@@ -1,7 +1,7 @@
 // The Validation page (?view=validation): the theory cases (validation/theory.json, docs/theory.md) and
 // every committed ns-3 case (validation/cases, docs/validation.md) beside this engine's numbers for the same
 // scenario, which the page computes now by running each scenario in one pool of workers (the sweep's run
-// workers; the theory cases first, as they are short). Per ns-3 metric: both values, the difference, the
+// workers; the ns-3 cases first, so their tally is not held up by the theory cases). Per ns-3 metric: both values, the difference, the
 // tolerance band as a dot plot, and the verdict against the case's recorded expectation.
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,11 +20,11 @@ export function ValidationView() {
   const { t } = useTranslation('validation')
   const { cases, malformed } = useMemo(() => loadCases(), [])
   const theory = useMemo(() => loadTheory(), [])
-  // One batch: the theory scenarios (each distinct one once; a Mathis row may share an RFC 8312 row's run),
-  // then the ns-3 cases.
+  // One batch: the ns-3 cases, then the theory scenarios (each distinct one once; a Mathis row may share an
+  // RFC 8312 row's run).
   const batch = useMemo(() => {
     const theoryRuns = [...new Set(theory.cases.map((c) => JSON.stringify(c.scenario)))]
-    return { theoryRuns, scenarios: [...theoryRuns, ...cases.map((c) => JSON.stringify(c.scenario))] }
+    return { theoryRuns, scenarios: [...cases.map((c) => JSON.stringify(c.scenario)), ...theoryRuns] }
   }, [cases, theory])
   const [outcomes, setOutcomes] = useState<(RunOutcome | undefined)[]>(() => batch.scenarios.map(() => undefined))
   useEffect(() => {
@@ -32,8 +32,10 @@ export function ValidationView() {
     void pool.run(batch.scenarios, (i, outcome) => setOutcomes((r) => r.map((x, k) => (k === i ? outcome : x))))
     return () => pool.dispose()
   }, [batch])
-  const results = outcomes.slice(batch.theoryRuns.length)
-  const theoryOutcomes = theory.cases.map((c) => outcomes[batch.theoryRuns.indexOf(JSON.stringify(c.scenario))])
+  const results = outcomes.slice(0, cases.length)
+  const theoryOutcomes = theory.cases.map(
+    (c) => outcomes[cases.length + batch.theoryRuns.indexOf(JSON.stringify(c.scenario))],
+  )
   // A badge in the gallery links to one case (#case-<id>): the cards render after load, so scroll once here.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1))
