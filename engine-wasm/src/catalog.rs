@@ -138,6 +138,7 @@ pub const SUMMARY_METRICS: &[MetricSpec] = {
         metric("drop_rate", "fraction", Lower),
         metric("total_goodput_mbps", "Mbit/s", Higher),
         metric("total_goodput_payload_mbps", "Mbit/s", Higher),
+        metric("total_received_payload_mbps", "Mbit/s", Higher),
         metric("jain", "", Higher),
         metric("min_max_fairness_pct", "%", Higher),
         metric("sync.index", "fraction", Lower),
@@ -368,6 +369,12 @@ mod tests {
             let value = path.split('.').fold(at, |v, k| &v[k]);
             assert!(value.is_number() || value.is_null(), "{} is not a number: {value}", m.path);
             assert!(!value.is_null() || m.path.contains("rtt"), "{} is missing", m.path);
+        }
+        // And every number the summary carries is declared (the window's bounds are the window, not metrics).
+        for (key, value) in summary.as_object().unwrap() {
+            if value.is_number() && !key.starts_with("measured_") {
+                assert!(SUMMARY_METRICS.iter().any(|m| m.path == key), "summary's {key} is not declared");
+            }
         }
     }
 

@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
+use crate::link_loss::LossPattern;
 use crate::problem::Problem;
 use crate::scenario::{
     DelayStep, FlowGroup, LinkSpec, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario, Traffic,
@@ -468,6 +469,11 @@ pub static LINK: Table<LinkSpec> = Table {
             is(0.0, 0.5),
             "",
             |l| Val::Num(l.loss_rate),
+        ),
+        other(
+            "loss_pattern",
+            "How lost packets are picked: random (each with probability loss_rate) or periodic (exactly one every 1/loss_rate, RFC 8312 §5.1)",
+            Ty::Choice(choices::<LossPattern>),
         ),
         integer(
             "mean_pkt_size",

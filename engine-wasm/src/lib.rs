@@ -29,6 +29,7 @@ pub mod digest;
 pub mod fields;
 pub mod headers;
 pub mod link;
+pub mod link_loss;
 pub mod metrics;
 pub mod migrate;
 pub mod problem;

@@ -41,6 +41,9 @@ struct FlowCounters {
     goodput_bytes: u64,
     /// The same data's payload only (crate::headers).
     goodput_payload_bytes: u64,
+    /// Payload of new data (not a duplicate) as it reached the receiver, in order or not: what crossed the
+    /// link inside the window, so its rate never exceeds the capacity (see `Summary::total_received_payload_mbps`).
+    received_payload_bytes: u64,
     arrivals: u64,
     drops: u64,
     marks: u64,
@@ -316,6 +319,13 @@ impl Metrics {
         }
     }
 
+    /// New data (not a duplicate) reached the receiver, in order or not: `payload` bytes of application data.
+    pub fn on_received(&mut self, flow: FlowId, payload: u64, now: Time) {
+        if self.measuring(now) {
+            self.per_flow[flow as usize].received_payload_bytes += payload;
+        }
+    }
+
     /// A sender cut its window (loss, timeout or ECN): for the synchronisation index.
     pub fn on_window_cut(&mut self, flow: FlowId, now: Time) {
         if self.measuring(now) {
@@ -470,6 +480,10 @@ impl Metrics {
             drop_rate: if self.arrivals > 0 { total_drops as f64 / self.arrivals as f64 } else { 0.0 },
             total_goodput_mbps: goodputs.iter().sum(),
             total_goodput_payload_mbps: per_flow.iter().map(|f| f.goodput_payload_mbps).sum(),
+            total_received_payload_mbps: self.per_flow.iter().map(|c| c.received_payload_bytes).sum::<u64>() as f64
+                * 8.0
+                / span
+                / 1e6,
             jain: jain(&goodputs),
             min_max_fairness_pct: if max > 0.0 { 100.0 * min / max } else { f64::NAN },
             sync: self.sync.summary(now),
@@ -674,6 +688,11 @@ pub struct Summary {
     pub total_goodput_mbps: f64,
     /// Σ per-flow `goodput_payload_mbps`: payload delivered in order to the applications.
     pub total_goodput_payload_mbps: f64,
+    /// Payload of new data (not duplicates) counted when it reached the receivers inside the window, in order
+    /// or not. Unlike `total_goodput_payload_mbps`, which counts data when the receiver releases it in order,
+    /// it never counts data that crossed the link before the warm-up and waited behind a hole, so it never
+    /// exceeds the link's payload capacity; over a long window the two agree.
+    pub total_received_payload_mbps: f64,
     /// Jain's fairness index of the per-flow goodputs (Jain, Chiu & Hawe 1984).
     pub jain: f64,
     /// Smallest over largest per-flow goodput, percent (NaN if all are 0).
@@ -797,6 +816,18 @@ mod tests {
         assert!(close(s.flows[1].goodput_payload_mbps, 5_120.0 * 8.0 / 1e6), "{:?}", s.flows[1]);
         assert!(close(s.total_goodput_payload_mbps, 0.2304 + 0.04096), "{}", s.total_goodput_payload_mbps);
         assert!(close(s.total_goodput_mbps, 0.24 + 0.04876), "{}", s.total_goodput_mbps);
+    }
+
+    #[test]
+    fn received_payload_counts_data_when_it_arrives_from_the_warm_up_on() {
+        let mut m = Metrics::new(2, 10e6, 1000 * MILLI, 0);
+        m.on_received(0, 960, 500 * MILLI); // arrived in the warm-up: not counted, even if released later
+        for _ in 0..10 {
+            m.on_received(0, 960, 1500 * MILLI);
+        }
+        m.on_received(1, 1024, 1900 * MILLI);
+        let s = m.summary(2000 * MILLI, &[bulk_reno(0), bulk_reno(1)]); // 1 s measured
+        assert!((s.total_received_payload_mbps - (9_600.0 + 1_024.0) * 8.0 / 1e6).abs() < 1e-12, "{s:?}");
     }
 
     #[test]

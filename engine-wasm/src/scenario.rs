@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::aqm::{AqmConfig, QueueUnit};
 use crate::fields;
+use crate::link_loss::LossPattern;
 use crate::problem::Problem;
 use crate::tcp::Variant;
 
@@ -106,6 +107,8 @@ pub struct LinkSpec {
     pub buffer_unit: QueueUnit,
     /// Random loss probability per packet on the bottleneck, independent of the queue.
     pub loss_rate: f64,
+    /// How the lost packets are picked (`crate::link_loss`): at random (default) or one every 1/`loss_rate`.
+    pub loss_pattern: LossPattern,
     /// Mean packet size the AQMs assume (RED's s, PIE's MEAN_PKTSIZE), bytes.
     pub mean_pkt_size: u32,
     /// ATM mode (seed 002): packets cross the link as AAL5 frames of 53-byte cells, and throughput and
@@ -196,6 +199,7 @@ impl Default for LinkSpec {
             buffer: 100,
             buffer_unit: QueueUnit::Packets,
             loss_rate: 0.0,
+            loss_pattern: LossPattern::Random,
             mean_pkt_size: 1000,
             atm: None,
             reverse: None,

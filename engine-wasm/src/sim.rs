@@ -6,6 +6,7 @@
 
 use crate::aqm::{AqmConfig, LinkInfo, Reason, Signal};
 use crate::link::Bottleneck;
+use crate::link_loss::LinkLoss;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
 use crate::packet::{Ack, FlowId, Packet};
 use crate::problem::Problem;
@@ -133,7 +134,7 @@ pub struct Simulation {
     bottleneck: Bottleneck,
     flows: Vec<Flow>,
     traffic_rng: Rng,
-    loss_rng: Rng,
+    link_loss: LinkLoss,
     metrics: Metrics,
     link_delay: Time,
     sample_interval: Time,
@@ -219,7 +220,7 @@ impl Simulation {
             deliver_lane,
             bottleneck,
             traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
-            loss_rng: Rng::new(scenario.seed, stream::LOSS),
+            link_loss: LinkLoss::new(scenario.link.loss_pattern, Rng::new(scenario.seed, stream::LOSS)),
             metrics: {
                 let m = Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup()), mean_base_rtt);
                 if time_varying_rate(l) {
@@ -664,8 +665,7 @@ impl Simulation {
         let now = self.now;
         self.metrics.on_arrival(p.flow, now);
         self.ledger.in_access -= 1;
-        let loss = self.scenario.link.loss_rate;
-        if loss > 0.0 && self.loss_rng.uniform() < loss {
+        if self.link_loss.lose(self.scenario.link.loss_rate) {
             self.ledger.random_losses += 1;
             self.metrics.on_random_loss(p.flow, now);
             return;
@@ -727,11 +727,13 @@ impl Simulation {
                 let mut rx = RxOut::default();
                 receiver.on_data(&p, now, &mut rx);
                 self.metrics.on_delivered(p.flow, rx.delivered * size, rx.delivered * payload, now);
+                self.metrics.on_received(p.flow, rx.received * payload, now);
                 self.send_ack(p.flow, rx);
             }
             Source::Udp { delivered, .. } => {
                 *delivered += 1;
                 self.metrics.on_delivered(p.flow, size, payload, now);
+                self.metrics.on_received(p.flow, payload, now);
             }
         }
     }

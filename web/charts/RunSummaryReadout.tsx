@@ -1,6 +1,7 @@
 // The engine's summary of the whole run since its warm-up, in one compact row under the latest
 // values: mean queue, the global-synchronisation index as its excess over chance, Jain's index,
-// utilisation (wire bytes), goodput (payload bytes) and the drops (and marks) by cause. The worker sends it about once a second while
+// utilisation (wire bytes), goodput (payload bytes, with a word when it counts data released from before the
+// warm-up) and the drops (and marks) by cause. The worker sends it about once a second while
 // playing and after a step or a pause, so React re-renders this row only then.
 import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +22,16 @@ const fmt = {
 }
 
 const shown = (f: (v: number) => string, v: number) => (Number.isFinite(v) ? f(v) : '–')
+
+/**
+ * Whether the in-order goodput counts data that crossed the link before the warm-up and was released inside
+ * the window (it waited behind a loss): more than 1 % above the payload counted as it arrived, which never
+ * exceeds the capacity. In a short window after losses the in-order figure can exceed the capacity.
+ */
+export function released(s: RunSummary): boolean {
+  const received = s.total_received_payload_mbps ?? Number.NaN
+  return Number.isFinite(received) && s.total_goodput_payload_mbps > 1.01 * received
+}
 
 /** Whether the summary covers any measured time yet (the warm-up is over). */
 export function measuring(s: RunSummary): boolean {
@@ -113,6 +124,14 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
         <dt>{t('summary.goodput')}</dt>
         <dd data-testid="summary-goodput">
           {t('summary.mbps_value', { v: shown(fmt.mbps, s.total_goodput_payload_mbps) })}
+          {released(s) && (
+            <span className="muted summary-note" data-testid="summary-goodput-released">
+              {t('summary.goodput_released', {
+                released: shown(fmt.mbps, s.total_goodput_payload_mbps - (s.total_received_payload_mbps ?? 0)),
+                received: shown(fmt.mbps, s.total_received_payload_mbps ?? Number.NaN),
+              })}
+            </span>
+          )}
         </dd>
       </div>
       <div>

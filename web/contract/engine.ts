@@ -3248,6 +3248,7 @@ export const catalog = {
         "buffer": 100,
         "buffer_unit": "packets",
         "delay_ms": 10.0,
+        "loss_pattern": "random",
         "loss_rate": 0.0,
         "mean_pkt_size": 1000,
         "rate_mbps": 10.0
@@ -3306,6 +3307,19 @@ export const catalog = {
       "min": 0.0,
       "path": "link.loss_rate",
       "type": "number",
+      "unit": ""
+    },
+    {
+      "choices": [
+        "random",
+        "periodic"
+      ],
+      "default": "random",
+      "description": "How lost packets are picked: random (each with probability loss_rate) or periodic (exactly one every 1/loss_rate, RFC 8312 §5.1)",
+      "max": null,
+      "min": null,
+      "path": "link.loss_pattern",
+      "type": "choice",
       "unit": ""
     },
     {
@@ -3942,6 +3956,11 @@ export const catalog = {
     {
       "better": "higher",
       "path": "total_goodput_payload_mbps",
+      "unit": "Mbit/s"
+    },
+    {
+      "better": "higher",
+      "path": "total_received_payload_mbps",
       "unit": "Mbit/s"
     },
     {

@@ -1,7 +1,7 @@
-// The bottleneck link: rate, one-way delay, buffer and its unit, random loss; then how it changes during
+// The bottleneck link: rate, one-way delay, buffer and its unit, random loss and its pattern; then how it changes during
 // the run and the reverse path (LinkSchedule).
 import { useTranslation } from 'react-i18next'
-import { BUFFER_UNITS, linkFields, setAtm, setBufferUnit } from './scenarioDraft'
+import { BUFFER_UNITS, LOSS_PATTERNS, linkFields, setAtm, setBufferUnit } from './scenarioDraft'
 import { getAt, isObject, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { CheckField } from './CheckField'
@@ -21,6 +21,8 @@ export function LinkSettings(props: DraftEditorProps) {
   const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
   const [rate, delay, buffer, loss] = linkFields(draft)
   const unitId = fieldId('link.buffer_unit')
+  const patternId = fieldId('link.loss_pattern')
+  const pattern = getAt(draft, 'link.loss_pattern') === 'periodic' ? 'periodic' : 'random'
   const atm = getAt(draft, 'link.atm')
   const atmOn = isObject(atm)
   const basisId = fieldId('link.atm.cell_rate_basis')
@@ -60,6 +62,16 @@ export function LinkSettings(props: DraftEditorProps) {
             </select>
           </div>
           <NumberField spec={loss} value={getAt(draft, loss.path)} problem={problemAt(loss.path)} onChange={onEdit} />
+          <div className="field">
+            <label htmlFor={patternId}>{t('link.lossPattern')}</label>
+            <select id={patternId} value={pattern} onChange={(e) => onEdit('link.loss_pattern', e.target.value)}>
+              {LOSS_PATTERNS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`link.lossPatterns.${p}`)}
+                </option>
+              ))}
+            </select>
+          </div>
           <CheckField
             path="link.atm"
             label={t('link.atm')}

@@ -22,6 +22,8 @@ export const RECOVERY_KINDS: readonly string[] = schemaEnum(flowGroupNode.proper
 export const PROFILES: readonly string[] = schemaEnum(schema.properties?.profile)
 export const TRAFFIC_KINDS = ['ftp', 'http', 'cbr', 'poisson', 'on_off'] as const
 export const BUFFER_UNITS = ['packets', 'bytes'] as const
+/** How the link's random loss picks packets (link field `loss_pattern`), in the schema's order. */
+export const LOSS_PATTERNS: readonly string[] = schemaEnum(nodeAt(['link', 'loss_pattern'], null) ?? undefined)
 export type TrafficKind = (typeof TRAFFIC_KINDS)[number]
 
 /** Defaults for a traffic kind's own fields (the engine's, for HTTP; a modest rate for UDP). */
@@ -210,6 +212,7 @@ export function editorPaths(draft: JsonObject): string[] {
     ...linkFields(draft).map((f) => f.path),
     ...scheduleFields(draft).map((f) => f.path),
     'link.buffer_unit',
+    'link.loss_pattern',
     'link.atm',
     SEED_FIELD.path,
     'profile',
@@ -284,6 +287,7 @@ export function readFieldInput(
 /** Catalogue keys (namespace app) of the editor's choice fields, by path with the group index left out. */
 const CHOICE_LABELS: Record<string, string> = {
   'link.buffer_unit': 'link.bufferUnit',
+  'link.loss_pattern': 'link.lossPattern',
   'link.atm': 'link.atm',
   'flows[].tcp': 'flows.tcp',
   'flows[].traffic': 'flows.traffic',

@@ -91,6 +91,7 @@ export function parseRunSummary(json: string): RunSummary {
     utilisation: at('utilisation'),
     total_goodput_payload_mbps: at('total_goodput_payload_mbps'),
     total_goodput_mbps: at('total_goodput_mbps'),
+    total_received_payload_mbps: at('total_received_payload_mbps'),
     jain: at('jain'),
     min_max_fairness_pct: at('min_max_fairness_pct'),
     sync: { index: at('sync.index'), random: at('sync.random'), excess: at('sync.excess') },

@@ -122,6 +122,11 @@ export interface RunSummary {
   total_goodput_payload_mbps: number
   /** The same data as it crossed the link, headers (ATM: cells) included, Mbit/s. */
   total_goodput_mbps: number
+  /**
+   * New payload counted when it reached the receivers inside the window, in order or not, Mbit/s: never above
+   * the capacity, unlike the in-order goodput in a short window after losses. NaN from older engines.
+   */
+  total_received_payload_mbps?: number
   jain: number
   min_max_fairness_pct: number
   /** Global synchronisation: share of window cuts with another flow's cut within one RTT, against chance. */

@@ -83,6 +83,18 @@ describe('readable links', () => {
     expect(decodeLink(`?${q.replace('max_th=30', 'max_th=15')}`).scenario.aqm).toMatchObject({ max_th: 15 })
   })
 
+  it("writes the link's loss pattern readably only when it is periodic, and reads it back", () => {
+    const s = full({ link: { loss_rate: 0.001, loss_pattern: 'periodic' } })
+    const q = encodeLink(s)
+    expect(q).toBe('v=2&loss=0.001&loss_pattern=periodic')
+    expect(decodeLink(`?${q}`).scenario).toEqual(s)
+    expect(validate_scenario(JSON.stringify(s))).toBe('')
+    // Random is the default: absent from the link, and a link without it means random.
+    expect(encodeLink(full({ link: { loss_rate: 0.001 } }))).toBe('v=2&loss=0.001')
+    expect(getAt(decodeLink('?loss=0.001').scenario, ['link', 'loss_pattern'])).toBe('random')
+    expect(codes('?loss_pattern=bursty')).not.toEqual([])
+  })
+
   it('lists per-group values with commas and puts the rest in z=', () => {
     const s = full({
       flows: [

@@ -10,7 +10,7 @@
  *   without `v` is read as the current version (for hand-written links); links this page writes carry it.
  * - Readable keys for common fields (written only when they differ from the default):
  *   `seed`, `duration` (s), `warmup` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
- *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate);
+ *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate), `loss_pattern` (random|periodic);
  *   per flow group, comma-separated, one value per group, or one value for every group: `flows` (count; always
  *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic|bbr),
  *   `rtt` (rtt_ms as `low-high` or one value for a fixed RTT);
@@ -114,6 +114,7 @@ const SCALAR_KEYS: ReadonlyArray<readonly [string, Path]> = [
   ['buffer', ['link', 'buffer']],
   ['buffer_unit', ['link', 'buffer_unit']],
   ['loss', ['link', 'loss_rate']],
+  ['loss_pattern', ['link', 'loss_pattern']],
 ]
 const GROUP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['flows', 'count'],

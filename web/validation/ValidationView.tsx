@@ -1,7 +1,8 @@
-// The Validation page (?view=validation): every committed ns-3 case (validation/cases, docs/validation.md)
-// beside this engine's numbers for the same scenario, which the page computes now by running each case
-// in a pool of workers (the sweep's run workers). Per metric: both values, the difference, the tolerance
-// band as a dot plot, and the verdict against the case's recorded expectation.
+// The Validation page (?view=validation): the theory cases (validation/theory.json, docs/theory.md) and
+// every committed ns-3 case (validation/cases, docs/validation.md) beside this engine's numbers for the same
+// scenario, which the page computes now by running each scenario in one pool of workers (the sweep's run
+// workers; the ns-3 cases first, so their tally is not held up by the theory cases). Per ns-3 metric: both values, the difference, the
+// tolerance band as a dot plot, and the verdict against the case's recorded expectation.
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TeachHeader } from '../chrome/TeachHeader'
@@ -11,20 +12,30 @@ import { summaryValue } from '../runs/summary'
 import { loadCases, recordedGap, type RecordedGap, type ValidationCase } from './cases'
 import { difference, formatDifference, formatValue, judge, VALIDATION_METRICS, type Verdict } from './compare'
 import { DotPlot } from './DotPlot'
+import { loadTheory } from './theory'
+import { TheorySection } from './TheorySection'
 import './validation.css'
 
 export function ValidationView() {
   const { t } = useTranslation('validation')
   const { cases, malformed } = useMemo(() => loadCases(), [])
-  const [results, setResults] = useState<(RunOutcome | undefined)[]>(() => cases.map(() => undefined))
+  const theory = useMemo(() => loadTheory(), [])
+  // One batch: the ns-3 cases, then the theory scenarios (each distinct one once; a Mathis row may share an
+  // RFC 8312 row's run).
+  const batch = useMemo(() => {
+    const theoryRuns = [...new Set(theory.cases.map((c) => JSON.stringify(c.scenario)))]
+    return { theoryRuns, scenarios: [...cases.map((c) => JSON.stringify(c.scenario)), ...theoryRuns] }
+  }, [cases, theory])
+  const [outcomes, setOutcomes] = useState<(RunOutcome | undefined)[]>(() => batch.scenarios.map(() => undefined))
   useEffect(() => {
     const pool = new RunPool()
-    void pool.run(
-      cases.map((c) => JSON.stringify(c.scenario)),
-      (i, outcome) => setResults((r) => r.map((x, k) => (k === i ? outcome : x))),
-    )
+    void pool.run(batch.scenarios, (i, outcome) => setOutcomes((r) => r.map((x, k) => (k === i ? outcome : x))))
     return () => pool.dispose()
-  }, [cases])
+  }, [batch])
+  const results = outcomes.slice(0, cases.length)
+  const theoryOutcomes = theory.cases.map(
+    (c) => outcomes[cases.length + batch.theoryRuns.indexOf(JSON.stringify(c.scenario))],
+  )
   // A badge in the gallery links to one case (#case-<id>): the cards render after load, so scroll once here.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1))
@@ -41,6 +52,10 @@ export function ValidationView() {
         </p>
         {done === cases.length && cases.length > 0 && <Tally cases={cases} results={results} />}
         {malformed.length > 0 && <p role="alert">{t('malformed', { files: malformed.join(', ') })}</p>}
+        <TheorySection cases={theory.cases} outcomes={theoryOutcomes} />
+        {theory.malformed.length > 0 && (
+          <p role="alert">{t('theory.malformed', { ids: theory.malformed.join(', ') })}</p>
+        )}
         {cases.map((c, i) => (
           <CaseCard key={c.id} c={c} outcome={results[i]} />
         ))}

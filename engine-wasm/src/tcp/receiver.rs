@@ -18,6 +18,9 @@ pub struct RxOut {
     pub timer: Option<(Time, u64)>,
     /// Segments newly delivered in order to the application (for goodput).
     pub delivered: u64,
+    /// 1 when this segment is data the receiver did not hold yet, in order or not (for the goodput counted
+    /// as the data arrives, which never exceeds what the link carried in the same window); 0 for a duplicate.
+    pub received: u64,
 }
 
 /// A TCP receiver: cumulative ACKs, optional delayed ACKs (RFC 1122) and SACK blocks (RFC 2018).
@@ -69,14 +72,15 @@ impl TcpReceiver {
                 self.recent.retain(|&s| s >= next);
             }
             out.delivered = self.next_expected - p.seq;
+            out.received = 1;
             self.pending += 1;
             if self.delayed_ack && !filled_hole && self.pending < 2 && !p.ce {
                 self.timer_gen += 1;
                 out.timer = Some((now + DELAYED_ACK_TIMEOUT, self.timer_gen));
                 return;
             }
-        } else if p.seq > self.next_expected {
-            self.hold(p.seq);
+        } else if p.seq > self.next_expected && self.hold(p.seq) {
+            out.received = 1;
         }
         self.send_ack(out);
     }
@@ -88,11 +92,12 @@ impl TcpReceiver {
         }
     }
 
-    /// Keeps an out-of-order segment, merging it into its neighbours.
-    fn hold(&mut self, seq: u64) {
+    /// Keeps an out-of-order segment, merging it into its neighbours; false if it was held already.
+    fn hold(&mut self, seq: u64) -> bool {
         let ranges = &mut self.out_of_order;
         // First range that ends at or after seq: the one seq extends, sits in, or precedes.
         let i = ranges.partition_point(|r| r.1 < seq);
+        let new = !matches!(ranges.get(i), Some(&(s, e)) if s <= seq && seq < e);
         match ranges.get(i).copied() {
             Some((s, e)) if s <= seq && seq < e => {} // a duplicate: its block is still reported first
             Some((_, e)) if e == seq => {
@@ -111,6 +116,7 @@ impl TcpReceiver {
             self.recent.insert(0, seq);
             self.recent.truncate(4 * SackBlocks::MAX);
         }
+        new
     }
 
     /// The held range that contains `seq`.
@@ -180,6 +186,24 @@ mod tests {
         assert_eq!(fill.delivered, 2);
         // An old duplicate is acknowledged again.
         assert_eq!(receive(&mut r, 0).ack.map(|a| a.next_expected), Some(3));
+    }
+
+    #[test]
+    fn counts_each_segment_as_received_once_when_it_arrives_in_order_or_not() {
+        let mut r = TcpReceiver::new(0, false, true);
+        let got = |r: &mut TcpReceiver, seq| {
+            let o = receive(r, seq);
+            (o.received, o.delivered)
+        };
+        assert_eq!(got(&mut r, 0), (1, 1));
+        // Out of order: received now, delivered when the hole fills.
+        assert_eq!(got(&mut r, 2), (1, 0));
+        assert_eq!(got(&mut r, 3), (1, 0));
+        assert_eq!(got(&mut r, 3), (0, 0)); // held already
+        assert_eq!(got(&mut r, 1), (1, 3));
+        assert_eq!(got(&mut r, 2), (0, 0)); // delivered already
+        assert_eq!(got(&mut r, 5), (1, 0));
+        assert_eq!(got(&mut r, 4), (1, 2));
     }
 
     #[test]

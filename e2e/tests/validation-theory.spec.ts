@@ -1,0 +1,65 @@
+// The Validation page's theory section: one row per closed-form reference (validation/theory.json), each
+// with the engine's number computed in the page's workers; that number is exactly what the native CLI
+// (`aqm-cli run`) prints for the same scenario, and a recorded miss shows its reason.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test, expect } from '@playwright/test'
+import { catalogue } from '../catalogue'
+import { TeachPage } from '../pages/TeachPage'
+
+const crate = fileURLToPath(new URL('../../engine-wasm/', import.meta.url))
+const cli = `${crate}target/release/aqm-cli`
+const table = JSON.parse(readFileSync(new URL('../../validation/theory.json', import.meta.url), 'utf8')) as {
+  cases: { id: string; scenario: unknown; expect: 'agree' | { reason: string } }[]
+}
+const ROW = 'rfc8312-t1-reno-1e-3'
+
+let cliNumber = Number.NaN
+
+test.beforeAll(() => {
+  test.setTimeout(600_000)
+  // No-op when up to date; the page's wasm and this binary are built from the same sources.
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'aqm-cli'], { cwd: crate, stdio: 'inherit' })
+  const c = table.cases.find((x) => x.id === ROW)
+  if (c === undefined) throw new Error(`no theory case ${ROW}`)
+  const file = join(mkdtempSync(join(tmpdir(), 'aqm-theory-')), 'scenario.json')
+  writeFileSync(file, JSON.stringify(c.scenario))
+  const summary = JSON.parse(execFileSync(cli, ['run', file], { encoding: 'utf8' })) as {
+    flows: { cwnd_mean: number }[]
+  }
+  cliNumber = summary.flows[0].cwnd_mean
+})
+
+test('the theory section shows every reference, and a row’s number is the CLI’s', async ({ page }) => {
+  test.setTimeout(240_000)
+  const teach = new TeachPage(page)
+  const v = catalogue('en', 'validation')
+  await teach.goto('?view=validation')
+  const section = page.getByRole('region', { name: v('theory.heading') })
+  await expect(section).toBeVisible()
+  const rows = section.getByTestId('theory-row')
+  await expect(rows).toHaveCount(table.cases.length)
+  await expect(section.getByTestId('theory-progress')).toHaveText(v('theory.finished', { total: table.cases.length }), {
+    timeout: 200_000,
+  })
+
+  const row = section.locator(`tr[data-case="${ROW}"]`)
+  expect(Number.isFinite(cliNumber)).toBe(true)
+  // The page's number, to the bit, is the native engine's; the cell shows it rounded.
+  expect(Number(await row.getAttribute('data-ours'))).toBe(cliNumber)
+  await expect(row.getByTestId('theory-ours')).toHaveText(cliNumber.toFixed(1))
+  await expect(row).toContainText(v('theory.source.rfc8312_table1'))
+  await expect(row).toContainText('38')
+  await expect(row).toHaveAttribute('data-verdict', 'agree')
+
+  // Every row reaches the verdict the table records; a recorded miss names its reason.
+  for (const c of table.cases) {
+    const r = section.locator(`tr[data-case="${c.id}"]`)
+    await expect(r).toHaveAttribute('data-verdict', c.expect === 'agree' ? 'agree' : 'known_miss')
+    if (c.expect !== 'agree') await expect(r).toContainText(v(`theory.reason.${c.expect.reason}`).slice(0, 40))
+  }
+  expect(teach.consoleErrors).toEqual([])
+})

@@ -1,0 +1,106 @@
+// The theory section of the Validation page: one row per closed-form result or published number
+// (validation/theory.json, docs/theory.md) with its source, the formula's value, the number the source
+// prints, this engine's number for the case's scenario (run in the page's worker pool by ValidationView),
+// the tolerance and the verdict; a row that misses shows its measured reason.
+import { useTranslation } from 'react-i18next'
+import type { RunOutcome } from '../runs/pool'
+import { summaryValue } from '../runs/summary'
+import { encodeLink } from '../scenario/urlCodec'
+import { expected, judgeTheory, oursFrom, relativeDiff, type TheoryCase, type TheoryVerdict } from './theory'
+
+function formatPercent(d: number): string {
+  if (!Number.isFinite(d)) return '–'
+  const sign = d > 0 ? '+' : d < 0 ? '−' : '±'
+  return `${sign}${Math.abs(100 * d).toFixed(1)} %`
+}
+
+/** The scenario's words: TCP variant, delayed ACKs, p and RTT. */
+function conditions(c: TheoryCase): Record<string, string | number> {
+  const g = (c.scenario.flows as { tcp?: string; delayed_ack?: boolean }[] | undefined)?.[0] ?? {}
+  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000 }
+}
+
+export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcomes: (RunOutcome | undefined)[] }) {
+  const { t } = useTranslation('validation')
+  const rows = cases.map((c, i) => {
+    const outcome = outcomes[i]
+    const model = expected(c)
+    const ours = outcome?.ok === true ? oursFrom(c, summaryValue(outcome.summary, c.metric)) : Number.NaN
+    const diff = outcome?.ok === true ? relativeDiff(ours, model) : Number.NaN
+    const verdict: TheoryVerdict | null = outcome?.ok === true ? judgeTheory(c, diff) : null
+    return { c, outcome, model, ours, diff, verdict }
+  })
+  const done = rows.filter((r) => r.outcome !== undefined).length
+  const delayed = (c: TheoryCase) =>
+    (c.scenario.flows as { delayed_ack?: boolean }[] | undefined)?.[0]?.delayed_ack === true
+  return (
+    <section className="panel validation-theory" data-testid="theory-section" aria-labelledby="theory-heading">
+      <h2 id="theory-heading">{t('theory.heading')}</h2>
+      <p className="muted">{t('theory.how')}</p>
+      <p role="status" data-testid="theory-progress">
+        {done < cases.length
+          ? t('theory.running', { done, total: cases.length })
+          : t('theory.finished', { total: cases.length })}
+      </p>
+      <table className="validation-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('theory.col.source')}</th>
+            <th scope="col">{t('theory.col.case')}</th>
+            <th scope="col">{t('theory.col.formula')}</th>
+            <th scope="col">{t('theory.col.published')}</th>
+            <th scope="col">{t('theory.col.ours')}</th>
+            <th scope="col">{t('col.diff')}</th>
+            <th scope="col">{t('col.tolerance')}</th>
+            <th scope="col">{t('col.verdict')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ c, outcome, model, ours, diff, verdict }) => (
+            <tr
+              key={c.id}
+              data-testid="theory-row"
+              data-case={c.id}
+              data-model={model}
+              data-ours={outcome?.ok === true ? ours : ''}
+              data-verdict={verdict ?? ''}
+            >
+              <th scope="row">
+                {t(`theory.source.${c.source}`)}
+                <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b })}</span>
+              </th>
+              <td>
+                {t(delayed(c) ? 'theory.case_delack' : 'theory.case', conditions(c))}
+                {' · '}
+                {t(c.model === 'padhye' ? 'theory.random_loss' : 'theory.periodic_loss')}
+                <span className="muted gap-reason">{t(`theory.measure.${c.per_second === true ? 'send_rate' : 'cwnd_mean'}`)}</span>{' '}
+                <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
+                  {t('open')}
+                </a>
+              </td>
+              <td className="num">{model.toFixed(1)}</td>
+              <td className="num">{c.published === null ? '–' : c.published}</td>
+              <td className="num" data-testid="theory-ours">
+                {outcome === undefined ? t('pending') : Number.isFinite(ours) ? ours.toFixed(1) : '–'}
+              </td>
+              <td className="num">{formatPercent(diff)}</td>
+              <td className="num">{`± ${(100 * c.tolerance).toFixed(0)} %`}</td>
+              <td className={`verdict verdict-${verdict ?? 'pending'}`}>
+                {verdict === null ? '' : t(`theory.verdict.${verdict}`)}
+                {outcome?.ok === false && <span role="alert">{t('engine_failed', { message: outcome.error })}</span>}
+                {c.expect !== 'agree' && (
+                  <span className="gap-reason">
+                    {t('theory.recorded', {
+                      diff: formatPercent(c.expect.measured_diff),
+                      reason: t(`theory.reason.${c.expect.reason}`),
+                    })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

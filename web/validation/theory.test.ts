@@ -1,0 +1,98 @@
+// The theory rows' formulas and verdicts: the same vectors as engine-wasm/tests/theory.rs, so the page and
+// `cargo test` compute the same model values and reach the same verdicts.
+import { describe, expect, it } from 'vitest'
+import {
+  cubicEq5,
+  cubicRfc8312,
+  expected,
+  judgeTheory,
+  loadTheory,
+  mathis,
+  oursFrom,
+  padhye,
+  relativeDiff,
+  renoRfc8312,
+} from './theory'
+
+describe('theory formulas', () => {
+  it('give RFC 8312 Tables 1 and 2 when rounded', () => {
+    const table1: [number, number, number][] = [
+      [1e-2, 12, 12],
+      [1e-3, 38, 38],
+      [1e-4, 120, 187],
+      [1e-5, 379, 1054],
+      [1e-6, 1200, 5926],
+      [1e-7, 3795, 33325],
+      [1e-8, 12000, 187400],
+    ]
+    for (const [p, reno, cubic] of table1) {
+      expect(Math.round(renoRfc8312(p))).toBe(reno)
+      expect(Math.round(cubicRfc8312(p, 0.1))).toBe(cubic)
+    }
+    const table2: [number, number][] = [
+      [1e-2, 12],
+      [1e-3, 38],
+      [1e-4, 120],
+      [1e-5, 379],
+      [1e-6, 1200],
+      [1e-7, 5926],
+    ]
+    for (const [p, cubic] of table2) expect(Math.round(cubicRfc8312(p, 0.01))).toBe(cubic)
+    expect(Math.round(cubicEq5(1, 1) * 1000)).toBe(1054)
+  })
+
+  it("give Mathis's constants √(3/2) and √(3/4)", () => {
+    expect(mathis(1, 1)).toBeCloseTo(Math.sqrt(1.5), 12)
+    expect(mathis(1, 2)).toBeCloseTo(Math.sqrt(0.75), 12)
+    expect(mathis(1e-4, 1)).toBeCloseTo(122.474, 3)
+  })
+
+  it('give Padhye’s send rate, and Mathis’s without timeouts', () => {
+    expect(padhye(0.01, 0.1, 1, 0.2)).toBeCloseTo(117.184, 3)
+    expect(padhye(1e-4, 0.1, 1, 0)).toBeCloseTo(mathis(1e-4, 1) / 0.1, 9)
+  })
+})
+
+describe('theory cases', () => {
+  const { cases, malformed } = loadTheory()
+
+  it('are all well formed, each published number its formula rounded', () => {
+    expect(malformed).toEqual([])
+    expect(cases.length).toBeGreaterThanOrEqual(14)
+    for (const c of cases) if (c.published !== null) expect(Math.round(expected(c)), c.id).toBe(c.published)
+  })
+
+  it('run the model’s loss pattern at its p and RTT', () => {
+    for (const c of cases) {
+      const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
+      const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
+      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, c.model === 'padhye' ? 'random' : 'periodic', [c.rtt_s * 1000, c.rtt_s * 1000]])
+    }
+  })
+
+  it('make a count over the window a rate', () => {
+    const c = cases.find((x) => x.per_second === true)
+    expect(c).toBeDefined()
+    if (c !== undefined) expect(oursFrom(c, 60_000)).toBe(60_000 / ((c.scenario.duration as number) - (c.scenario.warmup as number)))
+    expect(oursFrom(cases[0], 37.5)).toBe(37.5)
+  })
+
+  it('name a malformed entry and keep the rest', () => {
+    const r = loadTheory({ cases: [{ id: 'broken' }, cases[0]] })
+    expect(r.malformed).toEqual(['broken'])
+    expect(r.cases).toHaveLength(1)
+  })
+})
+
+describe('theory verdicts', () => {
+  it('agree within the tolerance, hold a recorded miss within half of it, and flag a change', () => {
+    const agree = { tolerance: 0.05, expect: 'agree' as const }
+    expect(judgeTheory(agree, relativeDiff(38.9, 37.95))).toBe('agree')
+    expect(judgeTheory(agree, relativeDiff(35.9, 37.95))).toBe('miss')
+    expect(judgeTheory(agree, Number.NaN)).toBe('miss')
+    const recorded = { tolerance: 0.05, expect: { measured_diff: -0.09, reason: 'small_window' } }
+    expect(judgeTheory(recorded, -0.08)).toBe('known_miss')
+    expect(judgeTheory(recorded, -0.12)).toBe('miss_moved')
+    expect(judgeTheory(recorded, 0)).toBe('miss_moved')
+  })
+})
