@@ -67,20 +67,34 @@ export class Replayer {
   private target = 0
   private playing = false
   /** Simulated seconds per wall second; Infinity: as fast as the engine can. */
-  speed = Infinity
+  private speed = Infinity
   private timer: ReturnType<typeof setTimeout> | null = null
-  private readonly stop: () => void
+  private stop: (() => void) | null = null
 
   constructor(store: SimStore, log: SessionLog, onStatus: (s: ReplayStatus) => void) {
     this.store = store
     this.log = log
     this.onStatus = onStatus
-    this.stop = store.subscribeMessages((msg) => this.receive(msg))
+  }
+
+  /** Starts listening to the engine and replays from the start; `dispose` undoes it. */
+  start(): void {
+    this.stop?.()
+    this.stop = this.store.subscribeMessages((msg) => this.receive(msg))
+    this.seek(0)
+    this.play()
   }
 
   dispose(): void {
-    this.stop()
+    this.stop?.()
+    this.stop = null
+    this.playing = false
     if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  setSpeed(speed: number): void {
+    this.speed = speed
   }
 
   /** Rebuilds and runs to `t` (nanoseconds) at once, with every change up to it; then plays on if it was playing. */
