@@ -8,7 +8,7 @@ import { useSimulation } from '../engine/useSimulation'
 import type { AlgorithmInfo } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
 import { installTestApi } from '../testApi'
-import { algorithmName } from '../i18n/names'
+import { algorithmName, paramName } from '../i18n/names'
 import { LanguagePicker } from '../chrome/LanguagePicker'
 import { decodeLog, encodeLog, LogError, toSeconds, type Action, type SessionLog } from '../session/log'
 import { Replayer, type ReplayStatus } from '../session/replayer'
@@ -27,20 +27,39 @@ function fromAddress(): { log: SessionLog | null; error: string | null } {
   }
 }
 
-export function describeAction(t: TFunction, a: Action, algorithms: readonly AlgorithmInfo[]): string {
+/** The algorithm running at each action (the scenario's, then each switch's), to name its parameters. */
+function kindsOf(log: SessionLog): string[] {
+  let kind = ''
+  try {
+    const aqm: unknown = (JSON.parse(log.scenario) as { aqm?: unknown }).aqm
+    if (typeof aqm === 'object' && aqm !== null && 'kind' in aqm && typeof aqm.kind === 'string') kind = aqm.kind
+  } catch {
+    // A scenario the engine wrote is JSON; without it parameters keep their engine names.
+  }
+  return log.actions.map((a) => (a.kind === 'algorithm' ? (kind = a.aqm.kind) : kind))
+}
+
+/** One action in the reader's language; `tApp` names algorithms and parameters (web/i18n/names.ts). */
+export function describeAction(
+  t: TFunction,
+  tApp: TFunction,
+  a: Action,
+  kind: string,
+  algorithms: readonly AlgorithmInfo[],
+): string {
   switch (a.kind) {
-    case 'param':
-      return t('action.param', { ns: 'session', name: a.name, value: a.value })
+    case 'param': {
+      const p = algorithms.find((x) => x.kind === kind)?.params.find((x) => x.name === a.name)
+      return t('action.param', { name: p ? paramName(tApp, kind, p) : a.name, value: a.value })
+    }
     case 'algorithm': {
       const info = algorithms.find((x) => x.kind === a.aqm.kind)
-      return t('action.algorithm', { ns: 'session', name: info ? algorithmName(t, info) : a.aqm.kind })
+      return t('action.algorithm', { name: info ? algorithmName(tApp, info) : a.aqm.kind })
     }
     case 'speed':
-      return a.speed === Infinity
-        ? t('action.speedFast', { ns: 'session' })
-        : t('action.speed', { ns: 'session', value: `${a.speed}×` })
+      return a.speed === Infinity ? t('action.speedFast') : t('action.speed', { value: `${a.speed}×` })
     default:
-      return t(`action.${a.kind}`, { ns: 'session' })
+      return t(`action.${a.kind}`)
   }
 }
 
@@ -60,7 +79,7 @@ function TimeAxis({
   store: SimStore
   at: number
   onSeek: (ns: number) => void
-  label: (a: Action) => string
+  label: (a: Action, i: number) => string
 }) {
   const { t } = useTranslation('session')
   const end = Math.max(1, log.end)
@@ -81,7 +100,7 @@ function TimeAxis({
       {log.actions.map((a, i) => (
         <g key={i} className={`replay-mark replay-mark-${a.kind}`} onClick={() => onSeek(a.at)}>
           <line x1={x(a.at)} x2={x(a.at)} y1={H - 28} y2={H - 12} />
-          <title>{`${toSeconds(a.at).toFixed(3)} s: ${label(a)}`}</title>
+          <title>{`${toSeconds(a.at).toFixed(3)} s: ${label(a, i)}`}</title>
         </g>
       ))}
       <line className="replay-now" x1={x(at)} x2={x(at)} y1={4} y2={H - 8} />
@@ -102,6 +121,7 @@ function traceOf(store: SimStore, column: string): Array<[number, number]> {
 
 export function ReplayView() {
   const { t } = useTranslation('session')
+  const { t: tApp } = useTranslation()
   const { snapshot, store } = useSimulation()
   useEffect(() => installTestApi(store), [store])
   const [{ log, error }, setLoaded] = useState(fromAddress)
@@ -120,7 +140,8 @@ export function ReplayView() {
 
   useEffect(() => replayer?.setSpeed(speed), [replayer, speed])
 
-  const label = (a: Action) => describeAction(t, a, snapshot.algorithms)
+  const kinds = useMemo(() => (log === null ? [] : kindsOf(log)), [log])
+  const label = (a: Action, i: number) => describeAction(t, tApp, a, kinds[i] ?? '', snapshot.algorithms)
   const seek = (ns: number) => replayer?.seek(ns)
 
   const openFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -219,7 +240,7 @@ export function ReplayView() {
                       {toSeconds(a.at).toFixed(3)}
                     </button>
                   </td>
-                  <td>{label(a)}</td>
+                  <td>{label(a, i)}</td>
                 </tr>
               ))}
             </tbody>

@@ -44,7 +44,10 @@ describe('session log codec', () => {
     expect(bare).toBeLessThan(256)
     expect(withScenario).toBeLessThan(bare + scenario.length)
     // More actions cost little each: deltas and short codes compress well.
-    const many = { ...session, actions: [...session.actions, ...session.actions.map((a) => ({ ...a, at: a.at + 60e9 }))] }
+    const many = {
+      ...session,
+      actions: [...session.actions, ...session.actions.map((a) => ({ ...a, at: a.at + 60e9 }))],
+    }
     expect(encodeLog(many).length - withScenario).toBeLessThan(120)
   })
 
@@ -85,7 +88,9 @@ describe('recording from confirmed state', () => {
 
   it('logs another algorithm whole, and no pause when the run reached its end by itself', () => {
     const codel = { kind: 'codel', target_ms: 5, interval_ms: 100 }
-    expect(actionsBetween(base, { ...base, aqm: codel })).toEqual([{ at: 1_500_000_000, kind: 'algorithm', aqm: codel }])
+    expect(actionsBetween(base, { ...base, aqm: codel })).toEqual([
+      { at: 1_500_000_000, kind: 'algorithm', aqm: codel },
+    ])
     expect(actionsBetween(base, { ...base, playing: false, ended: true })).toEqual([])
   })
 
@@ -110,6 +115,11 @@ describe('recording from confirmed state', () => {
       actions: [{ at: 3_000_000_000, kind: 'param', name: 'max_th', value: 20 }],
     })
     r.receive({ type: 'state', ...base, epoch: 3, simTime: 0, columns: [], scenario: '{}' })
+    expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 1, end: 0, actions: [] })
+    // A link's speed, set before anything happened, is the session's starting speed, not an action.
+    r.receive({ type: 'state', ...base, epoch: 3, simTime: 0, columns: [], scenario: '{}', speed: 5 })
+    expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 5, end: 0, actions: [] })
+    r.receive({ type: 'state', ...base, epoch: 4, simTime: 0, columns: [], scenario: '{}' })
     expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 1, end: 0, actions: [] })
   })
 })

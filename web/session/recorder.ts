@@ -55,10 +55,21 @@ export class SessionRecorder {
     if (msg.type !== 'state') return
     const now: Confirmed = msg
     if (this.last === null || this.last.epoch !== now.epoch || this.log === null) {
-      this.log = { scenario: now.scenario, playing: now.playing, speed: now.speed, end: toNanos(now.simTime), actions: [] }
+      this.log = {
+        scenario: now.scenario,
+        playing: now.playing,
+        speed: now.speed,
+        end: toNanos(now.simTime),
+        actions: [],
+      }
       this.truncated = false
     } else {
-      const more = actionsBetween(this.last, now)
+      // A speed set before anything happened (a link's `speed=`) is where the session starts, not an act.
+      const more = actionsBetween(this.last, now).filter((a) => {
+        const opening = a.kind === 'speed' && a.at === 0 && this.log?.actions.length === 0
+        if (opening && this.log !== null) this.log.speed = a.speed
+        return !opening
+      })
       const room = MAX_ACTIONS - this.log.actions.length
       if (more.length > room) this.truncated = true
       this.log.actions.push(...more.slice(0, Math.max(0, room)))

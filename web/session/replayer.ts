@@ -7,9 +7,7 @@ import type { SimStore } from '../engine/store'
 import { changesTrace, toNanos, type SessionLog } from './log'
 
 export type Op =
-  | { op: 'step'; seconds: number }
-  | { op: 'param'; name: string; value: number }
-  | { op: 'algorithm'; aqm: AqmConfig }
+  { op: 'step'; seconds: number } | { op: 'param'; name: string; value: number } | { op: 'algorithm'; aqm: AqmConfig }
 
 /**
  * What takes the engine from `now` to `until` (nanoseconds): steps of at most `chunk` and, at its instant, each
