@@ -14,7 +14,7 @@ export const TIERS = [
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
   ['share', 'teacher', 'firstvisit', 'pwa', 'lms', 'session'],
-  ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet', 'replay'],
+  ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet', 'replay', 'class'],
 ]
 export const VIEW_ENTRY_POINTS = {
   lab: ['Lab'], // the preset page is the lab with a lesson panel

@@ -13,6 +13,7 @@ const Walkthrough = lazy(() => import('./walkthrough/Walkthrough').then((m) => (
 const ValidationView = lazy(() => import('./validation/ValidationView').then((m) => ({ default: m.ValidationView })))
 const WorksheetView = lazy(() => import('./worksheet/WorksheetView').then((m) => ({ default: m.WorksheetView })))
 const ReplayView = lazy(() => import('./replay/ReplayView').then((m) => ({ default: m.ReplayView })))
+const ClassView = lazy(() => import('./class/ClassView').then((m) => ({ default: m.ClassView })))
 const EmbedView = lazy(() => import('./embed/EmbedView').then((m) => ({ default: m.EmbedView })))
 
 function View({ query }: { query: URLSearchParams }) {
@@ -27,6 +28,8 @@ function View({ query }: { query: URLSearchParams }) {
       return <ValidationView />
     case 'walkthrough':
       return <Walkthrough lessonId={query.get('lesson') ?? 'red-vs-droptail'} />
+    case 'class':
+      return <ClassView />
     case 'replay':
       return <ReplayView />
     case 'worksheet':

@@ -3,10 +3,46 @@
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
+import { decodeSketches, scoreSketch } from '../charts/sketch/sketch'
+import { SKETCH_KEY } from '../charts/sketch/sketchStore'
 import { copyText } from '../share/copy'
 import { download } from '../share/exporters'
-import { sessionFile } from './file'
+import { sessionFile, type SessionExtras } from './file'
 import { MAX_ACTIONS, recorderOf, replayLink } from './recorder'
+
+/** The run's queue samples [t, q_pkts] still in the page's buffer. */
+function queueTrace(store: SimStore): Array<[number, number]> {
+  const rows = store.buffer
+  const [tc, qc] = [rows?.columnIndex('t') ?? -1, rows?.columnIndex('q_pkts') ?? -1]
+  if (!rows || tc < 0 || qc < 0) return []
+  const out: Array<[number, number]> = []
+  for (let i = 0; i < rows.length; i++) out.push([rows.at(i, tc), rows.at(i, qc)])
+  return out
+}
+
+/** The lab's prediction (sketch id '') with its score, and the run's outcome, for the class view. */
+export function sessionExtras(store: SimStore): SessionExtras {
+  const sketch = new URL(window.location.href).searchParams.get(SKETCH_KEY)
+  const points = decodeSketches(sketch)['']
+  const s = store.getSnapshot().summary
+  return {
+    prediction:
+      sketch === null || points === undefined
+        ? null
+        : { sketch, score: scoreSketch(points, queueTrace(store))?.score ?? null },
+    outcome:
+      s === null || s.measured_to_s <= s.measured_from_s
+        ? null
+        : {
+            measured_from_s: s.measured_from_s,
+            measured_to_s: s.measured_to_s,
+            mean_queue_pkts: s.mean_queue_pkts,
+            delay_ms_mean: s.delay_ms.mean,
+            goodput_mbps: s.total_goodput_payload_mbps,
+            utilisation: s.utilisation,
+          },
+  }
+}
 
 export function SessionShare({ store, fileName }: { store: SimStore; fileName: string }) {
   const { t } = useTranslation('session')
@@ -39,7 +75,11 @@ export function SessionShare({ store, fileName }: { store: SimStore; fileName: s
         <button
           type="button"
           onClick={() =>
-            download(`${fileName}-session.json`, sessionFile(session.encoded, session.log.scenario), 'application/json')
+            download(
+              `${fileName}-session.json`,
+              sessionFile(session.encoded, session.log.scenario, sessionExtras(store)),
+              'application/json',
+            )
           }
         >
           {t('share.file')}

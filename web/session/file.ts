@@ -5,15 +5,47 @@ import { decodeLog, type SessionLog } from './log'
 
 export const SESSION_FORMAT = 'aqm-lab-session'
 
-/** The file's text: `scenario` parsed (so the file reads as a scenario file too) and the encoded log. */
-export function sessionFile(encoded: string, scenarioJson: string): string {
+/** The run's outcome over the engine's measured window (after the warm-up), as the results dialog shows it. */
+export interface SessionOutcome {
+  measured_from_s: number
+  measured_to_s: number
+  mean_queue_pkts: number
+  delay_ms_mean: number
+  goodput_mbps: number
+  utilisation: number
+}
+
+/** The prediction drawn on the queue chart (`sketch=`, web/charts/sketch/) and its score against the run. */
+export interface SessionPrediction {
+  /** The sketch's points as the `sketch=` key writes them. */
+  sketch: string
+  /** 0–100 (docs/predict-sketch.md); null when the run and the sketch did not overlap. */
+  score: number | null
+}
+
+export interface SessionExtras {
+  prediction?: SessionPrediction | null
+  outcome?: SessionOutcome | null
+}
+
+/** The file's text: `scenario` parsed (so the file reads as a scenario file too), the encoded log, and what the
+ * class view shows beside it (the prediction and the outcome), when there are some. */
+export function sessionFile(encoded: string, scenarioJson: string, extras: SessionExtras = {}): string {
   let scenario: unknown = null
   try {
     scenario = JSON.parse(scenarioJson)
   } catch {
     // A scenario the engine wrote is JSON; without it the log still carries its own copy.
   }
-  return `${JSON.stringify({ format: SESSION_FORMAT, version: 1, scenario, replay: encoded }, null, 2)}\n`
+  const body = {
+    format: SESSION_FORMAT,
+    version: 1,
+    scenario,
+    replay: encoded,
+    prediction: extras.prediction ?? null,
+    outcome: extras.outcome ?? null,
+  }
+  return `${JSON.stringify(body, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`
 }
 
 /** The encoded log of a session file, a bare log, or a replay link; null when the text holds none. */
