@@ -2,6 +2,7 @@
 // two RED thresholds, a switch to CoDel and its target); the share dialog's replay link opens the replay view,
 // which rebuilds the scenario and makes each change again at its recorded simulated instant. The replayed trace
 // has the same digest as the person's, bit for bit; the log's size is reported.
+import { readFileSync } from 'node:fs'
 import { AppPage } from '../pages/AppPage'
 import { SharePage, labApi } from '../pages/SharePage'
 import { SimApi } from '../simApi'
@@ -67,6 +68,15 @@ test('a recorded session of a minute with ten actions replays to the same trace 
     .info()
     .annotations.push({ type: 'session-log-bytes', description: `${bytes} (${actionsOnly} without the scenario)` })
 
+  // The session file holds the same log, and the run's outcome for the class view.
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    share.dialog.getByRole('button', { name: catalogue('en', 'session')('share.file') }).click(),
+  ])
+  const file = JSON.parse(readFileSync(await saved.path(), 'utf8')) as Record<string, unknown>
+  expect(file).toMatchObject({ format: 'aqm-lab-session', version: 1, replay: log, prediction: null })
+  expect(file.outcome).toMatchObject({ measured_to_s: END_S })
+
   const other = await context.newPage()
   const otherLab = labApi(other)
   const t = catalogue('en', 'session')
@@ -80,6 +90,17 @@ test('a recorded session of a minute with ten actions replays to the same trace 
   expect(await otherLab.digest(END_S)).toBe(digest)
   // The replay ran the same scenario and ended with the person's last settings.
   expect(await otherLab.aqm()).toMatchObject({ kind: 'codel', target: 2 })
+
+  // Jumping to an action (the scrubber's way) rebuilds and runs to its instant with every change up to it; Play
+  // goes on from there to the same trace.
+  const sw = session.actions.find((a) => a.kind === 'algorithm')!
+  await other.getByRole('button', { name: t('replay.seekTo', { at: (sw.at / 1e9).toFixed(3) }) }).click()
+  await expect.poll(() => otherLab.aqm()).toMatchObject({ kind: 'codel' })
+  await expect(other.getByTestId('replay-position')).toHaveAttribute('data-at', String(sw.at))
+  await other.getByRole('button', { name: t('replay.play'), exact: true }).click()
+  await expect(other.getByTestId('replay-position')).toHaveAttribute('data-done', 'true', { timeout: 120_000 })
+  await expect.poll(() => otherLab.digest(END_S), { timeout: 30_000 }).not.toBeNull()
+  expect(await otherLab.digest(END_S)).toBe(digest)
 
   // The check can fail: the same log with the switch to CoDel half a second later replays to another trace.
   const shifted = {
