@@ -61,4 +61,4 @@ export function classFiles() {
 }
 
 /** A replay link's query for the replay view. */
-export const replayQuery = `./?view=replay&log=${encodeLog({ ...studentLog, end: 8_000_000_000 })}`
+export const replayQuery = `./?view=replay&log=${encodeLog({ ...studentLog, end: 25_000_000_000 })}`

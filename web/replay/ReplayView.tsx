@@ -104,6 +104,12 @@ function TimeAxis({
         </g>
       ))}
       <line className="replay-now" x1={x(at)} x2={x(at)} y1={4} y2={H - 8} />
+      <text className="replay-tick" x={PAD} y={H - 2}>
+        0 s
+      </text>
+      <text className="replay-tick" x={W - PAD} y={H - 2} textAnchor="end">
+        {`${toSeconds(log.end).toFixed(1)} s`}
+      </text>
     </svg>
   )
 }
