@@ -13,8 +13,8 @@ export const TIERS = [
   ['contract'], // generated from the engine's catalogue (npm run gen:contract); imports nothing
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
-  ['share', 'teacher', 'firstvisit', 'pwa', 'lms'],
-  ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet'],
+  ['share', 'teacher', 'firstvisit', 'pwa', 'lms', 'session'],
+  ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet', 'replay', 'class'],
 ]
 export const VIEW_ENTRY_POINTS = {
   lab: ['Lab'], // the preset page is the lab with a lesson panel

@@ -12,6 +12,8 @@ const SweepView = lazy(() => import('./sweep/SweepView').then((m) => ({ default:
 const Walkthrough = lazy(() => import('./walkthrough/Walkthrough').then((m) => ({ default: m.Walkthrough })))
 const ValidationView = lazy(() => import('./validation/ValidationView').then((m) => ({ default: m.ValidationView })))
 const WorksheetView = lazy(() => import('./worksheet/WorksheetView').then((m) => ({ default: m.WorksheetView })))
+const ReplayView = lazy(() => import('./replay/ReplayView').then((m) => ({ default: m.ReplayView })))
+const ClassView = lazy(() => import('./class/ClassView').then((m) => ({ default: m.ClassView })))
 const EmbedView = lazy(() => import('./embed/EmbedView').then((m) => ({ default: m.EmbedView })))
 
 function View({ query }: { query: URLSearchParams }) {
@@ -26,6 +28,10 @@ function View({ query }: { query: URLSearchParams }) {
       return <ValidationView />
     case 'walkthrough':
       return <Walkthrough lessonId={query.get('lesson') ?? 'red-vs-droptail'} />
+    case 'class':
+      return <ClassView />
+    case 'replay':
+      return <ReplayView />
     case 'worksheet':
       return <WorksheetView preset={query.get('preset')} lesson={query.get('lesson')} />
   }

@@ -3,6 +3,7 @@
 import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from './engine/protocol'
 import type { SimStore } from './engine/store'
 import { loadMainEngine } from './engine/mainEngine'
+import { recorderOf } from './session/recorder'
 
 async function traceDigest(store: SimStore, untilS: number, column?: string): Promise<string | null> {
   const rows = store.buffer
@@ -56,6 +57,9 @@ export interface AqmTestApi {
    * two runs bit for bit; null while fewer samples than that have arrived.
    */
   traceDigest(untilS: number, column?: string): Promise<string | null>
+  /** The running simulation's recorded session, encoded as a replay link carries it (web/session/); null
+   * where no recorder runs (views other than the lab) or before the first simulation. */
+  sessionLog(): string | null
 }
 
 declare global {
@@ -83,6 +87,7 @@ export function installTestApi(store: SimStore): () => void {
     scenario: () => (snap().scenario === '' ? null : JSON.parse(snap().scenario)),
     epoch: () => snap().epoch,
     traceDigest: (untilS, column) => traceDigest(store, untilS, column),
+    sessionLog: () => recorderOf(store)?.encoded() ?? null,
   }
   window.__aqm = api
   return () => {

@@ -7,8 +7,24 @@ import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { SharePage, labApi } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
+import { classFiles, replayQuery } from '../classFiles'
 
 const views: Array<{ name: string; search: string; ready(page: Page): Promise<void> }> = [
+  {
+    // A session replayed to its end, its actions on the time axis and in the table.
+    name: 'session replay',
+    search: replayQuery,
+    ready: (p) => expect(p.getByTestId('replay-position')).toHaveAttribute('data-done', 'true', { timeout: 60_000 }),
+  },
+  {
+    // Students' files side by side, with the message about a file that is neither.
+    name: 'class view',
+    search: './?view=class',
+    ready: async (p) => {
+      await p.getByLabel(catalogue('en', 'class')('pick')).setInputFiles(classFiles())
+      await expect(p.getByTestId('class-table').locator('tbody tr')).toHaveCount(3)
+    },
+  },
   { name: 'lab', search: './?v=1&aqm=red', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
   {
     name: 'gallery',

@@ -207,7 +207,19 @@ export class SimStore {
     else if (epoch !== this.state.value.epoch) this.buffer?.clear()
   }
 
+  /** Hears every worker message once the store has folded it in (the session recorder, web/session/). */
+  readonly subscribeMessages = (listener: (msg: FromWorker) => void): (() => void) => {
+    this.messageListeners.add(listener)
+    return () => this.messageListeners.delete(listener)
+  }
+  private readonly messageListeners = new Set<(msg: FromWorker) => void>()
+
   receive(msg: FromWorker): void {
+    this.fold(msg)
+    for (const l of this.messageListeners) l(msg)
+  }
+
+  private fold(msg: FromWorker): void {
     switch (msg.type) {
       case 'ready':
         this.ensureBuffer(msg.columns, this.state.value.epoch)

@@ -19,6 +19,7 @@ import { ErrorBoundary } from './ErrorBoundary'
 import { LanguagePicker } from '../chrome/LanguagePicker'
 import { ThemeControls } from './ThemeControls'
 import { useWorksheetLms } from '../lms/useWorksheetLms'
+import { recordSessions } from '../session/recorder'
 
 interface LabProps {
   /** Scenario JSON to run instead of the engine's default (a preset, a shared link); checked by the engine like an Apply. */
@@ -37,6 +38,8 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   // The lab's prediction (id ''); one object, so the memoised charts keep their props.
   const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
   useEffect(() => installTestApi(store), [store])
+  // The session's actions, for a replay link and the session file (docs/replay.md).
+  useEffect(() => recordSessions(store), [store])
   // A worksheet launched by an LMS (docs/lms.md) reports completion to it; otherwise nothing happens.
   useWorksheetLms(snapshot)
   // After useSimulation's effect has connected the worker, so it follows the default configure.

@@ -6,6 +6,7 @@ import type { SimSnapshot, SimStore } from '../engine/store'
 import type { JsonObject } from '../scenario/json'
 import { contextQuery, type PresetContext } from './presetContext'
 import { LmsDownload } from '../lms/LmsDownload'
+import { SessionShare } from '../session/SessionShare'
 import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
@@ -138,6 +139,8 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
             {t('link.length', { n: link.length })} · {t('link.note')}
           </p>
         </section>
+
+        <SessionShare store={store} fileName={name} />
 
         <WorksheetShare
           printHref={links.worksheetOf(query)}

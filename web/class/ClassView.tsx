@@ -1,0 +1,149 @@
+// ?view=class: a teacher drops in the students' session files (or exported results) and sees each student's
+// prediction against the outcome, what they changed, and a replay link, side by side; the table exports as CSV.
+// Nothing leaves the browser.
+import { useState, type DragEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LanguagePicker } from '../chrome/LanguagePicker'
+import { download } from '../share/exporters'
+import { replayLink } from '../session/recorder'
+import { changeText, classCsv, readStudentFile, type StudentRow } from './classRows'
+import './class.css'
+
+const fmt = (v: number | null | undefined, digits: number) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits)
+
+export function ClassView() {
+  const { t } = useTranslation('class')
+  const [rows, setRows] = useState<StudentRow[]>([])
+  const [problems, setProblems] = useState<string[]>([])
+  const [over, setOver] = useState(false)
+
+  const add = async (files: FileList | null) => {
+    if (files === null) return
+    const read = await Promise.all(
+      [...files].map(async (f) => ({ name: f.name, r: readStudentFile(f.name, await f.text()) })),
+    )
+    const fresh = read.flatMap(({ r }) => ('row' in r ? [r.row] : []))
+    setRows((old) => [...old.filter((o) => !fresh.some((n) => n.file === o.file)), ...fresh])
+    setProblems(read.flatMap(({ name, r }) => ('problem' in r ? [t(`problem.${r.problem}`, { name })] : [])))
+  }
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    void add(e.dataTransfer.files)
+  }
+
+  return (
+    <div className="class-page">
+      <header className="class-header">
+        <h1>{t('title')}</h1>
+        <LanguagePicker />
+      </header>
+      <p>{t('intro')}</p>
+      <div
+        className={`class-drop${over ? ' class-drop-over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <label>
+          {t('pick')}{' '}
+          <input
+            type="file"
+            multiple
+            accept=".json,application/json"
+            onChange={(e) => void add(e.target.files)}
+            data-testid="class-files"
+          />
+        </label>
+        <p className="muted">{t('drop')}</p>
+      </div>
+      {problems.map((p) => (
+        <p key={p} role="alert" className="class-problem">
+          {p}
+        </p>
+      ))}
+      {rows.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <>
+          <div className="class-actions">
+            <button
+              type="button"
+              onClick={() => download('aqm-lab-class.csv', classCsv(rows), 'text/csv')}
+              data-testid="class-csv"
+            >
+              {t('csv')}
+            </button>
+            <button type="button" onClick={() => setRows([])}>
+              {t('clear')}
+            </button>
+          </div>
+          <div className="class-table-wrap">
+            <table className="class-table" data-testid="class-table">
+              <caption>{t('caption', { n: rows.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.student')}</th>
+                  <th scope="col">{t('col.algorithm')}</th>
+                  <th scope="col">{t('col.prediction')}</th>
+                  <th scope="col">{t('col.window')}</th>
+                  <th scope="col">{t('col.queue')}</th>
+                  <th scope="col">{t('col.delay')}</th>
+                  <th scope="col">{t('col.goodput')}</th>
+                  <th scope="col">{t('col.changes')}</th>
+                  <th scope="col">{t('col.replay')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.file}>
+                    <th scope="row">{r.file}</th>
+                    <td>{r.algorithm ?? '—'}</td>
+                    <td>
+                      {r.prediction === undefined
+                        ? t('noPrediction')
+                        : r.prediction === null
+                          ? t('notComparable')
+                          : t('score', { score: r.prediction })}
+                    </td>
+                    <td>{r.outcome === null ? '—' : `${fmt(r.outcome.from, 1)}–${fmt(r.outcome.to, 1)}`}</td>
+                    <td>{fmt(r.outcome?.meanQueuePkts, 1)}</td>
+                    <td>{fmt(r.outcome?.delayMsMean, 1)}</td>
+                    <td>{fmt(r.outcome?.goodputMbps, 2)}</td>
+                    <td>
+                      {r.source === 'results' ? (
+                        <span className="muted">{t('resultsOnly')}</span>
+                      ) : r.changes.length === 0 ? (
+                        t('noChanges')
+                      ) : (
+                        <ul className="class-changes">
+                          {r.changes.map((a, i) => (
+                            <li key={i}>{changeText(a)}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td>
+                      {r.log === null ? (
+                        '—'
+                      ) : (
+                        <a href={replayLink(r.log)} aria-label={t('replayOf', { name: r.file })}>
+                          {t('replay')}
+                        </a>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="muted">{t('note')}</p>
+        </>
+      )}
+    </div>
+  )
+}
