@@ -8,12 +8,9 @@ import { DelayChart as DelayChartAlways } from '../charts/DelayChart'
 import { FairnessChart as FairnessChartAlways } from '../charts/FairnessChart'
 import type { ColourBy } from '../charts/flows'
 import { ProbabilityCurve } from '../charts/ProbabilityCurve'
-import { QueueChart, type QueueSketch } from '../charts/QueueChart'
+import { QueueChart, type QueueScaleProps, type QueueSketch } from '../charts/QueueChart'
 import { Readouts as ReadoutsAlways } from '../charts/Readouts'
 import { ThroughputBars as ThroughputBarsAlways } from '../charts/ThroughputBars'
-import type { TimeViewStore } from '../charts/timeWindow'
-import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
-import type { ShownError, SimStore } from '../engine/store'
 import { FlowResults, RunCdf } from '../results/RunResults'
 import type { EmbedViewName } from '../scenario/embedViews'
 import { NO_FLOWS, type RunningScenario } from '../scenario/running'
@@ -32,14 +29,7 @@ export type ChartHost = 'lab' | 'embed' | 'compare' | 'lesson'
 export type ChartName = EmbedViewName
 
 /** Everything a chart of the table may draw from; each view fills it once. */
-export interface ChartContext {
-  store: SimStore
-  view: TimeViewStore
-  info: AlgorithmInfo | undefined
-  aqm: AqmConfig | null
-  queueUnit: string
-  bufferLimit: number | null
-  errors: Record<string, ShownError>
+export interface ChartContext extends QueueScaleProps {
   columns: string[]
   running: RunningScenario | null
   /** The flow picked on the window and throughput charts. */
@@ -60,7 +50,7 @@ interface ChartEntry {
   render(c: ChartContext): ReactNode
 }
 
-const queueProps = (c: ChartContext) => ({
+const queueProps = (c: ChartContext): QueueScaleProps => ({
   store: c.store,
   view: c.view,
   info: c.info,
