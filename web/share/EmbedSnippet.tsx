@@ -2,6 +2,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
+import { CHART_TABLE } from '../chartset/chartTable'
 import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, EMBED_CONTROLS, EMBED_VIEWS } from '../scenario/embedViews'
 import { MAX_CAPTION } from '../scenario/linkView'
 import type { JsonObject } from '../scenario/model'
@@ -75,7 +76,7 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
         <legend>{t('embed.views')}</legend>
         <div className="share-checks">
           {EMBED_VIEWS.map((v) =>
-            check(t(`embed.view.${v}`), views.includes(v), (on) => setViews((l) => toggle(l, v, on))),
+            check(t(CHART_TABLE[v].label), views.includes(v), (on) => setViews((l) => toggle(l, v, on))),
           )}
         </div>
       </fieldset>
