@@ -13,7 +13,7 @@ export const TIERS = [
   ['contract'], // generated from the engine's catalogue (npm run gen:contract); imports nothing
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
-  ['share', 'teacher', 'firstvisit', 'pwa', 'lms', 'session'],
+  ['share', 'teacher', 'firstvisit', 'pwa', 'lms', 'session', 'chartset'],
   ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet', 'replay', 'class'],
 ]
 export const VIEW_ENTRY_POINTS = {

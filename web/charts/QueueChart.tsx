@@ -30,7 +30,7 @@ const NO_SKETCHES = { subscribe: () => () => {}, getSnapshot: () => null }
 /** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
 const LABEL_CLEARANCE_PX = 18
 
-/** What the queue chart and the probability curve both draw from (ChartsPanel's `queueProps`). */
+/** What the queue chart and the probability curve both draw from (the chart table's `queueProps`, web/chartset/). */
 export interface QueueScaleProps {
   store: SimStore
   view: TimeViewStore

@@ -2,9 +2,7 @@
 // window, and the latest values.
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DelayChart } from '../charts/DelayChart'
-import { QueueChart } from '../charts/QueueChart'
-import { Readouts } from '../charts/Readouts'
+import { chart } from '../chartset/chartTable'
 import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import { algorithmName } from '../i18n/names'
@@ -31,6 +29,9 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const queueProps = queueScaleProps(snapshot)
   const { info } = queueProps
+  // The queue and delay charts and the read-outs; the flow picked on the charts belongs to the folded set.
+  const charts = { store, view, ...queueProps, columns: snapshot.columns, running: snapshot.running }
+  const c = { ...charts, highlight: null, onHighlight: () => {} }
   const ready = side.onScenario()
   return (
     <section
@@ -59,23 +60,10 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
         )}
       </header>
       {!ready && <p className="muted">{t('compare.starting')}</p>}
-      <QueueChart store={store} view={view} {...queueProps} />
-      <DelayChart
-        store={store}
-        view={view}
-        info={info}
-        aqm={snapshot.aqm}
-        columns={snapshot.columns}
-        errors={snapshot.errors}
-      />
-      <Readouts store={store} />
-      <MoreCharts
-        store={store}
-        view={view}
-        running={snapshot.running}
-        {...queueProps}
-        linkMbps={snapshot.running?.link?.rateMbps ?? null}
-      />
+      {chart('queue', 'compare', c)}
+      {chart('delay', 'compare', c)}
+      {chart('readouts', 'compare', c)}
+      <MoreCharts {...charts} />
       <SideFlowResults summary={summary} index={index} label={label} />
     </section>
   )

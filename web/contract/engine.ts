@@ -16,6 +16,7 @@ export const catalog = {
       "mark_causes": [],
       "params": [],
       "per_flow_cap": null,
+      "state": [],
       "summary": "Accepts every packet that fits in the buffer; drops arrivals when it is full."
     },
     {
@@ -270,6 +271,48 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_b",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "max_p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        },
+        {
+          "meaning": "threshold",
+          "name": "min_th",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "threshold",
+          "name": "max_th",
+          "unit": "queue unit"
+        }
+      ],
       "summary": "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly."
     },
     {
@@ -524,6 +567,48 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_b",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "max_p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        },
+        {
+          "meaning": "threshold",
+          "name": "min_th",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "threshold",
+          "name": "max_th",
+          "unit": "queue unit"
+        }
+      ],
       "summary": "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1."
     },
     {
@@ -832,6 +917,63 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_b",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "max_p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "threshold",
+          "name": "min_th",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "threshold",
+          "name": "max_th",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "w_q",
+          "unit": ""
+        }
+      ],
       "summary": "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band."
     },
     {
@@ -1086,6 +1228,43 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_b",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "max_p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "status",
+          "unit": ""
+        }
+      ],
       "summary": "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th."
     },
     {
@@ -1322,6 +1501,68 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "q_t",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "q_tmax",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "multiplier",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_b_line",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_b",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "max_p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        }
+      ],
       "summary": "Adaptive RED with p halved while the average queue falls, up to doubled while it rises."
     },
     {
@@ -1520,6 +1761,43 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "other",
+          "name": "l",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_min",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_max",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "prob",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "k_alpha",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "k_beta",
+          "unit": ""
+        }
+      ],
       "summary": "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th."
     },
     {
@@ -1645,6 +1923,38 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "other",
+          "name": "avg_fp",
+          "unit": ""
+        },
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "threshold",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "lfsr",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "region",
+          "unit": ""
+        }
+      ],
       "summary": "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness."
     },
     {
@@ -1935,6 +2245,63 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "average",
+          "name": "avg",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_b_0",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_b_1",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_b_2",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_b_3",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count_0",
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
+          "name": "count_1",
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
+          "name": "count_2",
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
+          "name": "count_3",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "last_class",
+          "unit": ""
+        },
+        {
+          "meaning": "probability",
+          "name": "p_a",
+          "unit": ""
+        }
+      ],
       "summary": "RED with its own thresholds and max_p per service class, on one shared average queue."
     },
     {
@@ -2043,6 +2410,33 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "probability",
+          "name": "p_m",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "last_update",
+          "unit": "s"
+        },
+        {
+          "meaning": "count",
+          "name": "loss_events",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "idle_events",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "loss_threshold",
+          "unit": ""
+        }
+      ],
       "summary": "One drop/mark probability that rises on buffer overflow and falls when the link goes idle."
     },
     {
@@ -2205,6 +2599,48 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "probability",
+          "name": "p",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "q_error",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "other",
+          "name": "p_term",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "i_term",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "a",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "b",
+          "unit": ""
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        }
+      ],
       "summary": "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p."
     },
     {
@@ -2277,6 +2713,28 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "virtual_queue",
+          "name": "vq",
+          "unit": "bytes"
+        },
+        {
+          "meaning": "other",
+          "name": "c_virtual",
+          "unit": "bit/s"
+        },
+        {
+          "meaning": "other",
+          "name": "c_ratio",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "virtual_buffer",
+          "unit": "bytes"
+        }
+      ],
       "summary": "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers the link to utilisation γ."
     },
     {
@@ -2385,6 +2843,53 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "sojourn",
+          "name": "sojourn",
+          "unit": "s"
+        },
+        {
+          "meaning": "dropping",
+          "name": "dropping",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "count",
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
+          "name": "lastcount",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "drop_next",
+          "unit": "s"
+        },
+        {
+          "meaning": "other",
+          "name": "first_above_time",
+          "unit": "s"
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "target",
+          "name": "band_ms",
+          "unit": "ms"
+        }
+      ],
       "summary": "Drops at dequeue once the sojourn time has stayed above target for an interval, then spaces drops by interval/√count."
     },
     {
@@ -2601,6 +3106,68 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "probability",
+          "name": "drop_prob",
+          "unit": ""
+        },
+        {
+          "meaning": "queue_delay",
+          "name": "qdelay",
+          "unit": "s"
+        },
+        {
+          "meaning": "other",
+          "name": "qdelay_old",
+          "unit": "s"
+        },
+        {
+          "meaning": "other",
+          "name": "burst_allowance",
+          "unit": "s"
+        },
+        {
+          "meaning": "other",
+          "name": "accu_prob",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_term",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "i_term",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "divisor",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "avg_dq_rate",
+          "unit": "bytes/s"
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "target",
+          "name": "band_ms",
+          "unit": "ms"
+        }
+      ],
       "summary": "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, auto-scaled by the current probability, with a burst allowance."
     },
     {
@@ -2745,6 +3312,48 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "sojourn",
+          "name": "sojourn",
+          "unit": "s"
+        },
+        {
+          "meaning": "count",
+          "name": "new_flows",
+          "unit": "queues"
+        },
+        {
+          "meaning": "count",
+          "name": "old_flows",
+          "unit": "queues"
+        },
+        {
+          "meaning": "count",
+          "name": "active_queues",
+          "unit": "queues"
+        },
+        {
+          "meaning": "dropping",
+          "name": "dropping_queues",
+          "unit": "queues"
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "target",
+          "name": "band_ms",
+          "unit": "ms"
+        }
+      ],
       "summary": "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; overflow drops from the fattest queue."
     },
     {
@@ -2869,6 +3478,33 @@ export const catalog = {
         }
       ],
       "per_flow_cap": "q_thresh",
+      "state": [
+        {
+          "meaning": "other",
+          "name": "q_thresh",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "w_best",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "n_c",
+          "unit": "flows"
+        },
+        {
+          "meaning": "other",
+          "name": "t_res",
+          "unit": ""
+        },
+        {
+          "meaning": "count",
+          "name": "max_cnt",
+          "unit": "packets"
+        }
+      ],
       "summary": "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window W_best = (2τ + T_ACK)·BW/(8·L_D·N_C) + 2, so Reno cannot starve Vegas."
     },
     {
@@ -3011,6 +3647,53 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "other",
+          "name": "q_cells",
+          "unit": "cells"
+        },
+        {
+          "meaning": "other",
+          "name": "lbo_cells",
+          "unit": "cells"
+        },
+        {
+          "meaning": "other",
+          "name": "hbo_cells",
+          "unit": "cells"
+        },
+        {
+          "meaning": "other",
+          "name": "max_q_cells",
+          "unit": "cells"
+        },
+        {
+          "meaning": "count",
+          "name": "untagged_frames",
+          "unit": "frames"
+        },
+        {
+          "meaning": "count",
+          "name": "tagged_frames",
+          "unit": "frames"
+        },
+        {
+          "meaning": "count",
+          "name": "epd_frames",
+          "unit": "frames"
+        },
+        {
+          "meaning": "count",
+          "name": "ppd_frames",
+          "unit": "frames"
+        },
+        {
+          "meaning": "other",
+          "name": "fair_share_mbps",
+          "unit": "Mbit/s"
+        }
+      ],
       "summary": "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are discarded from LBO if tagged and from HBO if not (EPD), cells beyond MAX_Q are cut (PPD). Needs link.atm; the queue and thresholds count cells, MAX_Q replaces link.buffer."
     }
   ],

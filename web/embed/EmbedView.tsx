@@ -3,11 +3,10 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
-import { errorKey } from '../engine/store'
 import { queueUnitOf } from '../engine/units'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ParamPanel } from '../controls/ParamPanel'
-import { Transport } from '../controls/Transport'
+import { StoreTransport } from '../controls/StoreTransport'
 import { VIEW_KEYS } from '../scenario/linkView'
 import { useHostApi } from '../share/hostApi'
 import { LinkProblems } from '../share/LinkProblems'
@@ -16,8 +15,6 @@ import { installTestApi } from '../testApi'
 import { EmbedCharts } from './EmbedCharts'
 import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, isEmbedView } from '../scenario/embedViews'
 import '../share/share.css'
-
-const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
 
 /** The full lab's address for what the embed shows: the same scenario, without the embed's view keys. */
 function fullLabHref(query: string | null): string {
@@ -45,9 +42,6 @@ export function EmbedView() {
     : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
   const buffer = snapshot.running?.buffer ?? null
   const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
-  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find(
-    (e) => e !== undefined,
-  )
 
   // "Open in full lab" follows what the embed runs (parameters changed inside it included).
   const [href, setHref] = useState(() => fullLabHref(null))
@@ -78,19 +72,7 @@ export function EmbedView() {
       {!snapshot.ready && <p className="muted">{t('embedView.starting')}</p>}
       {(controls.has('play') || controls.has('aqm') || (shownParams?.params.length ?? 0) > 0) && (
         <div className="embed-controls">
-          {controls.has('play') && (
-            <Transport
-              playing={snapshot.playing}
-              speed={snapshot.speed}
-              disabled={!snapshot.ready}
-              error={transportError}
-              onPlay={() => store.play()}
-              onPause={() => store.pause()}
-              onStep={(s) => store.step(s)}
-              onReset={() => store.reset()}
-              onSpeed={(v) => store.setSpeed(v)}
-            />
-          )}
+          {controls.has('play') && <StoreTransport store={store} snapshot={snapshot} />}
           {controls.has('aqm') && (
             <AlgorithmPicker
               algorithms={snapshot.algorithms}

@@ -9,6 +9,11 @@ describe('units', () => {
     expect(queueUnitOf(undefined, null)).toBe('packets')
   })
 
+  it('measures in bytes for an algorithm whose declared avg is a virtual queue (AVQ)', () => {
+    expect(queueUnitOf('packets', { kind: 'avq' })).toBe('bytes')
+    expect(queueUnitOf('packets', { kind: 'codel' })).toBe('packets')
+  })
+
   it('resolves "queue unit" and leaves other units alone', () => {
     expect(resolveUnit('queue unit', 'packets')).toBe('packets')
     expect(resolveUnit('ms', 'packets')).toBe('ms')

@@ -1,5 +1,6 @@
 // Units of the engine's parameter schema. Queue thresholds are given in "queue unit": the unit the
 // queue is measured in, i.e. the link's buffer unit, or bytes when the algorithm runs in byte mode.
+import { catalog } from '../contract/engine'
 import type { AqmConfig } from './protocol'
 
 export const QUEUE_UNIT = 'queue unit'
@@ -13,9 +14,10 @@ export function isPackets(unit: string): boolean {
 /** The unit the running AQM measures the queue in. */
 export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | null): string {
   if (aqm?.byte_mode === true || aqm?.byte_mode === 1) return 'bytes'
-  // AVQ's operating point is its virtual queue, counted in bytes (Kunniyur & Srikant 2001): the queue chart
-  // then draws the real queue in bytes beside it instead of bytes on a packet axis.
-  if (aqm?.kind === 'avq') return 'bytes'
+  // An algorithm whose avg is a virtual queue (AVQ) counts it in bytes (Kunniyur & Srikant 2001), as its
+  // declaration says: the queue chart then draws the real queue in bytes beside it, not bytes on a packet axis.
+  const info = catalog.algorithms.find((a) => a.kind === aqm?.kind)
+  if (info?.avg === 'virtual_queue') return 'bytes'
   return bufferUnit ?? 'packets'
 }
 

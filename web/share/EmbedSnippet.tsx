@@ -2,7 +2,8 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
-import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, EMBED_VIEWS } from '../scenario/embedViews'
+import { CHART_TABLE } from '../chartset/chartTable'
+import { DEFAULT_EMBED_CONTROLS, DEFAULT_EMBED_VIEWS, EMBED_CONTROLS, EMBED_VIEWS } from '../scenario/embedViews'
 import { MAX_CAPTION } from '../scenario/linkView'
 import type { JsonObject } from '../scenario/model'
 import { encodeLink } from '../scenario/urlCodec'
@@ -49,7 +50,7 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
 
   const order = (list: string[], all: readonly string[]) => all.filter((x) => list.includes(x))
   const params = info?.params.map((p) => p.name) ?? []
-  const controlNames = ['play', 'aqm', 'params', ...params]
+  const controlNames = [...EMBED_CONTROLS, ...params]
   const query = encodeLink(scenario, {
     speed,
     embed: true,
@@ -75,14 +76,14 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
         <legend>{t('embed.views')}</legend>
         <div className="share-checks">
           {EMBED_VIEWS.map((v) =>
-            check(t(`embed.view.${v}`), views.includes(v), (on) => setViews((l) => toggle(l, v, on))),
+            check(t(CHART_TABLE[v].label), views.includes(v), (on) => setViews((l) => toggle(l, v, on))),
           )}
         </div>
       </fieldset>
       <fieldset className="share-options">
         <legend>{t('embed.controls')}</legend>
         <div className="share-checks">
-          {(['play', 'aqm', 'params'] as const).map((c) =>
+          {EMBED_CONTROLS.map((c) =>
             check(t(`embed.control.${c}`), controls.includes(c), (on) => setControls((l) => toggle(l, c, on))),
           )}
           {(info?.params ?? []).map((p) =>

@@ -20,16 +20,31 @@ describe('the AQM decision line', () => {
 
   it('AVQ decides on its virtual queue, CoDel on the sojourn against target, PIE on the delay', () => {
     expect(decisionOf({ kind: 'avq' }, { vq: 12.34, avg: Number.NaN }).map((i) => i.key)).toEqual(['vq'])
-    expect(decisionOf({ kind: 'codel', target: 5 }, { sojourn: 0.0071, dropping: 1 })).toEqual([
+    expect(decisionOf({ kind: 'codel', target: 5 }, { sojourn: 0.0071, dropping: 1, band_ms: 5 })).toEqual([
       { key: 'sojourn', values: { ms: 7.1 } },
       { key: 'target', values: { ms: 5 } },
       { key: 'dropping', values: { n: 1 } },
     ])
-    expect(decisionOf({ kind: 'pie', qdelay_ref: 15 }, { drop_prob: 0.05, qdelay: 0.0204 })).toEqual([
+    expect(decisionOf({ kind: 'pie', qdelay_ref: 15 }, { drop_prob: 0.05, qdelay: 0.0204, band_ms: 15 })).toEqual([
       { key: 'p', values: { name: 'drop_prob', p: 0.05 } },
       { key: 'qdelay', values: { ms: 20.4 } },
       { key: 'target', values: { ms: 15 } },
     ])
+  })
+
+  it('reads each discipline by its declared entries, not by a list of names', () => {
+    // BLUE's p_m, HRED's prob: each the one entry declared as the probability applied now.
+    expect(decisionOf({ kind: 'blue' }, { p_m: 0.125, loss_events: 3 })).toEqual([
+      { key: 'p', values: { name: 'p_m', p: 0.125 } },
+    ])
+    expect(decisionOf({ kind: 'hred' }, { prob: 0.5, p_min: 0.1, p_max: 0.9 })[0]).toEqual({
+      key: 'p',
+      values: { name: 'prob', p: 0.5 },
+    })
+    // RED's p_b is not what it applies (p_a is): with p_a absent no probability is shown.
+    expect(decisionOf({ kind: 'red' }, { p_b: 0.02 })).toEqual([{ key: 'none', values: {} }])
+    // FQ-CoDel counts its queues in the dropping state.
+    expect(decisionOf({ kind: 'fq_codel' }, { dropping_queues: 3 })).toEqual([{ key: 'dropping', values: { n: 3 } }])
   })
 
   it('skips values the engine reports as NaN', () => {

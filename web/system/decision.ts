@@ -1,6 +1,8 @@
 // The AQM's current decision in a few words, from the engine's state() values and the running parameters:
 // the drop/mark probability it applies now, the queue measure it decides on (average, virtual queue,
-// sojourn or queueing delay) and that measure's target. Only values the engine reported are shown.
+// sojourn or queueing delay) and that measure's target. Only values the engine reported are shown. Which
+// entry is which comes from the discipline's declared state (web/contract/engine.ts, `algorithms[].state`).
+import { catalog } from '../contract/engine'
 import type { AqmConfig, AqmState } from '../engine/protocol'
 
 export interface DecisionItem {
@@ -10,8 +12,8 @@ export interface DecisionItem {
   values: Record<string, number | string>
 }
 
-/** The probability the discipline applies now, by the names the engine uses (most specific first). */
-const PROBABILITY_KEYS = ['p_a', 'p', 'drop_prob', 'prob', 'p_m', 'p_b'] as const
+type StateEntry = (typeof catalog.algorithms)[number]['state'][number]
+type Meaning = StateEntry['meaning']
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
@@ -20,27 +22,44 @@ function round(v: number, digits: number): number {
   return Math.round(v * f) / f
 }
 
+/** A declared time in ms (the engine reports delays in its declared unit: s or ms). */
+function inMs(value: number, unit: string): number {
+  return unit === 's' ? value * 1000 : value
+}
+
 export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem[] {
   if (aqm === null) return []
+  const declared: readonly StateEntry[] = catalog.algorithms.find((a) => a.kind === aqm.kind)?.state ?? []
+  /** The first declared entry with `meaning` that the engine reported as a number. */
+  const entry = (meaning: Meaning): { name: string; value: number; unit: string } | null => {
+    const e = declared.find((s) => s.meaning === meaning && finite(state[s.name]))
+    return e === undefined ? null : { name: e.name, value: state[e.name], unit: e.unit }
+  }
   const out: DecisionItem[] = []
-  const pKey = PROBABILITY_KEYS.find((k) => finite(state[k]))
-  if (pKey !== undefined) out.push({ key: 'p', values: { name: pKey, p: round(state[pKey], 4) } })
-  if (finite(state.vq)) out.push({ key: 'vq', values: { value: round(state.vq, 1) } })
-  else if (finite(state.avg)) out.push({ key: 'avg', values: { value: round(state.avg, 1) } })
-  if (finite(state.min_th) && finite(state.max_th)) {
-    out.push({ key: 'thresholds', values: { min: round(state.min_th, 1), max: round(state.max_th, 1) } })
+  const p = entry('probability')
+  if (p !== null) out.push({ key: 'p', values: { name: p.name, p: round(p.value, 4) } })
+  const vq = entry('virtual_queue')
+  const avg = entry('average')
+  if (vq !== null) out.push({ key: 'vq', values: { value: round(vq.value, 1) } })
+  else if (avg !== null) out.push({ key: 'avg', values: { value: round(avg.value, 1) } })
+  // The thresholds the discipline uses now (declared: RED's, ARED's adapted ones), else the configured ones.
+  const [lo, hi] = declared.filter((s) => s.meaning === 'threshold').map((s) => state[s.name])
+  if (finite(lo) && finite(hi)) {
+    out.push({ key: 'thresholds', values: { min: round(lo, 1), max: round(hi, 1) } })
   } else if (finite(aqm.min_th) && finite(aqm.max_th)) {
     out.push({ key: 'thresholds', values: { min: round(aqm.min_th, 1), max: round(aqm.max_th, 1) } })
   }
   // CoDel and FQ-CoDel decide on the sojourn time against `target` (RFC 8289 §4.3); PIE on the queueing
   // delay against QDELAY_REF (RFC 8033 §4.2).
-  if (finite(state.sojourn)) out.push({ key: 'sojourn', values: { ms: round(state.sojourn * 1000, 1) } })
-  if (finite(state.qdelay)) out.push({ key: 'qdelay', values: { ms: round(state.qdelay * 1000, 1) } })
-  const target = finite(aqm.target) ? aqm.target : finite(aqm.qdelay_ref) ? aqm.qdelay_ref : null
-  if (target !== null) out.push({ key: 'target', values: { ms: round(target, 2) } })
-  if (state.dropping === 1 || (finite(state.dropping_queues) && state.dropping_queues > 0)) {
-    out.push({ key: 'dropping', values: { n: finite(state.dropping_queues) ? state.dropping_queues : 1 } })
-  }
+  const sojourn = entry('sojourn')
+  if (sojourn !== null) out.push({ key: 'sojourn', values: { ms: round(inMs(sojourn.value, sojourn.unit), 1) } })
+  const qdelay = entry('queue_delay')
+  if (qdelay !== null) out.push({ key: 'qdelay', values: { ms: round(inMs(qdelay.value, qdelay.unit), 1) } })
+  const target = entry('target')
+  if (target !== null) out.push({ key: 'target', values: { ms: round(inMs(target.value, target.unit), 2) } })
+  // A 0/1 switch (CoDel) or a count of queues in the dropping state (FQ-CoDel): either way, n > 0 is dropping.
+  const dropping = entry('dropping')
+  if (dropping !== null && dropping.value > 0) out.push({ key: 'dropping', values: { n: dropping.value } })
   if (out.length === 0) out.push({ key: 'none', values: {} })
   return out
 }

@@ -1,9 +1,8 @@
 // The walk-through's charts, with the one the current step is about outlined and labelled "look here".
 import { useTranslation } from 'react-i18next'
-import { DelayChart } from '../charts/DelayChart'
-import { QueueChart, type QueueSketch } from '../charts/QueueChart'
+import type { QueueSketch } from '../charts/QueueChart'
 import { SketchBar } from '../charts/sketch/SketchBar'
-import { Readouts } from '../charts/Readouts'
+import { chart } from '../chartset/chartTable'
 import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import type { SimSnapshot, SimStore } from '../engine/store'
@@ -56,8 +55,16 @@ export function WalkCharts({
 }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
-  const queueProps = queueScaleProps(snapshot)
-  const { info } = queueProps
+  const c = {
+    store,
+    view,
+    ...queueScaleProps(snapshot),
+    columns: snapshot.columns,
+    running: snapshot.running,
+    highlight: null,
+    onHighlight: () => {},
+    sketch,
+  }
   const spot = (name: NonNullable<LessonStep['highlight']>) =>
     highlight === name
       ? { className: 'walk-spot walk-highlight', 'aria-describedby': `look-${name}` }
@@ -81,20 +88,13 @@ export function WalkCharts({
             onScore={onSketchScore}
           />
         )}
-        <QueueChart store={store} view={view} {...queueProps} sketch={sketch} />
+        {chart('queue', 'lesson', c)}
       </div>
       <div {...spot('delay')}>
         {look('delay')}
-        <DelayChart
-          store={store}
-          view={view}
-          info={info}
-          aqm={snapshot.aqm}
-          columns={snapshot.columns}
-          errors={snapshot.errors}
-        />
+        {chart('delay', 'lesson', c)}
       </div>
-      <Readouts store={store} />
+      {chart('readouts', 'lesson', c)}
       {showSummary && (
         <div {...spot('summary')} data-testid="walk-summary">
           {look('summary')}

@@ -17,6 +17,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
 use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P};
@@ -215,6 +216,18 @@ impl Ared {
     }
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 11] = concat(
+    super::red_core::SNAPSHOT_STATE,
+    [
+        StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
+        StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
+        StateSpec::new("min_th", "queue unit", StateMeaning::Threshold),
+        StateSpec::new("max_th", "queue unit", StateMeaning::Threshold),
+        StateSpec::new("w_q", "", StateMeaning::Other),
+    ],
+);
+
 impl Algorithm for Ared {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -224,6 +237,7 @@ impl Algorithm for Ared {
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: Some(super::params::Band::Average),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "Adaptive RED",
         citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
         summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",

@@ -21,6 +21,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{ParamSpec, QueueDisc, QueueUnit, Reason};
@@ -62,6 +63,14 @@ pub struct Avq {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 4] = [
+    StateSpec::new("vq", "bytes", StateMeaning::VirtualQueue),
+    StateSpec::new("c_virtual", "bit/s", StateMeaning::Other),
+    StateSpec::new("c_ratio", "", StateMeaning::Other),
+    StateSpec::new("virtual_buffer", "bytes", StateMeaning::Other),
+];
+
 impl Algorithm for Avq {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -71,6 +80,7 @@ impl Algorithm for Avq {
         mark_causes: &[super::Reason::Early],
         band: None,
         avg: super::params::AvgMeaning::VirtualQueue,
+        state: &STATE,
         label: "AVQ",
         citation: "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
         summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \

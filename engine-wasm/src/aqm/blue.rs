@@ -16,6 +16,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo};
 use super::{OperatingPoint, Packet, PacketQueue, ParamSpec, QueueDisc, Reason};
@@ -60,6 +61,15 @@ pub struct Blue {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 5] = [
+    StateSpec::new("p_m", "", StateMeaning::Probability),
+    StateSpec::new("last_update", "s", StateMeaning::Other),
+    StateSpec::new("loss_events", "", StateMeaning::Count),
+    StateSpec::new("idle_events", "", StateMeaning::Count),
+    StateSpec::new("loss_threshold", "", StateMeaning::Other),
+];
+
 impl Algorithm for Blue {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -69,6 +79,7 @@ impl Algorithm for Blue {
         mark_causes: &[super::Reason::Early],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "BLUE",
         citation: "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
         summary: "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",

@@ -22,6 +22,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{concat, StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
@@ -261,6 +262,19 @@ fn settings(p: &Params) -> Result<Settings, Problem> {
     Ok(Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)?.with_newton(p.control_law_newton))
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 9] = concat(
+    [
+        StateSpec::new("sojourn", "s", StateMeaning::Sojourn),
+        StateSpec::new("dropping", "", StateMeaning::Dropping),
+        StateSpec::new("count", "packets", StateMeaning::Count),
+        StateSpec::new("lastcount", "packets", StateMeaning::Count),
+        StateSpec::new("drop_next", "s", StateMeaning::Other),
+        StateSpec::new("first_above_time", "s", StateMeaning::Other),
+    ],
+    super::DELAY_BAND_STATE,
+);
+
 impl Algorithm for CoDel {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -270,6 +284,7 @@ impl Algorithm for CoDel {
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "CoDel",
         citation: "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
         summary: "Drops at dequeue once the sojourn time has stayed above target for an interval, \

@@ -27,6 +27,7 @@ impl Algorithm for DropTail {
         mark_causes: &[],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &[],
         label: "Drop-tail",
         citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
         summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",

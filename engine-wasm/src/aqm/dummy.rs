@@ -12,6 +12,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
+use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{QueueDisc, Reason};
@@ -62,6 +63,9 @@ fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_threshold_in_buffer("end", p.end, link.limit.unit, link)
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 1] = [StateSpec::new("p", "", StateMeaning::Probability)];
+
 impl Algorithm for Dummy {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -75,6 +79,7 @@ impl Algorithm for Dummy {
         mark_causes: &[Reason::Early],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
     };
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

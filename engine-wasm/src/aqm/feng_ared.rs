@@ -16,6 +16,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
 use super::red_core::{Region, Rules, Signalling, View};
@@ -175,6 +176,10 @@ impl FengAred {
     }
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 7] =
+    concat(super::red_core::SNAPSHOT_STATE, [StateSpec::new("status", "", StateMeaning::Other)]);
+
 impl Algorithm for FengAred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -184,6 +189,7 @@ impl Algorithm for FengAred {
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
         citation:
             "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",

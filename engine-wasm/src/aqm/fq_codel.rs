@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
 use super::params::Role;
+use super::params::{concat, StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec, QueueDisc};
 use super::{QueueUnit, Reason};
@@ -96,6 +97,18 @@ fn settings(p: &Params) -> Result<Settings, Problem> {
     Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?.with_newton(p.control_law_newton))
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 8] = concat(
+    [
+        StateSpec::new("sojourn", "s", StateMeaning::Sojourn),
+        StateSpec::new("new_flows", "queues", StateMeaning::Count),
+        StateSpec::new("old_flows", "queues", StateMeaning::Count),
+        StateSpec::new("active_queues", "queues", StateMeaning::Count),
+        StateSpec::new("dropping_queues", "queues", StateMeaning::Dropping),
+    ],
+    super::DELAY_BAND_STATE,
+);
+
 impl Algorithm for FqCodel {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -105,6 +118,7 @@ impl Algorithm for FqCodel {
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "FQ-CoDel",
         citation: "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
         summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \

@@ -33,6 +33,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{StateMeaning, StateSpec};
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{ParamSpec, QueueDisc, Reason};
 use crate::atm::{aal5_cells, AtmSpec, CELL_BYTES};
@@ -187,6 +188,19 @@ pub struct Gfr {
     now: Time,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 9] = [
+    StateSpec::new("q_cells", "cells", StateMeaning::Other),
+    StateSpec::new("lbo_cells", "cells", StateMeaning::Other),
+    StateSpec::new("hbo_cells", "cells", StateMeaning::Other),
+    StateSpec::new("max_q_cells", "cells", StateMeaning::Other),
+    StateSpec::new("untagged_frames", "frames", StateMeaning::Count),
+    StateSpec::new("tagged_frames", "frames", StateMeaning::Count),
+    StateSpec::new("epd_frames", "frames", StateMeaning::Count),
+    StateSpec::new("ppd_frames", "frames", StateMeaning::Count),
+    StateSpec::new("fair_share_mbps", "Mbit/s", StateMeaning::Other),
+];
+
 impl Algorithm for Gfr {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -196,6 +210,7 @@ impl Algorithm for Gfr {
         mark_causes: &[],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "GFR: F-GCRA + EPD (seed 002)",
         citation: "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
         summary: "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are \

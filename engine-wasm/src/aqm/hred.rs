@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
+use super::params::{StateMeaning, StateSpec};
 use super::red_core::{admit, buffer_in, check_thresholds, check_weight, small_packet_time, spaced};
 use super::red_core::{unit_of, unit_switch_factor, Average};
 use super::shared_specs;
@@ -232,6 +233,17 @@ fn fit_default_line(mut p: Params, link: &LinkInfo) -> Params {
     p
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 7] = [
+    StateSpec::new("l", "queue unit", StateMeaning::Other),
+    StateSpec::new("p_min", "", StateMeaning::Other),
+    StateSpec::new("p_max", "", StateMeaning::Other),
+    StateSpec::new("prob", "", StateMeaning::Probability),
+    StateSpec::new("count", "packets", StateMeaning::Count),
+    StateSpec::new("k_alpha", "", StateMeaning::Other),
+    StateSpec::new("k_beta", "", StateMeaning::Other),
+];
+
 impl Algorithm for Hred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -241,6 +253,7 @@ impl Algorithm for Hred {
         mark_causes: &[super::Reason::Early],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "HRED (Hybrid RED)",
         citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
         summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",

@@ -384,6 +384,13 @@ pub fn check_threshold_in_buffer(name: &str, value: f64, unit: QueueUnit, link: 
     Ok(())
 }
 
+/// The entries of [`delay_band`], in its order.
+pub const DELAY_BAND_STATE: [params::StateSpec; 3] = [
+    params::StateSpec::new("band_lo", "queue unit", params::StateMeaning::Band),
+    params::StateSpec::new("band_hi", "queue unit", params::StateMeaning::Band),
+    params::StateSpec::new("band_ms", "ms", params::StateMeaning::Target),
+];
+
 /// The target band of a delay-target discipline ([`Band::Delay`](params::Band::Delay): CoDel, PIE): from an
 /// empty queue up to the queue that drains in `target_ms` at line rate, in the link buffer's unit, and the
 /// target itself in ms, as `state()` entries `band_lo`, `band_hi`, `band_ms`.
@@ -493,6 +500,43 @@ mod tests {
             let state = q.state();
             let has_band = state.iter().any(|(k, _)| *k == "band_lo") && state.iter().any(|(k, _)| *k == "band_hi");
             assert_eq!(has_band, info.band.is_some(), "{}", info.kind);
+        }
+    }
+
+    #[test]
+    fn every_state_entry_is_declared_and_every_declared_entry_is_reported() {
+        use params::StateMeaning;
+        let link = testing::link(Limit::packets(1000));
+        let atm = LinkInfo { atm: Some(Default::default()), ..link };
+        for info in catalogue() {
+            let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
+            let mut q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
+                .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+            let declared: Vec<&str> = info.state.iter().map(|s| s.name).collect();
+            let keys = |q: &dyn QueueDisc| q.state().iter().map(|(k, _)| *k).collect::<Vec<_>>();
+            assert_eq!(keys(q.as_ref()), declared, "{}: before any packet", info.kind);
+            // A brief run: a burst from four flows that builds a queue, then service 1 ms apart.
+            let mut rng = crate::rng::Rng::new(7, 9);
+            for i in 0..200u32 {
+                testing::enqueue_at(q.as_mut(), testing::pkt(i % 4, 1000), Time::from(i) * 100_000, &mut rng);
+                if i % 3 == 0 {
+                    testing::dequeue_at(q.as_mut(), Time::from(i) * 100_000, &mut rng);
+                }
+            }
+            for i in 0..100u64 {
+                testing::dequeue_at(q.as_mut(), 20 * MILLI + i * MILLI, &mut rng);
+            }
+            assert_eq!(keys(q.as_ref()), declared, "{}: after a run", info.kind);
+            let count = |m: StateMeaning| info.state.iter().filter(|s| s.meaning == m).count();
+            assert!(count(StateMeaning::Probability) <= 1, "{}: one probability applied now", info.kind);
+            assert!(count(StateMeaning::Average) + count(StateMeaning::VirtualQueue) <= 1, "{}", info.kind);
+            assert_eq!(count(StateMeaning::Band) == 2, info.band.is_some(), "{}: a declared band", info.kind);
+            assert_eq!(
+                count(StateMeaning::VirtualQueue) == 1,
+                info.avg == params::AvgMeaning::VirtualQueue,
+                "{}: the virtual queue is the avg",
+                info.kind
+            );
         }
     }
 

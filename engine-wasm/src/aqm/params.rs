@@ -71,6 +71,67 @@ pub enum AvgMeaning {
     VirtualQueue,
 }
 
+/// What one of an algorithm's `state()` entries is, so the page reads it by meaning, not by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StateMeaning {
+    /// The drop or mark probability the discipline applies now (at most one entry per algorithm).
+    Probability,
+    /// The averaged queue it decides on (RED's EWMA).
+    Average,
+    /// A virtual queue it decides on (AVQ).
+    VirtualQueue,
+    /// The sojourn time of the last dequeued packet (CoDel, RFC 8289 §4.3).
+    Sojourn,
+    /// The estimated queueing delay (PIE, RFC 8033 §4.2).
+    QueueDelay,
+    /// The delay target the sojourn or queueing delay is held to.
+    Target,
+    /// One end of the target band (see [`Band`]).
+    Band,
+    /// One of the two queue thresholds the decision uses now (an adapted or automatic min_th, max_th).
+    Threshold,
+    /// In the dropping state: a 0/1 switch, or how many queues are in it.
+    Dropping,
+    /// A count of events, packets or queues.
+    Count,
+    /// Anything else (controller terms, intermediate values, clocks).
+    Other,
+}
+
+/// One entry of an algorithm's `state()`: its key, its unit and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StateSpec {
+    /// Key in `state()` and in the live snapshot's `aqm` object.
+    pub name: &'static str,
+    /// Unit of the value ("s", "ms", "bytes", "" for a probability or a code); queue levels say "queue unit".
+    pub unit: &'static str,
+    /// What the value means to the page.
+    pub meaning: StateMeaning,
+}
+
+impl StateSpec {
+    /// An entry `name` in `unit` meaning `meaning`.
+    pub const fn new(name: &'static str, unit: &'static str, meaning: StateMeaning) -> Self {
+        StateSpec { name, unit, meaning }
+    }
+}
+
+/// `a` followed by `b` (N = A + B), for state lists that share entries (RED's snapshot, the delay band).
+pub const fn concat<const A: usize, const B: usize, const N: usize>(
+    a: [StateSpec; A],
+    b: [StateSpec; B],
+) -> [StateSpec; N] {
+    assert!(A + B == N, "concat: N must be A + B");
+    let mut out = [StateSpec::new("", "", StateMeaning::Other); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < A { a[i] } else { b[i - A] };
+        i += 1;
+    }
+    out
+}
+
 /// `ParamSpec::default` of a spec not yet filled from its algorithm's `Params::default()`.
 const UNFILLED: f64 = f64::NAN;
 
@@ -276,6 +337,8 @@ pub struct AlgorithmInfo {
     pub band: Option<Band>,
     /// What its `avg` is.
     pub avg: AvgMeaning,
+    /// Every entry its `state()` reports, in that order.
+    pub state: &'static [StateSpec],
 }
 
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {

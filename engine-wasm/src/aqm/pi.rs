@@ -19,6 +19,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint};
 use super::{Packet, PacketQueue, ParamSpec, QueueDisc, QueueUnit, Reason};
@@ -79,6 +80,18 @@ pub struct Pi {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 8] = [
+    StateSpec::new("p", "", StateMeaning::Probability),
+    StateSpec::new("q_error", "queue unit", StateMeaning::Other),
+    StateSpec::new("p_term", "", StateMeaning::Other),
+    StateSpec::new("i_term", "", StateMeaning::Other),
+    StateSpec::new("a", "", StateMeaning::Other),
+    StateSpec::new("b", "", StateMeaning::Other),
+    StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
+    StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
+];
+
 impl Algorithm for Pi {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -88,6 +101,7 @@ impl Algorithm for Pi {
         mark_causes: &[super::Reason::Early],
         band: Some(super::params::Band::Reference),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "PI controller",
         citation: "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
         summary: "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",

@@ -21,6 +21,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{concat, StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint};
 use super::{Packet, PacketQueue, ParamSpec, QueueDisc, QueueUnit, Reason};
@@ -111,6 +112,22 @@ pub struct Pie {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 12] = concat(
+    [
+        StateSpec::new("drop_prob", "", StateMeaning::Probability),
+        StateSpec::new("qdelay", "s", StateMeaning::QueueDelay),
+        StateSpec::new("qdelay_old", "s", StateMeaning::Other),
+        StateSpec::new("burst_allowance", "s", StateMeaning::Other),
+        StateSpec::new("accu_prob", "", StateMeaning::Other),
+        StateSpec::new("p_term", "", StateMeaning::Other),
+        StateSpec::new("i_term", "", StateMeaning::Other),
+        StateSpec::new("divisor", "", StateMeaning::Other),
+        StateSpec::new("avg_dq_rate", "bytes/s", StateMeaning::Other),
+    ],
+    super::DELAY_BAND_STATE,
+);
+
 impl Algorithm for Pie {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -120,6 +137,7 @@ impl Algorithm for Pie {
         mark_causes: &[super::Reason::Target],
         band: Some(super::params::Band::Delay),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "PIE",
         citation: "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
         summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::ared::{self, resolve, Resolved};
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
+use super::params::{StateMeaning, StateSpec};
 use super::red_core::{act, ared_step, buffer_in, small_packet_time, Average, Line, Marks, Region, Signalling};
 use super::shared_specs;
 use super::QueueUnit;
@@ -174,6 +175,22 @@ impl Qvared {
     }
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 12] = [
+    StateSpec::new("avg", "queue unit", StateMeaning::Average),
+    StateSpec::new("q_t", "queue unit", StateMeaning::Other),
+    StateSpec::new("q_tmax", "queue unit", StateMeaning::Other),
+    StateSpec::new("multiplier", "", StateMeaning::Other),
+    StateSpec::new("p_b_line", "", StateMeaning::Other),
+    StateSpec::new("p_b", "", StateMeaning::Other),
+    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::new("count", "packets", StateMeaning::Count),
+    StateSpec::new("max_p", "", StateMeaning::Other),
+    StateSpec::new("region", "", StateMeaning::Other),
+    StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
+    StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
+];
+
 impl Algorithm for Qvared {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -183,6 +200,7 @@ impl Algorithm for Qvared {
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: Some(super::params::Band::Average),
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "QVARED (queue-variation ARED)",
         citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
         summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",

@@ -17,6 +17,7 @@ use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
 
+use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
 use super::red_core::{Average, Line, Marks, Rules, Signalling, View};
@@ -201,6 +202,15 @@ pub(super) const DEVICE_QUEUE_SPEC: ParamSpec = ParamSpec::int(
     (0.0, 1000.0),
     "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",);
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 8] = concat(
+    super::red_core::SNAPSHOT_STATE,
+    [
+        StateSpec::new("min_th", "queue unit", StateMeaning::Threshold),
+        StateSpec::new("max_th", "queue unit", StateMeaning::Threshold),
+    ],
+);
+
 const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "red",
     label: "RED",
@@ -212,6 +222,7 @@ const RED_INFO: AlgorithmInfo = AlgorithmInfo {
     mark_causes: &[super::Reason::Early, super::Reason::Forced],
     band: None,
     avg: super::params::AvgMeaning::Average,
+    state: &STATE,
 };
 const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     kind: "gentle_red",
@@ -224,6 +235,7 @@ const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
     mark_causes: &[super::Reason::Early, super::Reason::Forced],
     band: None,
     avg: super::params::AvgMeaning::Average,
+    state: &STATE,
 };
 
 /// Evolving state, cleared by a rebuild.

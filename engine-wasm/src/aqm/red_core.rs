@@ -13,6 +13,7 @@
 //!   the ns rules (no decision while at most one packet is queued; count restarts when avg crosses min_th).
 //! - ARED's AIMD step and automatic settings (Floyd, Gummadi, Shenker 2001; seed 000 Fig. 3).
 
+use super::params::{StateMeaning, StateSpec};
 use super::{check_threshold_in_buffer, Env, Limit, LinkInfo, Packet, PacketQueue, QueueUnit, Reason};
 use crate::problem::Problem;
 use crate::time::{to_secs, Time};
@@ -301,6 +302,16 @@ impl Default for Marks {
         Marks { count: -1, p_b: 0.0, p_a: 0.0, region: Region::Below, old: false }
     }
 }
+
+/// The entries of [`Marks::snapshot`], in its order.
+pub const SNAPSHOT_STATE: [StateSpec; 6] = [
+    StateSpec::new("avg", "queue unit", StateMeaning::Average),
+    StateSpec::new("p_b", "", StateMeaning::Other),
+    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::new("count", "packets", StateMeaning::Count),
+    StateSpec::new("max_p", "", StateMeaning::Other),
+    StateSpec::new("region", "", StateMeaning::Other),
+];
 
 impl Marks {
     /// The RED state every variant shows, in this order: avg, p_b, p_a, count, max_p, region.

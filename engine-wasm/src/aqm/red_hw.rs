@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
+use super::params::{StateMeaning, StateSpec};
 use super::red_core::{admit, check_line, Region};
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use super::{QueueUnit, Reason};
@@ -230,6 +231,16 @@ impl RedHw {
     }
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 6] = [
+    StateSpec::new("avg_fp", "", StateMeaning::Other),
+    StateSpec::new("avg", "packets", StateMeaning::Average),
+    StateSpec::new("threshold", "", StateMeaning::Other),
+    StateSpec::new("p", "", StateMeaning::Probability),
+    StateSpec::new("lfsr", "", StateMeaning::Other),
+    StateSpec::new("region", "", StateMeaning::Other),
+];
+
 impl Algorithm for RedHw {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -239,6 +250,7 @@ impl Algorithm for RedHw {
         mark_causes: &[],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "Hardware RED (NetFPGA)",
         citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
         summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",

@@ -30,6 +30,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
+use super::params::{StateMeaning, StateSpec};
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
 use crate::time::{from_millis, to_secs, Time};
@@ -127,6 +128,15 @@ pub struct SelectiveDrop {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 5] = [
+    StateSpec::new("q_thresh", "packets", StateMeaning::Other),
+    StateSpec::new("w_best", "", StateMeaning::Other),
+    StateSpec::new("n_c", "flows", StateMeaning::Count),
+    StateSpec::new("t_res", "", StateMeaning::Other),
+    StateSpec::new("max_cnt", "packets", StateMeaning::Count),
+];
+
 impl Algorithm for SelectiveDrop {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -136,6 +146,7 @@ impl Algorithm for SelectiveDrop {
         mark_causes: &[],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "Selective drop (seed 004)",
         citation: "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
         summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \

@@ -17,6 +17,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::{with_value, ParamSpec};
+use super::params::{StateMeaning, StateSpec};
 use super::red_core::Signalling;
 use super::red_core::{act, buffer_in, check_line, check_weight, small_packet_time, Average, Line, Marks};
 use super::shared_specs;
@@ -168,6 +169,21 @@ pub struct Wred {
     vars: Vars,
 }
 
+/// What `state()` reports (in its order): key, unit and meaning.
+const STATE: [StateSpec; 11] = [
+    StateSpec::new("avg", "queue unit", StateMeaning::Average),
+    StateSpec::new("p_b_0", "", StateMeaning::Other),
+    StateSpec::new("p_b_1", "", StateMeaning::Other),
+    StateSpec::new("p_b_2", "", StateMeaning::Other),
+    StateSpec::new("p_b_3", "", StateMeaning::Other),
+    StateSpec::new("count_0", "packets", StateMeaning::Count),
+    StateSpec::new("count_1", "packets", StateMeaning::Count),
+    StateSpec::new("count_2", "packets", StateMeaning::Count),
+    StateSpec::new("count_3", "packets", StateMeaning::Count),
+    StateSpec::new("last_class", "", StateMeaning::Other),
+    StateSpec::new("p_a", "", StateMeaning::Probability),
+];
+
 impl Algorithm for Wred {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -177,6 +193,7 @@ impl Algorithm for Wred {
         mark_causes: &[super::Reason::Early, super::Reason::Forced],
         band: None,
         avg: super::params::AvgMeaning::Average,
+        state: &STATE,
         label: "Weighted RED",
         citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
         summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",

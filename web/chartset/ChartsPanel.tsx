@@ -2,39 +2,33 @@
 // congestion windows with the per-flow throughput, fairness/utilisation with delay/drops; a
 // toolbar for the shared time window, the latest values and the run's summary above. Memoised: its props change only
 // when the running scenario (one frozen value per scenario), the algorithm or an error does; the charts redraw from the frame loop.
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Fragment, memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CapacityLegend as CapacityLegendAlways } from './CapacityLegend'
+import { CapacityLegend as CapacityLegendAlways } from '../charts/CapacityLegend'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
-import { CwndChart as CwndChartAlways } from './CwndChart'
-import { DelayChart as DelayChartAlways } from './DelayChart'
-import { FairnessChart as FairnessChartAlways } from './FairnessChart'
-import type { ColourBy } from './flows'
-import { frameStats } from './frameLoop'
-import { ProbabilityCurve } from './ProbabilityCurve'
-import { QueueChart, type QueueSketch } from './QueueChart'
-import { Readouts as ReadoutsAlways } from './Readouts'
-import { RunSummaryReadout as RunSummaryReadoutAlways } from './RunSummaryReadout'
-import { queueScale } from './thresholds'
-import { ThroughputBars as ThroughputBarsAlways } from './ThroughputBars'
-import { TimeControls as TimeControlsAlways } from './TimeControls'
-import { TimeViewStore } from './timeWindow'
-import { frameWhen, installChartsTestApi } from './testApi'
-import { NO_FLOWS, type RunningScenario } from '../scenario/running'
-import './charts.css'
+import type { ColourBy } from '../charts/flows'
+import { frameStats } from '../charts/frameLoop'
+import type { QueueSketch } from '../charts/QueueChart'
+import { RunSummaryReadout as RunSummaryReadoutAlways } from '../charts/RunSummaryReadout'
+import { queueScale } from '../charts/thresholds'
+import { TimeControls as TimeControlsAlways } from '../charts/TimeControls'
+import { TimeViewStore } from '../charts/timeWindow'
+import { frameWhen, installChartsTestApi } from '../charts/testApi'
+import type { RunningScenario } from '../scenario/running'
+import { chart, CHART_TABLE, type ChartContext, type ChartName } from './chartTable'
+import '../charts/charts.css'
 
 // The panel renders again when the algorithm or one of its parameters changes (a dragged threshold): the
-// parts that do not show the AQM's settings keep their props and skip that render, so the engine's answer to
-// a drag reaches the screen sooner.
+// parts that do not show the AQM's settings keep their props and skip that render (the table's charts too).
 const CapacityLegend = memo(CapacityLegendAlways)
-const CwndChart = memo(CwndChartAlways)
-const DelayChart = memo(DelayChartAlways)
-const FairnessChart = memo(FairnessChartAlways)
-const Readouts = memo(ReadoutsAlways)
 const RunSummaryReadout = memo(RunSummaryReadoutAlways)
-const ThroughputBars = memo(ThroughputBarsAlways)
 const TimeControls = memo(TimeControlsAlways)
+
+/** The lab's grid, in its order: every chart of the table the lab may show but the read-outs (in the bar). */
+const LAB_GRID = (Object.keys(CHART_TABLE) as ChartName[]).filter(
+  (name) => name !== 'readouts' && CHART_TABLE[name].hosts.includes('lab'),
+)
 
 interface ChartsPanelProps {
   store: SimStore
@@ -67,7 +61,6 @@ export const ChartsPanel = memo(function ChartsPanel({
   const [highlight, setHighlight] = useState<number | null>(null)
   useEffect(() => installChartsTestApi({ frameStats, frameWhen }), [])
 
-  const flows = running?.flows ?? NO_FLOWS
   const { queueUnit, bufferLimit } = queueScale(running, aqm)
 
   const cwndTools = useMemo(
@@ -88,40 +81,36 @@ export const ChartsPanel = memo(function ChartsPanel({
     ),
     [t, colourBy, showSum],
   )
-  const common = { store, view }
-  // What the queue chart and the probability curve both draw from.
-  const queueProps = { info, aqm, queueUnit, bufferLimit, errors }
+  const c: ChartContext = {
+    store,
+    view,
+    info,
+    aqm,
+    queueUnit,
+    bufferLimit,
+    errors,
+    columns,
+    running,
+    highlight,
+    onHighlight: setHighlight,
+    colourBy,
+    showSum,
+    cwndTools,
+    sketch,
+  }
   return (
     <section className="charts-panel" aria-label={t('panel.aria')}>
       <div className="charts-bar">
         <TimeControls view={view} store={store} />
         {/* Beside the window buttons, not on a row of its own: every chart stays on screen at 1280×720. */}
         {barTools}
-        <Readouts store={store} />
+        {chart('readouts', 'lab', c)}
         <RunSummaryReadout store={store} />
         <CapacityLegend store={store} columns={columns} />
       </div>
-      <QueueChart {...common} {...queueProps} sketch={sketch} />
-      <ProbabilityCurve {...common} {...queueProps} />
-      <CwndChart
-        {...common}
-        flows={flows}
-        colourBy={colourBy}
-        showSum={showSum}
-        highlight={highlight}
-        onHighlight={setHighlight}
-        tools={cwndTools}
-      />
-      <ThroughputBars
-        {...common}
-        flows={flows}
-        linkMbps={running?.link?.rateMbps ?? null}
-        colourBy={colourBy}
-        highlight={highlight}
-        onHighlight={setHighlight}
-      />
-      <FairnessChart {...common} />
-      <DelayChart {...common} info={info} aqm={aqm} columns={columns} errors={errors} />
+      {LAB_GRID.map((name) => (
+        <Fragment key={name}>{chart(name, 'lab', c)}</Fragment>
+      ))}
     </section>
   )
 })
