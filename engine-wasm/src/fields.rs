@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
+use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::{
     DelayStep, FlowGroup, LinkSpec, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario, Traffic,
@@ -620,6 +621,11 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             get: Some(|g| g.stop_s.map_or(Val::Absent, Val::Num)),
         },
         other("ecn", "ECN-capable sender", Ty::Boolean),
+        other(
+            "ecn_codepoint",
+            "ECN codepoint of its packets if not the stack's own: not_ect, ect0 (classic ECN) or ect1 (L4S)",
+            Ty::Choice(choices::<Ect>),
+        ),
         integer("rwnd", "Receiver window", is(1.0, 1_000_000.0), Unit::Is("segments"), |g| Val::Num(g.rwnd as f64)),
         other("delayed_ack", "Receiver delays ACKs", Ty::Boolean),
         integer("initial_cwnd", "Initial congestion window", is(1.0, 100.0), Unit::Is("segments"), |g| {
@@ -789,7 +795,12 @@ mod tests {
             (names(&RATE_STEP), accepted::<RateStep>(UNKNOWN), keys(RateStep { at_s: 0.0, rate_mbps: 1.0 })),
             (names(&RATE_SLOTS), accepted::<RateSlots>(UNKNOWN), keys(RateSlots::default())),
             (names(&DELAY_STEP), accepted::<DelayStep>(UNKNOWN), keys(DelayStep { at_s: 0.0, delay_ms: 1.0 })),
-            (names(&FLOW_GROUP), accepted::<FlowGroup>(UNKNOWN), keys(FlowGroup::default())),
+            (
+                names(&FLOW_GROUP),
+                accepted::<FlowGroup>(UNKNOWN),
+                // `ecn_codepoint` is written only when set.
+                keys(FlowGroup { ecn_codepoint: Some(Ect::Ect1), ..FlowGroup::default() }),
+            ),
         ];
         // Every row the engine range-checks has both bounds.
         let checked = [
@@ -836,7 +847,8 @@ mod tests {
     #[test]
     fn choices_and_kinds_are_the_names_serde_reads() {
         assert_eq!(choices::<QueueUnit>(), ["packets", "bytes"]);
-        assert_eq!(choices::<Variant>(), ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr"]);
+        assert_eq!(choices::<Variant>(), ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr", "dctcp", "prague"]);
+        assert_eq!(choices::<Ect>(), ["not_ect", "ect0", "ect1"]);
         assert_eq!(choices::<RttMeasure>(), ["ns2", "min"]);
         let listed: Vec<&str> = TRAFFIC.variants.iter().map(|c| c.kind).collect();
         assert_eq!(kinds::<Traffic>(), listed);

@@ -465,7 +465,7 @@ mod tests {
     fn ecn_marks_and_sends_the_packet_instead_of_dropping() {
         let (mut q, mut rng) = backlogged(300, Params { ecn: true, ..Params::default() });
         let mut ect = pkt(0, 1000);
-        ect.ect = true;
+        ect.ect = crate::packet::Ect::Ect0;
         // Replace the queue with ECN-capable packets.
         q.drain();
         for _ in 0..300 {

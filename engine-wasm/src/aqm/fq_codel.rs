@@ -464,7 +464,8 @@ mod tests {
             for flow in 0..5u32 {
                 for k in 0..20u64 {
                     let mut p = pkt(flow, 120);
-                    (p.seq, p.ect) = (k, flow < 3);
+                    p.seq = k;
+                    p.ect = if flow < 3 { crate::packet::Ect::Ect0 } else { crate::packet::Ect::NotEct };
                     assert!(enqueue_at(&mut q, p, 0, &mut rng).is_empty());
                 }
             }

@@ -4,7 +4,9 @@
 
 pub mod bbr;
 pub mod cubic;
+pub mod dctcp;
 pub mod hystart;
+pub mod prague;
 pub mod prr;
 pub mod rack;
 pub mod rate;
@@ -37,6 +39,10 @@ pub enum Variant {
     Cubic,
     /// BBR v1 (Cardwell et al., ACM Queue 2016): model-based, paced.
     Bbr,
+    /// DCTCP (RFC 8257): cuts in proportion to the fraction of marked bytes.
+    Dctcp,
+    /// TCP Prague (RFC 9331 §4): L4S, ECT(1), accurate ECN, DCTCP-like response, paced.
+    Prague,
 }
 
 /// What a flow group says about its controller beyond the variant.
@@ -79,6 +85,20 @@ impl Variant {
             Variant::Vegas => "vegas",
             Variant::Cubic => "cubic",
             Variant::Bbr => "bbr",
+            Variant::Dctcp => "dctcp",
+            Variant::Prague => "prague",
+        }
+    }
+
+    /// The codepoint its stack sends when the flow group names none: Prague ECT(1) (RFC 9331), DCTCP
+    /// ECT(0) as Linux, every other variant ECT(0) with `ecn` and Not-ECT without.
+    pub fn default_ect(self, ecn: bool) -> crate::packet::Ect {
+        use crate::packet::Ect;
+        match self {
+            Variant::Prague => Ect::Ect1,
+            Variant::Dctcp => Ect::Ect0,
+            _ if ecn => Ect::Ect0,
+            _ => Ect::NotEct,
         }
     }
 
@@ -95,6 +115,8 @@ impl Variant {
                 cfg.segment_bytes,
                 cfg.initial_cwnd,
             )),
+            Variant::Dctcp => Box::new(dctcp::Dctcp::default()),
+            Variant::Prague => Box::new(prague::Prague::new(false)),
         }
     }
 }
@@ -136,6 +158,26 @@ pub struct AckInfo {
     pub flight: u64,
     /// Highest segment sent + 1.
     pub snd_max: u64,
+}
+
+/// What a scalable-ECN controller (DCTCP, Prague) hears on every ACK of an ECN-capable flow.
+#[derive(Clone, Copy, Debug)]
+pub struct EcnSample {
+    /// Simulated time of the ACK.
+    pub now: Time,
+    /// Segments newly acknowledged (cumulatively).
+    pub acked: u64,
+    /// Segments this ACK reports CE-marked: all of `acked` under an ECE (DCTCP), the counter's increase
+    /// (accurate ECN).
+    pub marked: u64,
+    /// The ACK carries a congestion signal (ECE, or new CE counts).
+    pub ece: bool,
+    /// Oldest unacknowledged segment after this ACK.
+    pub snd_una: u64,
+    /// Highest segment sent + 1.
+    pub snd_max: u64,
+    /// The sender is in loss recovery.
+    pub in_recovery: bool,
 }
 
 /// Per-variant window growth and reduction. Defaults are Reno's (RFC 5681).
@@ -187,6 +229,17 @@ pub trait CongestionControl {
     /// Pacing rate in segments/s; None: the window alone clocks the sender.
     fn pacing_rate(&self) -> Option<f64> {
         None
+    }
+
+    /// The ECN feedback it reads: RFC 3168's ECE, on which the sender halves once per window, or a
+    /// scalable controller's own, handed to [`CongestionControl::on_ecn`] on every ACK.
+    fn feedback(&self) -> receiver::Feedback {
+        receiver::Feedback::Classic
+    }
+
+    /// Scalable ECN (DCTCP, Prague): one ACK's marks; returns true if the window was cut.
+    fn on_ecn(&mut self, _w: &mut Window, _s: &EcnSample) -> bool {
+        false
     }
 
     /// Variant-specific state for the UI (Vegas diff, Cubic W_max, ...).
