@@ -7,7 +7,7 @@ export type { FlowInfo }
 
 /** The variants present, in a fixed order so a variant keeps its colour when others come and go. */
 export function variantsOf(flows: readonly FlowInfo[]): string[] {
-  const order = ['reno', 'newreno', 'tahoe', 'cubic', 'bbr', 'vegas', 'udp']
+  const order = ['reno', 'newreno', 'tahoe', 'cubic', 'bbr', 'vegas', 'dctcp', 'prague', 'udp']
   const present = new Set(flows.map((f) => f.variant))
   return [...order.filter((v) => present.has(v)), ...[...present].filter((v) => !order.includes(v)).sort()]
 }
