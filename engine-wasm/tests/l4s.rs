@@ -100,3 +100,34 @@ fn one_cubic_among_many_prague_flows_keeps_near_its_fair_share() {
     eprintln!("one Cubic among 9 Prague: {:.2} of its fair share ({:.2} Mbit/s)", share, cubic.throughput_mbps);
     assert!((0.5..=2.0).contains(&share), "Cubic gets {share:.2} of its fair share");
 }
+
+#[test]
+fn dctcp_with_delayed_acks_still_sees_the_marks_exactly() {
+    // RFC 8257 §3.2's ACK rule keeps the echo exact with delayed ACKs: the same link stays full and short.
+    let s = run(r#"{"seed":3,"duration":20,"warmup":5,
+            "link":{"rate_mbps":100,"delay_ms":1,"buffer":1000},
+            "flows":[{"count":2,"tcp":"dctcp","delayed_ack":true,"rtt_ms":[4,4],"access_rate_mbps":1000,
+                       "start_spread_s":0.1}],
+            "aqm":{"kind":"red","w_q":1,"min_th":8,"max_th":9,"max_p":1,"ecn":true,"hard_drop":false}}"#);
+    eprintln!("DCTCP delayed ACKs: util {:.3} queue {:.2} pkts", s.utilisation, s.mean_queue_pkts);
+    assert!(s.utilisation >= 0.95 && s.mean_queue_pkts <= 16.0 && s.drops == 0, "{s:?}");
+}
+
+#[test]
+fn fq_codel_with_an_l4s_ce_threshold_keeps_prague_shallow_beside_cubic() {
+    // Linux fq_codel ce_threshold 1 ms for ECT(1): Prague's own queue is marked at 1 ms of sojourn, Cubic's
+    // is held by CoDel near its 5 ms target; flow queuing splits the rate.
+    let s = run(r#"{"seed":4,"duration":40,"warmup":10,
+            "link":{"rate_mbps":40,"delay_ms":5,"buffer":2000},
+            "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+                     {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}],
+            "aqm":{"kind":"fq_codel","ce_threshold":1}}"#);
+    let (prague, cubic) = (&s.flows[0], &s.flows[1]);
+    eprintln!(
+        "FQ-CoDel L4S: Prague {:.2} Mbit/s {:.2} ms, Cubic {:.2} Mbit/s {:.2} ms",
+        prague.throughput_mbps, prague.delay_ms, cubic.throughput_mbps, cubic.delay_ms
+    );
+    assert!(prague.delay_ms <= 2.0, "Prague queueing delay {:.2} ms", prague.delay_ms);
+    assert!(cubic.delay_ms > prague.delay_ms, "Cubic {:.2} ms", cubic.delay_ms);
+    assert!(s.jain > 0.95, "Jain {:.3}", s.jain);
+}

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
+use super::codel::{Settings, Vars as CodelVars, CE_THRESHOLD_SPEC, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
 use super::params::Role;
 use super::shared_specs;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec, QueueDisc};
@@ -42,6 +42,8 @@ pub struct Params {
     pub drop_batch: u32,
     /// Each queue's CoDel with Linux/ns-3's Newton-step control law (see `codel`).
     pub control_law_newton: bool,
+    /// L4S shallow marking of ECT(1) packets above this sojourn, ms; 0: off (see `codel`).
+    pub ce_threshold: f64,
 }
 
 impl Default for Params {
@@ -54,6 +56,7 @@ impl Default for Params {
             ecn: true,
             drop_batch: 64,
             control_law_newton: false,
+            ce_threshold: 0.0,
         }
     }
 }
@@ -93,7 +96,9 @@ pub struct FqCodel {
 }
 
 fn settings(p: &Params) -> Result<Settings, Problem> {
-    Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?.with_newton(p.control_law_newton))
+    Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?
+        .with_newton(p.control_law_newton)
+        .with_ce_threshold(p.ce_threshold))
 }
 
 impl Algorithm for FqCodel {
@@ -135,6 +140,7 @@ impl Algorithm for FqCodel {
             )
             .role(Role::Count),
             NEWTON_SPEC,
+            CE_THRESHOLD_SPEC,
         ],
     };
     fn params(&self) -> &Self::Params {
