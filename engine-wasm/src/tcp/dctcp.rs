@@ -136,7 +136,7 @@ mod tests {
         let mut w = Window { cwnd: 40.0, ssthresh: f64::INFINITY };
         assert!(e.cut(&mut w, &sample(1, 1, 100, 140)));
         assert_eq!((w.cwnd, w.ssthresh), (30.0, 30.0)); // 40·(1 − 0.25)
-        // A second mark before 140 is acked: no cut.
+                                                        // A second mark before 140 is acked: no cut.
         assert!(!e.cut(&mut w, &sample(1, 1, 120, 150)));
         assert_eq!(w.cwnd, 30.0);
         // Next window: α = 1 halves, as classic ECN would.

@@ -285,14 +285,14 @@ mod tests {
             })
             .collect();
         let want: [&[(u64, bool)]; 8] = [
-            &[],                       // 0: held back (state 0)
-            &[(2, false)],             // 1: second segment, ECE = 0
-            &[],                       // 2: held back
-            &[(3, false), (4, true)],   // 3: 0 → 1: the held ACK with ECE = 0, then this one with ECE = 1
-            &[],                       // 4: held back (state 1)
-            &[(6, true)],              // 5: second segment, ECE = 1
-            &[(7, false)],             // 6: 1 → 0, nothing held: this one at once with ECE = 0
-            &[],                       // 7: held back
+            &[],                      // 0: held back (state 0)
+            &[(2, false)],            // 1: second segment, ECE = 0
+            &[],                      // 2: held back
+            &[(3, false), (4, true)], // 3: 0 → 1: the held ACK with ECE = 0, then this one with ECE = 1
+            &[],                      // 4: held back (state 1)
+            &[(6, true)],             // 5: second segment, ECE = 1
+            &[(7, false)],            // 6: 1 → 0, nothing held: this one at once with ECE = 0
+            &[],                      // 7: held back
         ];
         assert_eq!(acks, want);
     }
