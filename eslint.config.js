@@ -6,13 +6,14 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-// Folders under web/ depend one way (docs/architecture.md): base layers, then the UI kit, then the lab's
+// Folders under web/ depend one way (docs/architecture.md): the engine's contract, base layers, then the UI kit, then the lab's
 // parts, then views. A folder may import its own tier and the tiers below it; a view imports another view
 // only through the entry points listed here.
 export const TIERS = [
+  ['contract'], // generated from the engine's catalogue (npm run gen:contract); imports nothing
   ['engine', 'scenario', 'i18n', 'stats', 'styles', 'catalog', 'runs'],
   ['charts', 'controls', 'results', 'system', 'replications', 'chrome'],
-  ['share', 'teacher', 'firstvisit', 'pwa'],
+  ['share', 'teacher', 'firstvisit', 'pwa', 'lms'],
   ['lab', 'embed', 'presets', 'compare', 'sweep', 'walkthrough', 'validation', 'worksheet'],
 ]
 export const VIEW_ENTRY_POINTS = {

@@ -36,9 +36,13 @@ function serviceWorker(): Plugin {
         .replace("'__AQM_VERSION__'", JSON.stringify(version))
         .replace(
           'const PRECACHE = __AQM_PRECACHE__',
-          `const PRECACHE = ${JSON.stringify(['./', ...files.filter((f) => f !== 'sw.js')])}`,
+          // build-files.json (below) too: "Download for your LMS" then works offline.
+          `const PRECACHE = ${JSON.stringify(['./', ...files.filter((f) => f !== 'sw.js'), 'build-files.json'])}`,
         )
       this.emitFile({ type: 'asset', fileName: 'sw.js', source })
+      // Every file of the build, for the page's "Download for your LMS" (web/lms/download.ts), which zips them.
+      const all = [...files.filter((f) => f !== 'sw.js'), 'sw.js', 'build-files.json'].sort()
+      this.emitFile({ type: 'asset', fileName: 'build-files.json', source: JSON.stringify(all) })
     },
   }
 }

@@ -9,6 +9,9 @@ Packets are 1500 bytes on the wire: ns-3's segment is 1446 bytes of payload + 32
 metrics is the engine's Scenario::warmup(): max(10 % of duration, 10 s), capped at half the duration.
 """
 
+import json
+import os
+
 PACKET = 1500
 
 
@@ -107,6 +110,43 @@ CASES = {
 }
 
 
+# Preset sides run as their own cases: id -> (preset id, side). The scenario is exactly the side the page runs
+# (engine-wasm/tests/fixtures/preset-sides.json, written by the page's own code: npm run gen:sides) with
+# "profile": "ns3", so the preset's badge speaks of its own scenario (web/validation/presetAgreement.ts).
+# Only sides ns-3 can build: one TCP group of Reno, NewReno, Cubic or Vegas on a fixed-rate link with
+# drop-tail, RED, CoDel, PIE or FQ-CoDel, in packets.
+PRESET_CASES = {
+    "preset-bufferbloat-codel-pie-0": ("bufferbloat-codel-pie", 0),
+    "preset-bufferbloat-codel-pie-1": ("bufferbloat-codel-pie", 1),
+    "preset-bufferbloat-codel-pie-2": ("bufferbloat-codel-pie", 2),
+    "preset-red-vs-droptail-0": ("red-vs-droptail", 0),
+    "preset-red-vs-droptail-1": ("red-vs-droptail", 1),
+    "preset-tcp-reno-vegas-cubic-0": ("tcp-reno-vegas-cubic", 0),
+    "preset-tcp-reno-vegas-cubic-1": ("tcp-reno-vegas-cubic", 1),
+    "preset-tcp-reno-vegas-cubic-2": ("tcp-reno-vegas-cubic", 2),
+}
+
+SIDES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine-wasm", "tests",
+                     "fixtures", "preset-sides.json")
+
+
+def preset_of(case_id):
+    """{"id": preset, "side": k} for a preset side's case, else None."""
+    if case_id not in PRESET_CASES:
+        return None
+    preset, side = PRESET_CASES[case_id]
+    return {"id": preset, "side": side}
+
+
 def case_scenario(case_id):
+    if case_id in PRESET_CASES:
+        preset, side = PRESET_CASES[case_id]
+        with open(SIDES) as f:
+            s = json.load(f)[preset]["sides"][side]
+        return {**s, "profile": "ns3"}
     seed, duration, rate, delay, buffer, count, tcp, rtt, aqm = CASES[case_id]
     return scenario(seed, duration, rate, delay, buffer, count, tcp, rtt, dict(aqm))
+
+
+def all_case_ids():
+    return list(CASES) + list(PRESET_CASES)

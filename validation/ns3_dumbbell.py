@@ -19,9 +19,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from cases import CASES, case_scenario  # noqa: E402
+from cases import all_case_ids, case_scenario, preset_of  # noqa: E402
 
-TCP_TYPES = {"newreno": "ns3::TcpNewReno", "cubic": "ns3::TcpCubic", "vegas": "ns3::TcpVegas"}
+# The engine's Reno (RFC 5681 congestion avoidance) is ns-3's TcpLinuxReno; ns-3's loss recovery (SACK, PRR)
+# is the ns3 profile's for every variant.
+TCP_TYPES = {"reno": "ns3::TcpLinuxReno", "newreno": "ns3::TcpNewReno", "cubic": "ns3::TcpCubic", "vegas": "ns3::TcpVegas"}
 # Wire bytes of one data packet beyond its payload: TCP 20 + timestamp option 12, IP 20, PPP 2.
 HEADERS = 20 + 12 + 20 + 2
 # ns-3's queue-disc drop reasons mapped to the engine's (engine-wasm/src/aqm/mod.rs Reason).
@@ -125,9 +127,32 @@ def jain(x):
     return (sum(x) ** 2) / (len(x) * sq) if x and sq > 0 else None
 
 
+def with_defaults(s):
+    """The scenario with the engine's defaults for what it leaves out, one level deep in link, each flow
+    group and aqm (from the schema the engine generates, web/scenario/scenario.schema.json): a preset side
+    writes only what it changes."""
+    with open(os.path.join(ROOT, "web", "scenario", "scenario.schema.json")) as f:
+        schema = json.load(f)
+    d = schema["definitions"]
+
+    def defaults(node):
+        return {k: v["default"] for k, v in node.get("properties", {}).items() if "default" in v}
+
+    out = {**defaults(schema), **s}
+    out["link"] = {**defaults(d["link"]), **s.get("link", {})}
+    out["flows"] = [{**defaults(d["flowGroup"]), **g} for g in s.get("flows", [{}])]
+    aqm = s.get("aqm", {"kind": "droptail"})
+    branch = next(b for b in d["aqm"]["oneOf"] if b["properties"]["kind"].get("const") == aqm["kind"])
+    out["aqm"] = {**defaults(branch), **aqm}
+    return out
+
+
 def run_case(ns, cppyy, aqm_cli, case_id, command):
-    s = case_scenario(case_id)
-    flows = engine_flows(aqm_cli, s)
+    given = case_scenario(case_id)
+    s = with_defaults(given)
+    if len(s["flows"]) != 1 or s["link"].get("buffer_unit", "packets") != "packets":
+        raise ValueError(f"{case_id}: ns3_dumbbell.py builds one TCP flow group on a buffer in packets")
+    flows = engine_flows(aqm_cli, given)
     g = s["flows"][0]
     packet = g["packet_size"]
     segment = packet - HEADERS
@@ -174,9 +199,9 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
         "drops": sum(drops.values()),
         "jain": jain(goodput),
     }
-    return {
+    result = {
         "id": case_id,
-        "scenario": s,
+        "scenario": given,
         "ns3": {
             "version": ns3_version(),
             "command": command,
@@ -191,6 +216,9 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
             "queue_disc_only_mean_pkts": raw["qdisc_integral"] / span,
         },
     }
+    if preset_of(case_id) is not None:
+        result["preset"] = preset_of(case_id)
+    return result
 
 
 def ns3_version():
@@ -207,10 +235,11 @@ def main():
     p.add_argument("--aqm-cli", default=os.path.join(ROOT, "engine-wasm", "target", "release", "aqm-cli"))
     p.add_argument("cases", nargs="*", help="case ids (default: all)")
     args = p.parse_args()
-    ids = args.cases or list(CASES)
+    known = all_case_ids()
+    ids = args.cases or known
     for c in ids:
-        if c not in CASES:
-            sys.exit(f"unknown case {c!r}; known: {', '.join(CASES)}")
+        if c not in known:
+            sys.exit(f"unknown case {c!r}; known: {', '.join(known)}")
     from ns import ns  # noqa: F401  (loads ns-3 and its headers into cppyy)
     import cppyy
 

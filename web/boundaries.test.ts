@@ -26,6 +26,7 @@ describe('feature folder boundaries', () => {
   })
 
   it('rejects imports up the tiers, from any depth', async () => {
+    expect(await restricted('web/contract/x.ts', '../engine/protocol')).toBe(true)
     expect(await restricted('web/engine/x.ts', '../charts/scales')).toBe(true)
     expect(await restricted('web/charts/x.ts', '../share/copy')).toBe(true)
     expect(await restricted('web/charts/sketch/x.ts', '../../lab/Lab')).toBe(true)

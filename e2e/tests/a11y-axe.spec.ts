@@ -86,9 +86,10 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
   },
   {
+    // A preset whose sides ran in ns-3: its panel carries the validation badge.
     name: 'preset in the lab',
-    search: './?preset=seed000-red-ared-qvared',
-    ready: (p) => expect(p.getByTestId('validation-badge')).toBeVisible(),
+    search: './?preset=red-vs-droptail',
+    ready: (p) => expect(p.getByTestId('preset-info').getByTestId('validation-badge')).toBeVisible(),
   },
   {
     name: 'unknown preset',
@@ -116,6 +117,21 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     name: 'worksheet',
     search: './?view=worksheet&preset=satellite-slot-changes',
     ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible(),
+  },
+  {
+    name: 'worksheet of a lesson, with boxes to tick',
+    search: './?view=worksheet&lesson=red-vs-codel',
+    ready: (p) => expect(p.getByTestId('worksheet-qr').locator('svg')).toBeVisible(),
+  },
+  {
+    name: 'worksheet answer key',
+    search: './?view=worksheet&preset=red-vs-droptail&answers=1',
+    ready: (p) => expect(p.getByTestId('answer-key')).toHaveAttribute('data-done', 'true', { timeout: 60_000 }),
+  },
+  {
+    name: 'lesson, embedded',
+    search: './?view=walkthrough&lesson=red-vs-codel&embed=1',
+    ready: (p) => expect(p.getByTestId('walk-step')).toBeVisible(),
   },
   {
     // The results dialog (per-flow table and delay CDF), open once the warm-up is over.

@@ -8,7 +8,7 @@ const readout = (app: { page: import('@playwright/test').Page }, term: string) =
     .locator('dl.chart-readouts')
     .first()
     .locator(':scope > div')
-    .filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term}`) }) })
+    .filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) })
     .locator(':scope > dd')
 
 test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {

@@ -1,10 +1,42 @@
-// Each preset with an ns-3 validation case shows "agrees with ns-3 on n of m metrics" in the gallery and in
-// the lab's preset panel, linking to that case on the Validation page; the counts are the case file's
-// recorded verdicts (validation/cases/*.json, asserted by engine-wasm/tests/validation_ns3.rs).
-import { readFileSync } from 'node:fs'
+// Issue 27 item 1: "agrees with ns-3" appears only for a preset whose own sides ran in ns-3 as validation
+// cases (a case file naming the preset and side: validation/cases/*.json `preset`), and says under which
+// profile; a preset that no case ran shows no badge, whatever its discipline and link rate.
+import { readdirSync, readFileSync } from 'node:fs'
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
 import { TeachPage } from '../pages/TeachPage'
+
+const dir = new URL('../../validation/cases/', import.meta.url)
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .map(
+    (f) =>
+      JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
+        id: string
+        preset?: { id: string; side: number }
+        ns3: { metrics: Record<string, number | null> }
+        expect: 'agree' | Record<string, unknown>
+      },
+  )
+const presetIds = (
+  JSON.parse(readFileSync(new URL('../../public/presets/index.json', import.meta.url), 'utf8')) as { presets: string[] }
+).presets
+/** Presets that no case file names: they must show no badge. */
+const unvalidated = presetIds.filter((id) => !cases.some((c) => c.preset?.id === id))
+
+test('a preset without its own ns-3 case shows no badge, in the gallery and in its lab', async ({ page }) => {
+  const teach = new TeachPage(page)
+  await teach.goto('?view=gallery')
+  expect(unvalidated.length).toBeGreaterThan(0)
+  // seed 000 runs RED with NewReno at 10 Mbit/s like case red-newreno-10f-10m, but that case is not its scenario.
+  expect(unvalidated).toContain('seed000-red-ared-qvared')
+  await expect(teach.card(presetIds[0]).getByRole('heading')).toBeVisible()
+  for (const id of unvalidated) await expect(teach.card(id).getByTestId('validation-badge'), id).toHaveCount(0)
+  await teach.goto('?preset=seed000-red-ared-qvared')
+  await expect(teach.presetInfo.getByRole('heading').first()).toBeVisible()
+  await expect(teach.presetInfo.getByTestId('validation-badge')).toHaveCount(0)
+  expect(teach.consoleErrors).toEqual([])
+})
 
 const METRICS: [string, number][] = [
   ['goodput_mbps', 0],
@@ -15,43 +47,52 @@ const METRICS: [string, number][] = [
   ['jain', 0],
 ]
 
-/** n of m from the committed case file, counted here independently of the page's code. */
-function recorded(id: string): { n: number; m: number } {
-  const c = JSON.parse(readFileSync(new URL(`../../validation/cases/${id}.json`, import.meta.url), 'utf8'))
-  const compared = METRICS.filter(([k, min]) => typeof c.ns3.metrics[k] === 'number' && c.ns3.metrics[k] >= min)
-  const agree = compared.filter(([k]) => c.expect === 'agree' || c.expect[k] === undefined)
-  return { n: agree.length, m: compared.length }
+type Case = (typeof cases)[number]
+const comparedIn = (c: Case, k: string, min: number) => {
+  const x = c.ns3.metrics[k]
+  return typeof x === 'number' && x >= min
+}
+const agreesIn = (c: Case, k: string, min: number) =>
+  comparedIn(c, k, min) && (c.expect === 'agree' || !(k in c.expect))
+
+/** Presets whose every side has its own case, with the badge's words counted here from the case files. */
+function validated(lang: 'en' | 'ko'): { id: string; words: Record<string, string | number> }[] {
+  const v = catalogue(lang, 'validation')
+  const out: { id: string; words: Record<string, string | number> }[] = []
+  for (const id of presetIds) {
+    const p = JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8')) as {
+      compare?: unknown[]
+    }
+    const sides = Array.from({ length: 1 + (p.compare?.length ?? 0) }, (_, k) => k)
+    const own = sides.map((k) => cases.find((c) => c.preset?.id === id && c.preset.side === k))
+    const found = own.filter((c): c is Case => c !== undefined)
+    if (found.length < own.length) continue
+    const n = found.reduce((a, c) => a + METRICS.filter(([k, min]) => agreesIn(c, k, min)).length, 0)
+    const m = found.reduce((a, c) => a + METRICS.filter(([k, min]) => comparedIn(c, k, min)).length, 0)
+    const everywhere = METRICS.filter(([k, min]) => found.every((c) => agreesIn(c, k, min))).map(([k]) =>
+      v(`metric_short.${k}`),
+    )
+    const profile = catalogue(lang)('run.profiles.ns3')
+    out.push({ id, words: { n, m, profile, metrics: everywhere.join(', ') || v('none') } })
+  }
+  return out
 }
 
-test('a preset card shows its agreement with ns-3 and links to the case; the lab panel shows it too', async ({
+test('a preset whose every side ran in ns-3 shows the badge with its profile and agreeing metrics (en, ko)', async ({
   page,
 }) => {
-  const teach = new TeachPage(page)
-  const v = catalogue('en', 'validation')
-  await teach.goto('?view=gallery')
-  // seed 000 runs RED with NewReno at 10 Mbit/s: the red-newreno-10f-10m case.
-  const badge = teach.card('seed000-red-ared-qvared').getByTestId('validation-badge')
-  const words = { ...recorded('red-newreno-10f-10m'), id: 'red-newreno-10f-10m' }
-  await expect(badge).toHaveText(v('badge.text', words))
-  await expect(badge).toHaveAttribute('aria-label', v('badge.label', words))
-  // A preset whose discipline no case runs (seed 003's HRED) has none.
-  await expect(teach.card('seed003-hred-load-step').getByTestId('validation-badge')).toHaveCount(0)
-
-  await badge.click()
-  await expect(page).toHaveURL(/[?&]view=validation#case-red-newreno-10f-10m$/)
-  await expect(
-    page.locator('[data-case="red-newreno-10f-10m"]').getByRole('heading', { name: 'red-newreno-10f-10m' }),
-  ).toBeInViewport()
-
-  await teach.goto('?preset=seed000-red-ared-qvared')
-  await expect(teach.presetInfo.getByTestId('validation-badge')).toHaveText(v('badge.text', words))
-  expect(teach.consoleErrors).toEqual([])
-})
-
-test('the badge speaks Korean', async ({ page }) => {
-  const teach = new TeachPage(page, 'ko')
-  const v = catalogue('ko', 'validation')
-  await teach.goto('?view=gallery&lang=ko')
-  const words = { ...recorded('red-newreno-10f-10m'), id: 'red-newreno-10f-10m' }
-  await expect(teach.card('seed000-red-ared-qvared').getByTestId('validation-badge')).toHaveText(v('badge.text', words))
+  for (const lang of ['en', 'ko'] as const) {
+    const teach = new TeachPage(page, lang)
+    await teach.goto(`?view=gallery&lang=${lang}`)
+    const list = validated(lang)
+    expect(list.length).toBeGreaterThan(0)
+    for (const { id, words } of list) {
+      const badge = teach.card(id).getByTestId('validation-badge')
+      await expect(badge).toHaveText(catalogue(lang, 'validation')('badge.text', words))
+      await expect(badge).toHaveAttribute('data-profile', 'ns3')
+    }
+    const first = list[0]
+    await teach.card(first.id).getByTestId('validation-badge').click()
+    await expect(page).toHaveURL(/[?&]view=validation#case-preset-/)
+  }
 })

@@ -1,6 +1,6 @@
 // Issue 17, predict by sketch in a lesson: before a step plays, the student draws the queue they expect on
 // its empty queue chart; Play locks it; after the run the score and the lesson's explanation show, and the
-// address keeps the sketch under the step's id, so the teacher's copy of the link shows it.
+// address keeps the sketch under the step's id (and the step itself), so the teacher's copy of the link shows it.
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
 
@@ -37,7 +37,8 @@ test('a lesson step takes a sketch before Play and scores it after the run; the 
   const context = await browser.newContext()
   const teacher = await context.newPage()
   await teacher.goto(page.url())
-  await teacher.getByRole('button', { name: teach.t('walk.next') }).click()
+  // The link holds the student's step too (issue 27): the teacher's copy opens at it.
+  await expect(teacher.getByTestId('walk-step')).toHaveAttribute('data-step', 'droptail')
   await expect(teacher.getByTestId('walk-queue').getByTestId('sketch-layer')).toHaveAttribute(
     'data-points',
     String(drawn),

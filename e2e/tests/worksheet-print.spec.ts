@@ -42,7 +42,10 @@ test('the print view of a preset holds its questions, blank axes and a QR code o
 
 test('a lesson worksheet asks the lesson’s prediction questions', async ({ page }) => {
   await page.goto('./?view=worksheet&lesson=red-vs-droptail')
-  await expect(page.getByTestId('worksheet-questions').getByRole('listitem')).toHaveCount(3)
+  // Three questions (each with its choices in boxes to tick).
+  const questions = page.getByTestId('worksheet-questions').locator(':scope > li')
+  await expect(questions).toHaveCount(3)
+  await expect(questions.nth(0).getByRole('listitem')).toHaveCount(3)
   await expect(page.getByTestId('worksheet-url')).toHaveText(
     new URL('./?view=walkthrough&lesson=red-vs-droptail', page.url()).href,
   )

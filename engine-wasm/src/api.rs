@@ -63,11 +63,30 @@ pub fn algorithms() -> Result<String, JsError> {
     to_json(&aqm::catalogue())
 }
 
+/// The engine's whole catalogue (`crate::catalog`): disciplines, congestion controls, scenario fields, trace
+/// columns, summary metrics and problem kinds.
+#[wasm_bindgen]
+pub fn catalog() -> String {
+    crate::catalog::catalog_json().to_string()
+}
+
+/// The page's generated contract module, web/contract/engine.ts (`npm run gen:contract` writes it).
+#[wasm_bindgen]
+pub fn contract_module() -> String {
+    crate::catalog::typescript_module()
+}
+
 /// The page's "Behave as" selector: the scenario with every field the profile ("paper", "ns2", "ns3",
 /// "linux") controls set to that profile's value, and `profile` set (`crate::profile::apply_profile`).
 #[wasm_bindgen]
 pub fn apply_profile(scenario_json: &str, profile: &str) -> Result<String, JsValue> {
     crate::profile::apply_profile(scenario_json, profile).map_err(js_problem)
+}
+
+/// Every profile's values (`crate::profile::tables_json`), for `npm run gen:profiles`.
+#[wasm_bindgen]
+pub fn profile_tables() -> String {
+    crate::profile::tables_json()
 }
 
 /// "" when the scenario is valid, else the JSON of the [`Problem`] (kind, field, bounds, unit, got and
@@ -147,9 +166,12 @@ impl Simulation {
         self.engine.set_param(name, value).map_err(|e| js_problem(e.under("aqm")))
     }
 
-    /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}` with defaults for missing params.
+    /// Swaps the AQM live; `aqm_json` is `{"kind": ..., params}`: missing params take the running profile's
+    /// values, then the defaults.
     pub fn set_algorithm(&mut self, aqm_json: &str) -> Result<(), JsValue> {
-        let config: AqmConfig = crate::problem::from_json("aqm", aqm_json).map_err(js_problem)?;
+        // The running profile supplies what the page leaves out (docs/profiles.md), as at a rebuild.
+        let filled = crate::profile::fill_absent_aqm(aqm_json, self.engine.scenario().profile);
+        let config: AqmConfig = crate::problem::from_json("aqm", &filled).map_err(js_problem)?;
         self.engine.set_algorithm(&config).map_err(|e| js_problem(e.under("aqm")))
     }
 

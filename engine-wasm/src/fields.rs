@@ -98,6 +98,8 @@ pub enum Ty {
     Union(&'static Union),
     /// The queue discipline: its schema comes from the algorithm catalogue (`crate::schema`).
     Aqm,
+    /// A flow group's `cc_params`: its schema comes from the congestion-control catalogue (`crate::schema`).
+    CcParams,
 }
 
 /// What one row says of its field.
@@ -680,6 +682,11 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             "ms",
             |g| Val::Num(g.timer_granularity_ms),
         ),
+        other(
+            "cc_params",
+            "The congestion control's own parameters without a flow-group field, by their catalogue names",
+            Ty::CcParams,
+        ),
     ],
 };
 
@@ -787,6 +794,12 @@ mod tests {
             delay_schedule: vec![DelayStep { at_s: 1.0, delay_ms: 1.0 }],
             ..LinkSpec::default()
         };
+        // `cc_params` is written only when it holds something, `ecn_codepoint` only when set.
+        let group = FlowGroup {
+            cc_params: serde_json::from_str(r#"{"gain": 1}"#).unwrap(),
+            ecn_codepoint: Some(Ect::Ect1),
+            ..FlowGroup::default()
+        };
         let cases: Vec<(Vec<String>, Vec<String>, Vec<String>)> = vec![
             (names(&SCENARIO), accepted::<Scenario>(UNKNOWN), keys(Scenario::default())),
             (names(&LINK), accepted::<LinkSpec>(UNKNOWN), keys(&link)),
@@ -795,12 +808,7 @@ mod tests {
             (names(&RATE_STEP), accepted::<RateStep>(UNKNOWN), keys(RateStep { at_s: 0.0, rate_mbps: 1.0 })),
             (names(&RATE_SLOTS), accepted::<RateSlots>(UNKNOWN), keys(RateSlots::default())),
             (names(&DELAY_STEP), accepted::<DelayStep>(UNKNOWN), keys(DelayStep { at_s: 0.0, delay_ms: 1.0 })),
-            (
-                names(&FLOW_GROUP),
-                accepted::<FlowGroup>(UNKNOWN),
-                // `ecn_codepoint` is written only when set.
-                keys(FlowGroup { ecn_codepoint: Some(Ect::Ect1), ..FlowGroup::default() }),
-            ),
+            (names(&FLOW_GROUP), accepted::<FlowGroup>(UNKNOWN), keys(&group)),
         ];
         // Every row the engine range-checks has both bounds.
         let checked = [
@@ -847,7 +855,9 @@ mod tests {
     #[test]
     fn choices_and_kinds_are_the_names_serde_reads() {
         assert_eq!(choices::<QueueUnit>(), ["packets", "bytes"]);
-        assert_eq!(choices::<Variant>(), ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr", "dctcp", "prague"]);
+        // With the test-only congestion control (`cfg(test)`) last.
+        let variants = ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr", "dctcp", "prague", "dummy_cc"];
+        assert_eq!(choices::<Variant>(), variants);
         assert_eq!(choices::<Ect>(), ["not_ect", "ect0", "ect1"]);
         assert_eq!(choices::<RttMeasure>(), ["ns2", "min"]);
         let listed: Vec<&str> = TRAFFIC.variants.iter().map(|c| c.kind).collect();

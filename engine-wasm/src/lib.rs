@@ -24,6 +24,7 @@ pub mod time;
 
 #[cfg(target_arch = "wasm32")]
 mod api;
+pub mod catalog;
 pub mod digest;
 pub mod fields;
 pub mod headers;

@@ -45,6 +45,28 @@ pub enum Kind {
     Constraint,
 }
 
+impl Kind {
+    /// Every kind, in declaration order (the catalogue's `problem_kinds`).
+    pub const ALL: &'static [Kind] = &[
+        Kind::OutOfRange,
+        Kind::NotFinite,
+        Kind::NotInteger,
+        Kind::NotSwitch,
+        Kind::Order,
+        Kind::AboveBuffer,
+        Kind::UnknownField,
+        Kind::UnknownVariant,
+        Kind::UnknownParam,
+        Kind::WrongType,
+        Kind::Parse,
+        Kind::UnsupportedVersion,
+        Kind::NoGroups,
+        Kind::TooManyGroups,
+        Kind::TooManyFlows,
+        Kind::Constraint,
+    ];
+}
+
 /// What is wrong, where, and what would be right. Absent parts are left out of the JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Problem {
@@ -363,6 +385,33 @@ pub fn in_range(field: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn kind_all_lists_every_kind_once() {
+        // An exhaustive match: a new kind does not compile until it is placed here, beside `Kind::ALL`.
+        let position = |k: Kind| match k {
+            Kind::OutOfRange => 0,
+            Kind::NotFinite => 1,
+            Kind::NotInteger => 2,
+            Kind::NotSwitch => 3,
+            Kind::Order => 4,
+            Kind::AboveBuffer => 5,
+            Kind::UnknownField => 6,
+            Kind::UnknownVariant => 7,
+            Kind::UnknownParam => 8,
+            Kind::WrongType => 9,
+            Kind::Parse => 10,
+            Kind::UnsupportedVersion => 11,
+            Kind::NoGroups => 12,
+            Kind::TooManyGroups => 13,
+            Kind::TooManyFlows => 14,
+            Kind::Constraint => 15,
+        };
+        for (i, k) in Kind::ALL.iter().enumerate() {
+            assert_eq!(position(*k), i);
+        }
+        assert_eq!(Kind::ALL.len(), 16);
+    }
+
     use super::*;
 
     fn parse<T: serde::de::DeserializeOwned>(prefix: &str, json: &str) -> Problem {

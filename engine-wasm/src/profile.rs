@@ -236,6 +236,48 @@ pub fn fill_absent(json: &str) -> String {
     }
 }
 
+/// A live change of the discipline (the page's algorithm picker): the running scenario's profile supplies
+/// the parameters `aqm_json` leaves out, as [`fill_absent`] does for a whole scenario, so switching to RED
+/// under ns-3 gives ns-3's RED. Malformed input is returned unchanged for serde to report.
+pub fn fill_absent_aqm(aqm_json: &str, profile: Profile) -> String {
+    let Ok(Value::Object(mut aqm)) = serde_json::from_str::<Value>(aqm_json) else {
+        return aqm_json.to_string();
+    };
+    if profile == Profile::Paper {
+        return aqm_json.to_string();
+    }
+    let kind = aqm.get("kind").and_then(Value::as_str).unwrap_or("").to_string();
+    write(&mut aqm, aqm_settings(profile, &kind), false);
+    Value::Object(aqm).to_string()
+}
+
+/// Every profile's table as JSON, `{"ns3": {"flow": {field: value}, "aqm": {kind: {param: value}}}, ...}`,
+/// for the page (web/scenario/profiles.generated.json, `npm run gen:profiles`), which fills a scenario's
+/// absent fields exactly as [`fill_absent`] does.
+pub fn tables_json() -> String {
+    let mut out = Map::new();
+    for (name, p) in
+        [("paper", Profile::Paper), ("ns2", Profile::Ns2), ("ns3", Profile::Ns3), ("linux", Profile::Linux)]
+    {
+        let mut flow = Map::new();
+        write(&mut flow, flow_settings(p), true);
+        let mut aqm = Map::new();
+        for info in crate::aqm::catalogue() {
+            let table = aqm_settings(p, info.kind);
+            if !table.is_empty() {
+                let mut params = Map::new();
+                write(&mut params, table, true);
+                aqm.insert(info.kind.to_string(), Value::Object(params));
+            }
+        }
+        let mut entry = Map::new();
+        entry.insert("flow".into(), Value::Object(flow));
+        entry.insert("aqm".into(), Value::Object(aqm));
+        out.insert(name.into(), Value::Object(entry));
+    }
+    Value::Object(out).to_string()
+}
+
 /// The page's "Behave as" selector: the scenario with every field `profile` controls set to that
 /// profile's value (overriding what the scenario wrote) and `profile` set. The result is checked like any
 /// scenario.
@@ -349,6 +391,20 @@ mod tests {
         assert!(err.contains("profile must be one of paper, ns2, ns3, linux"), "{err}");
         assert!(apply_profile("[1]", "ns3").unwrap_err().contains("expected a JSON object"));
         assert!(apply_profile(r#"{"flows":[{"count":0}]}"#, "ns3").unwrap_err().contains("flows[0].count"));
+    }
+
+    #[test]
+    fn a_live_discipline_change_takes_the_profile_for_what_it_leaves_out() {
+        let filled = fill_absent_aqm(r#"{"kind":"red","max_th":30,"wait":false}"#, Profile::Ns3);
+        let AqmConfig::Red(p) = serde_json::from_str::<AqmConfig>(&filled).unwrap() else { panic!("{filled}") };
+        assert!(!p.wait && p.ns3_rules && p.idle_steps && p.device_queue == 1 && p.max_th == 30.0);
+        assert_eq!(fill_absent_aqm(r#"{"kind":"red"}"#, Profile::Paper), r#"{"kind":"red"}"#);
+        assert_eq!(fill_absent_aqm("[1]", Profile::Ns3), "[1]");
+        // The page's copy of the tables is these tables.
+        let tables: Value = serde_json::from_str(&tables_json()).unwrap();
+        assert_eq!(tables["ns3"]["aqm"]["codel"]["control_law_newton"], Value::Bool(true));
+        assert_eq!(tables["linux"]["flow"]["rack"], Value::Bool(true));
+        assert_eq!(tables["paper"]["aqm"]["pie"]["burst_holds_p"], Value::Bool(false));
     }
 
     #[test]

@@ -326,6 +326,10 @@ pub struct FlowGroup {
     pub vegas_rtt: crate::tcp::vegas::RttMeasure,
     /// Clock granularity G of the RTO estimator (RFC 6298), ms: ns-2 `tcpTick_` 10 ms, ns-3 1 ms.
     pub timer_granularity_ms: f64,
+    /// The congestion control's own parameters that have no flow-group field of their own, by the names its
+    /// catalogue entry declares (`crate::tcp::registry`); absent ones take their declared defaults.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub cc_params: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Default for FlowGroup {
@@ -358,6 +362,7 @@ impl Default for FlowGroup {
             vegas_gamma: 1.0,
             vegas_rtt: crate::tcp::vegas::RttMeasure::Mean,
             timer_granularity_ms: 10.0,
+            cc_params: serde_json::Map::new(),
         }
     }
 }
@@ -410,6 +415,7 @@ impl Scenario {
             // The group's own numbers (its RTT at least twice every delay the link will take), then what it sends.
             let prefix = format!("flows[{i}]");
             fields::FLOW_GROUP.check(&prefix, g, &ctx)?;
+            crate::tcp::registry::check_cc_params(g.tcp, &g.cc_params, &prefix)?;
             fields::check_traffic(&format!("{prefix}.traffic"), &g.traffic, &ctx)?;
         }
         let total = self.total_flows();

@@ -66,6 +66,10 @@ fn number(x: f64) -> Value {
 /// One parameter's node: a switch is a boolean, the rest numbers within the spec's range.
 fn param_node(p: &ParamSpec) -> Node {
     let description = if p.unit.is_empty() { p.label.to_string() } else { format!("{} ({})", p.label, p.unit) };
+    if !p.choices.is_empty() {
+        let default = p.choices.get(p.default as usize).copied().unwrap_or_default();
+        return obj(vec![("description", val(description)), ("enum", val(p.choices)), ("default", val(default))]);
+    }
     if p.boolean {
         return obj(vec![
             ("description", val(description)),
@@ -137,6 +141,26 @@ pub fn aqm_definition() -> Node {
         ),
         ("discriminator", val(json!({ "propertyName": "kind" }))),
         ("oneOf", Node::List(branches)),
+    ])
+}
+
+/// A flow group's `cc_params`: every congestion control's parameters that have no flow-group field, by
+/// name (which of them a group may hold depends on its `tcp`: the engine checks that,
+/// `crate::tcp::registry::check_cc_params`).
+fn cc_params_node(description: String) -> Node {
+    let mut properties: Vec<(&'static str, Node)> = Vec::new();
+    for entry in crate::tcp::registry::catalogue() {
+        for p in entry.params.iter().filter(|p| p.place == crate::tcp::registry::Place::CcParams) {
+            if !properties.iter().any(|(name, _)| *name == p.spec.name) {
+                properties.push((p.spec.name, param_node(&p.spec)));
+            }
+        }
+    }
+    obj(vec![
+        ("description", val(description)),
+        ("type", val("object")),
+        ("additionalProperties", val(false)),
+        ("properties", obj(properties)),
     ])
 }
 
@@ -336,6 +360,7 @@ impl Generator {
             }
             Ty::Union(u) => return self.define(u.definition.name, |g| g.union(u, default)),
             Ty::Aqm => return self.define("aqm", |_| aqm_definition()),
+            Ty::CcParams => return cc_params_node(description(s)),
         }
         if let Some(d) = default {
             e.push(("default", val(d)));

@@ -15,7 +15,6 @@ use crate::scheduler::{Fifo, PinnedFifo, Scheduler, TimerLane};
 use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
-use crate::tcp::vegas::VegasParams;
 use crate::tcp::CcConfig;
 use crate::time::{from_millis, from_secs, Time, TransmissionTimes};
 use crate::topology::{self, FlowSpec};
@@ -406,7 +405,7 @@ impl Simulation {
         })
     }
 
-    /// Congestion-control state of the flows whose controller keeps a path model (BBR: mode, BtlBw,
+    /// Congestion-control state of the flows whose controller keeps a path model (`CcInfo::model_state`; BBR: mode, BtlBw,
     /// RTprop, gains) or that keep a SACK scoreboard (pipe, SACKed, lost, recovery), for the page's
     /// per-flow snapshot; other flows are left out to keep frames small.
     pub fn model_states(&self) -> Vec<(usize, Vec<(&'static str, f64)>)> {
@@ -416,7 +415,7 @@ impl Simulation {
             .filter(|(_, f)| {
                 // BBR's path model, and the RFC 6675 scoreboard of SACK senders, are what the hover shows.
                 let sack = self.scenario.flows.get(f.spec.group).is_some_and(|g| g.sack);
-                f.spec.traffic.is_tcp() && (f.spec.tcp == crate::tcp::Variant::Bbr || sack)
+                f.spec.traffic.is_tcp() && (f.spec.tcp.info().model_state || sack)
             })
             .filter_map(|(i, _)| Some((i, self.flow_state(i)?)))
             .collect()
@@ -838,8 +837,7 @@ fn slot_rate(p: &crate::scenario::RateSlots, rng: &mut Rng) -> f64 {
 /// The flow group's congestion-control parameters, and the flow's own random stream.
 fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcConfig {
     CcConfig {
-        hystart: g.hystart,
-        vegas: VegasParams { alpha: g.vegas_alpha, beta: g.vegas_beta, gamma: g.vegas_gamma, rtt: g.vegas_rtt },
+        params: crate::tcp::CcValues::of(spec.tcp, g),
         rng_seed: seed,
         rng_stream: stream::CC_FLOW + spec.id as u64,
         segment_bytes: spec.packet_size,

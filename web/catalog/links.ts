@@ -14,4 +14,6 @@ export const links = {
     'preset' in of
       ? `?view=worksheet&preset=${encodeURIComponent(of.preset)}`
       : `?view=worksheet&lesson=${encodeURIComponent(of.lesson)}`,
+  /** The printable worksheet of a lab link's query (without '?'): its QR code opens that link, locks included. */
+  worksheetOf: (query: string): string => `?view=worksheet${query === '' ? '' : `&${query}`}`,
 }

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
-import { FAIRNESS_WINDOW_S, fairnessPoints, flowColumns, windowShares, type WindowShares } from './fairness'
+import {
+  FAIRNESS_WINDOW_S,
+  fairnessPoints,
+  flowColumns,
+  windowShares,
+  windowStart,
+  type WindowShares,
+} from './fairness'
 import { percent } from './format'
 import { bucketEdges, linearScale, pixelMap } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
@@ -92,9 +99,8 @@ function drawFairness({ ctx, vis, x, colours }: Drawing, yPx: (v: number) => num
   let scratch: WindowShares | undefined
   for (let b = 1; b < edges.length; b++) {
     const r = edges[b] - 1
-    const tr = rows.at(r, tCol)
-    const start = Math.min(r, rows.firstAtOrAfter(tr - FAIRNESS_WINDOW_S + 1e-9))
-    const px = x(tr)
+    const start = windowStart(rows, r, tCol)
+    const px = x(rows.at(r, tCol))
     if (uCol >= 0) plot('util', px, rows.rangeSum(start, r + 1, uCol) / (r + 1 - start))
     if (cols.thr.length === 0) continue
     scratch = windowShares(rows, start, r + 1, cols, scratch)

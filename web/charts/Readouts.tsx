@@ -8,15 +8,21 @@ import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
 import { queueUnitOf } from '../engine/units'
 import { Help } from './Help'
+import { lastWindow } from './fairness'
 
 const REFRESH_MS = 250
+
+/**
+ * The window a number is over (docs/architecture.md, "One number per concept"): the latest sample, the
+ * last simulated second (as the fairness chart), or the total since the run started at 0 s.
+ */
+export type Window = 'now' | 'last_second' | 'since_start'
 
 interface Field {
   key: string
   column: string
   format: (v: number) => string
-  /** Total since the start of the run instead of the latest sample. */
-  total?: boolean
+  window: Window
   /** Shown with a unit (readouts.<key>_value in the catalogue). */
   unit?: boolean
   /**
@@ -27,14 +33,16 @@ interface Field {
 }
 
 const FIELDS: Field[] = [
-  { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), unit: true, room: 9 },
-  { key: 'avg', column: 'avg', format: d3.format(',.1f'), unit: true, room: 10 },
-  { key: 'p', column: 'p', format: d3.format('.3f'), room: 5 },
-  { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), unit: true, room: 8 },
-  { key: 'util', column: 'util', format: d3.format('.1%'), room: 6 },
-  { key: 'jain', column: 'jain', format: d3.format('.3f'), room: 5 },
-  { key: 'drops', column: 'drops', format: d3.format(',.0f'), total: true, room: 6 },
-  { key: 'marks', column: 'marks', format: d3.format(',.0f'), total: true, room: 6 },
+  { key: 'queue', column: 'q_pkts', format: d3.format(',.0f'), window: 'now', unit: true, room: 9 },
+  { key: 'avg', column: 'avg', format: d3.format(',.1f'), window: 'now', unit: true, room: 10 },
+  { key: 'p', column: 'p', format: d3.format('.3f'), window: 'now', room: 5 },
+  { key: 'delay', column: 'delay_ms', format: d3.format(',.1f'), window: 'now', unit: true, room: 8 },
+  // Utilisation and Jain's index over the last second, as the fairness chart draws them: one 50 ms sample
+  // in which a flow happened not to send is not unfairness.
+  { key: 'util', column: 'util', format: d3.format('.1%'), window: 'last_second', room: 6 },
+  { key: 'jain', column: 'jain', format: d3.format('.3f'), window: 'last_second', room: 5 },
+  { key: 'drops', column: 'drops', format: d3.format(',.0f'), window: 'since_start', room: 6 },
+  { key: 'marks', column: 'marks', format: d3.format(',.0f'), window: 'since_start', room: 6 },
 ]
 /** Room for the simulated time ("1,234.56 s"). */
 const TIME_ROOM = 10
@@ -51,11 +59,22 @@ const HELP = new Set(['avg', 'p'])
 function read(store: SimStore): string[] {
   const buffer = store.buffer
   const latest = buffer?.latest() ?? null
+  const second = buffer === null ? null : lastWindow(buffer)
+  const value = (f: Field): number | undefined =>
+    f.window === 'since_start'
+      ? buffer?.sum(f.column)
+      : f.window === 'last_second'
+        ? second === null
+          ? undefined
+          : f.column === 'util'
+            ? second.util
+            : second.jain
+        : latest?.[f.column]
   return [
     d3.format(',.2f')(store.live().simTime),
     avgUnit(store),
     ...FIELDS.map((f) => {
-      const v = f.total ? buffer?.sum(f.column) : latest?.[f.column]
+      const v = value(f)
       return v === undefined || !Number.isFinite(v) ? '–' : f.format(v)
     }),
   ]
@@ -83,6 +102,7 @@ export function Readouts({ store }: { store: SimStore }) {
         <div key={f.key}>
           <dt>
             {t(`readouts.${f.key}`)}
+            {f.window !== 'since_start' && <span className="readout-window"> · {t(`windows.${f.window}`)}</span>}
             {HELP.has(f.key) && (
               <>
                 {' '}
@@ -97,6 +117,11 @@ export function Readouts({ store }: { store: SimStore }) {
           </dd>
         </div>
       ))}
+      <div>
+        <dt>
+          {t('windows.title')} <Help term={t('windows.title')} text={t('windows.glossary')} />
+        </dt>
+      </div>
     </dl>
   )
 }

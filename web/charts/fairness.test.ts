@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SampleBuffer } from '../engine/samples'
-import { fairnessPoints, flowColumns, jain, minMaxRatio, windowShares } from './fairness'
+import { fairnessPoints, flowColumns, jain, lastWindow, minMaxRatio, windowShares } from './fairness'
 
 describe('fairness between flows', () => {
   it("computes Jain's index: 1 for equal shares, 1/n for a monopoly", () => {
@@ -43,5 +43,28 @@ describe('fairnessPoints', () => {
     expect(fairnessPoints(435, 20)).toBe(80)
     expect(fairnessPoints(435, 0.2)).toBe(2)
     expect(fairnessPoints(435, Infinity)).toBeCloseTo(217.5)
+  })
+
+  it("gives the read-outs the last simulated second: the fairness chart's rightmost point", () => {
+    const b = new SampleBuffer(['t', 'util', 'thr_0', 'thr_1'], 64)
+    // 0.25 s samples. In the first second flow 1 starves; in the second the flows take turns, so each sample
+    // alone looks unfair (the latest: 0 against 4, Jain 0.5) while the second as a whole is even.
+    const rows = [
+      [0.25, 0.5, 4, 0],
+      [0.5, 0.5, 4, 0],
+      [0.75, 0.5, 4, 0],
+      [1, 0.5, 4, 0],
+      [1.25, 1, 2, 2],
+      [1.5, 1, 4, 0],
+      [1.75, 0.5, 2, 2],
+      [2, 1, 0, 4],
+    ]
+    for (const r of rows) b.append(new Float64Array(r))
+    const w = lastWindow(b)
+    // The rows after 1 s (1.25 … 2): 8 Mbit/s each over the second, utilisation (1 + 1 + 0.5 + 1) / 4.
+    expect(w.jain).toBe(1)
+    expect(w.util).toBeCloseTo(0.875, 12)
+    expect(jain([0, 4])).toBe(0.5)
+    expect(lastWindow(new SampleBuffer(['t', 'util'], 4))).toEqual({ jain: NaN, util: NaN })
   })
 })

@@ -97,3 +97,23 @@ export function fairnessPoints(width: number, spanS: number): number {
   const perWindow = Number.isFinite(spanS) && spanS > 0 ? (4 * spanS) / FAIRNESS_WINDOW_S : Infinity
   return Math.max(2, Math.min(width / 2, perWindow))
 }
+
+/** First row of the window of FAIRNESS_WINDOW_S that ends at row `r` (rows [start, r + 1)). */
+export function windowStart(rows: Rows, r: number, tCol: number): number {
+  return Math.min(r, rows.firstAtOrAfter(rows.at(r, tCol) - FAIRNESS_WINDOW_S + 1e-9))
+}
+
+/**
+ * Jain's index and the utilisation over the last FAIRNESS_WINDOW_S of simulated time up to the latest row:
+ * the fairness chart's rightmost point, so the read-out and the chart show one number for one concept.
+ */
+export function lastWindow(rows: Rows): { jain: number; util: number } {
+  const tCol = rows.columnIndex('t')
+  if (rows.length === 0 || tCol < 0) return { jain: Number.NaN, util: Number.NaN }
+  const r = rows.length - 1
+  const start = windowStart(rows, r, tCol)
+  const uCol = rows.columnIndex('util')
+  const util = uCol >= 0 ? rows.rangeSum(start, r + 1, uCol) / (r + 1 - start) : Number.NaN
+  const cols = flowColumns(rows)
+  return { jain: cols.thr.length === 0 ? Number.NaN : windowShares(rows, start, r + 1, cols).jain, util }
+}

@@ -1,13 +1,17 @@
 // The flows of a scenario as the charts need them (web/scenario/running.ts lists them): which colour each
 // one gets (by flow or by TCP variant), and which trace lies nearest the pointer (to highlight a flow on hover).
 
+import { catalog } from '../contract/engine'
 import type { FlowInfo } from '../scenario/running'
 
 export type { FlowInfo }
 
+/** Every variant in the engine's catalogue order, then UDP: a variant keeps its colour when others come and go. */
+const VARIANT_ORDER: readonly string[] = [...catalog.congestion_controls.map((c) => c.name), 'udp']
+
 /** The variants present, in a fixed order so a variant keeps its colour when others come and go. */
 export function variantsOf(flows: readonly FlowInfo[]): string[] {
-  const order = ['reno', 'newreno', 'tahoe', 'cubic', 'bbr', 'vegas', 'dctcp', 'prague', 'udp']
+  const order = VARIANT_ORDER
   const present = new Set(flows.map((f) => f.variant))
   return [...order.filter((v) => present.has(v)), ...[...present].filter((v) => !order.includes(v)).sort()]
 }

@@ -24,10 +24,58 @@ import { comparisonJson } from './exportJson'
 import { CompareCdf } from '../results/CompareResults'
 import type { Side } from '../engine/side'
 import { useLockstep } from './useLockstep'
+import type { AqmConfig } from '../engine/protocol'
+import { algorithmName } from '../i18n/names'
+import { getOwn, isObject } from '../scenario/json'
+import { aqmChanges, editsText, mergeEdits, withEdits } from './edits'
+import type { SideEdits } from './url'
 
 export interface CompareSide {
+  /** The side's label as the preset (or the link) names it, before any edit. */
   label: string
+  /** The side's scenario before any edit. */
+  original: string
+  /** The scenario the side starts from: the original with the link's edits. */
   scenario: string
+}
+
+/**
+ * Each side's AQM parameters that differ from what it started with (a dragged threshold), as one JSON text
+ * (a new text only when an edit changes). The starting AQM is taken once the side runs its scenario, again
+ * after each rebuild (Reset goes back to the start).
+ */
+function useLiveChanges(sides: readonly Side[]): string {
+  const [baselines] = useState(() => new Map<Side, { epoch: number; aqm: AqmConfig }>())
+  return useSyncExternalStore(
+    (l) => {
+      const offs = sides.map((s) => s.store.subscribe(l))
+      return () => offs.forEach((off) => off())
+    },
+    () =>
+      JSON.stringify(
+        sides.map((side) => {
+          const snap = side.store.getSnapshot()
+          if (!side.onScenario() || snap.aqm === null) return {}
+          let b = baselines.get(side)
+          if (b === undefined || b.epoch !== snap.epoch) {
+            b = { epoch: snap.epoch, aqm: snap.aqm }
+            baselines.set(side, b)
+          }
+          return aqmChanges(b.aqm, snap.aqm)
+        }),
+      ),
+  )
+}
+
+/** `value`, once it has stayed the same for `ms` (a drag sends many values: the replications wait for the last). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    if (Object.is(value, settled)) return
+    const id = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(id)
+  }, [value, settled, ms])
+  return settled
 }
 
 /** Re-renders when any side's readiness or the clock shown (to the hundredth of a second) changes. */
@@ -45,6 +93,8 @@ function useAnySnapshot(sides: readonly Side[]): string {
 const durationOfSpec = (scenario: string): number => durationOf(parseObject(scenario)) ?? 60
 
 interface Replications {
+  /** The runs a side and the scenarios these replications are of. */
+  key: string
   runs: number
   /** summaries[k][r]: side k's run with seed + r, null until it finishes. */
   summaries: (SummaryJson | null)[][]
@@ -58,6 +108,10 @@ interface CompareRunProps {
   sides: CompareSide[]
   embed: boolean
   shareSearch: string
+  /** The link's edits of each side (already in each side's scenario). */
+  linkEdits: SideEdits
+  /** Every side's edits (the link's and live ones) whenever they change. */
+  onEdits(edits: SideEdits): void
   /** Runs a side for the difference summary (seeds seed, seed+1, …). */
   runs: number
   onRuns(runs: number): void
@@ -71,66 +125,127 @@ function paneColumns(n: number): string {
   return `repeat(auto-fit, minmax(max(min(100%, 20rem), calc((100% - ${cols - 1} * var(--gap)) / ${cols})), 1fr))`
 }
 
-export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onRuns, onRemove }: CompareRunProps) {
+export function CompareRun({
+  preset,
+  sides: given,
+  embed,
+  shareSearch,
+  linkEdits,
+  onEdits,
+  runs,
+  onRuns,
+  onRemove,
+}: CompareRunProps) {
   const { t } = useTranslation('teach')
-  const { sides, lock, playing, speed } = useLockstep(specs.map((s) => s.scenario))
+  const { t: tApp } = useTranslation()
+  const { sides, lock, playing, speed } = useLockstep(given.map((s) => s.scenario))
+  // What each side runs now: its title, replications, exports and link follow its edited parameters.
+  const live = useLiveChanges(sides)
+  const algorithms = sides[0].store.getSnapshot().algorithms
+  const edits: SideEdits = useMemo(() => {
+    const changes = JSON.parse(live) as Record<string, number>[]
+    return Object.fromEntries(
+      given.flatMap((g, k) => {
+        const own = getOwn(parseObject(g.original) ?? {}, 'aqm')
+        const e = mergeEdits(isObject(own) ? own : null, linkEdits[k], changes[k] ?? {})
+        return Object.keys(e).length === 0 ? [] : [[k, e]]
+      }),
+    )
+  }, [live, given, linkEdits])
+  const editsKey = JSON.stringify(edits)
+  const nowSpecs = useMemo(
+    () =>
+      given.map((g, k) => {
+        const e = edits[k]
+        if (e === undefined) return { label: g.label, scenario: g.original }
+        const scenario = withEdits(parseObject(g.original) ?? {}, e)
+        const aqm = getOwn(scenario, 'aqm')
+        const kind = isObject(aqm) && typeof aqm.kind === 'string' ? aqm.kind : ''
+        const info = algorithms.find((a) => a.kind === kind)
+        return {
+          label: t('compare.edited_label', {
+            algorithm: info === undefined ? kind : algorithmName(tApp, info),
+            settings: editsText(e),
+          }),
+          scenario: JSON.stringify(scenario),
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- editsKey stands for edits
+    [given, editsKey, algorithms, t, tApp],
+  )
+  useEffect(() => {
+    onEdits(JSON.parse(editsKey) as SideEdits)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- report a change of the edits only
+  }, [editsKey])
+  // The replications follow the edits once a drag has settled (a drag sends many values).
+  const scenariosKey = JSON.stringify(nowSpecs.map((s) => s.scenario))
+  const settledKey = useSettled(scenariosKey, 400)
+  const scenarios = useMemo(() => JSON.parse(settledKey) as string[], [settledKey])
+  const specs = useMemo(
+    () => scenarios.map((scenario, k) => ({ label: nowSpecs[k].label, scenario })),
+    [scenarios, nowSpecs],
+  )
   const [view] = useState(() => new TimeViewStore())
   useAnySnapshot(sides)
   const ready = sides.every((s) => s.onScenario())
   const common = ready ? lock.commonTime() : 0
 
   // Every side's replications: reps[k][r] is side k's run with seed + r (null until it finishes).
-  const empty = (n: number): Replications => ({
-    runs: n,
-    summaries: specs.map(() => Array.from({ length: n }, () => null)),
-    errors: specs.map(() => null),
+  const repsKey = `${runs}\n${settledKey}`
+  const empty = (): Replications => ({
+    key: repsKey,
+    runs,
+    summaries: scenarios.map(() => Array.from({ length: runs }, () => null)),
+    errors: scenarios.map(() => null),
     done: 0,
   })
-  const [state, setReps] = useState<Replications>(() => empty(runs))
-  // A new number of runs starts afresh (the pool of the old one is disposed by the effect's cleanup).
-  const reps = state.runs === runs ? state : empty(runs)
+  const [state, setReps] = useState<Replications>(empty)
+  // New runs or edited sides start afresh (the pool of the old ones is disposed by the effect's cleanup).
+  const reps = state.key === repsKey ? state : empty()
   useEffect(() => {
     const pool = new RunPool()
+    const fresh = (): Replications => ({
+      key: repsKey,
+      runs,
+      summaries: scenarios.map(() => Array.from({ length: runs }, () => null)),
+      errors: scenarios.map(() => null),
+      done: 0,
+    })
     void pool.run(
-      specs.flatMap((s) => replicas(s.scenario, runs)),
+      scenarios.flatMap((s) => replicas(s, runs)),
       (i, o) => {
         const [side, rep] = [Math.floor(i / runs), i % runs]
         setReps((prev) => {
-          const all =
-            prev.runs === runs
-              ? prev
-              : {
-                  runs,
-                  summaries: specs.map(() => Array.from({ length: runs }, () => null)),
-                  errors: specs.map(() => null),
-                  done: 0,
-                }
+          const all = prev.key === repsKey ? prev : fresh()
           const summaries = o.ok
             ? all.summaries.map((row, k) => (k === side ? row.map((s, r) => (r === rep ? o.summary : s)) : row))
             : all.summaries
           const errors =
             o.ok || all.errors[side] !== null ? all.errors : all.errors.map((e, k) => (k === side ? o.error : e))
-          return { runs, summaries, errors, done: all.done + 1 }
+          return { key: repsKey, runs, summaries, errors, done: all.done + 1 }
         })
       },
     )
     return () => pool.dispose()
-  }, [specs, runs])
+  }, [scenarios, runs, repsKey])
   // Memoised on the runs: the panes re-render this component every frame while playing.
   const finished = useMemo(
     () => reps.summaries.map((row) => row.filter((s): s is SummaryJson => s !== null)),
     [reps.summaries],
   )
   const repsRef = useRef(reps)
+  const specsRef = useRef(specs)
   useEffect(() => {
     repsRef.current = reps
-  }, [reps])
+    specsRef.current = specs
+  }, [reps, specs])
   useEffect(
     () =>
       installCompareApi(
         sides,
         () => repsRef.current.summaries.map((row) => row[0] ?? null),
         () => repsRef.current.summaries,
+        () => specsRef.current,
       ),
     [sides],
   )
@@ -189,7 +304,7 @@ export function CompareRun({ preset, sides: specs, embed, shareSearch, runs, onR
             key={k}
             side={side}
             index={k}
-            label={specs[k].label}
+            label={nowSpecs[k].label}
             view={view}
             summary={reps.summaries[k][0] ?? null}
             onRemove={onRemove === undefined || embed ? undefined : () => onRemove(k)}

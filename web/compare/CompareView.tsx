@@ -12,7 +12,9 @@ import { langOf, type Preset } from '../catalog/types'
 import { DEFAULT_RUNS } from '../stats/seeds'
 import { CompareRun, type CompareSide } from './CompareRun'
 import '../styles/teach.css'
-import { compareSearch, parseCompareQuery, type CompareQuery } from './url'
+import { compareSearch, editsWithout, parseCompareQuery, type CompareQuery, type SideEdits } from './url'
+import { withEdits } from './edits'
+import { useResizeMessages } from '../share/hostApi'
 
 const DEFAULT_PRESET = 'red-vs-droptail'
 
@@ -20,6 +22,8 @@ export function CompareView() {
   const { t } = useTranslation('teach')
   const [query] = useState(() => parseCompareQuery(window.location.search))
   const loaded = usePreset(query.preset ?? DEFAULT_PRESET)
+  // Framed (embed=1): the host page learns the height to give the frame, as from the single lab.
+  useResizeMessages(query.embed)
   const body =
     loaded.state === 'loading' ? (
       <p className="muted">{t('status.loading')}</p>
@@ -46,18 +50,33 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
     )
     const base = sideScenario(preset, 0)
     return [
-      ...own.map((k) => ({ label: sideLabel(preset, k, lang), scenario: JSON.stringify(sideScenario(preset, k)) })),
-      ...query.extra.map((e) => ({ label: e.label[lang], scenario: JSON.stringify(applyVariant(base, e.set, e.aqm)) })),
-    ]
+      ...own.map((k) => ({ label: sideLabel(preset, k, lang), scenario: sideScenario(preset, k) })),
+      ...query.extra.map((e) => ({ label: e.label[lang], scenario: applyVariant(base, e.set, e.aqm) })),
+    ].map((s, pos) => ({
+      label: s.label,
+      original: JSON.stringify(s.scenario),
+      // The link's edits of this side (a reload keeps a dragged threshold).
+      scenario: JSON.stringify(withEdits(s.scenario, query.edits[pos])),
+    }))
   }, [preset, query, lang])
   const key = sides.map((s) => s.scenario).join('\n')
   const [runs, setRuns] = useState(query.runs ?? DEFAULT_RUNS)
+  // Every side's edited parameters (the link's, then live edits on the page): the address follows them.
+  const [edits, setEdits] = useState<SideEdits>(query.edits)
+  const urlLang = () => new URLSearchParams(window.location.search).get('lang') ?? undefined
   const onRuns = (n: number) => {
     setRuns(n)
+    window.history.replaceState(null, '', compareSearch({ ...query, runs: n, edits }, urlLang()))
+  }
+  const onEdits = (next: SideEdits) => {
+    setEdits(next)
     window.history.replaceState(
       null,
       '',
-      compareSearch({ ...query, runs: n }, new URLSearchParams(window.location.search).get('lang') ?? undefined),
+      compareSearch(
+        { ...query, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs, edits: next },
+        urlLang(),
+      ),
     )
   }
   // Removing a side reopens the comparison without it (a new address, like adding one).
@@ -72,6 +91,7 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
     window.location.search = compareSearch({
       ...next,
       runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs,
+      edits: editsWithout(edits, k),
     })
   }
   useEffect(() => {
@@ -84,7 +104,13 @@ function CompareSides({ preset, query }: { preset: Preset; query: CompareQuery }
       preset={preset}
       sides={sides}
       embed={query.embed}
-      shareSearch={compareSearch({ ...query, runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs })}
+      shareSearch={compareSearch({
+        ...query,
+        runs: query.runs === null && runs === DEFAULT_RUNS ? null : runs,
+        edits,
+      })}
+      linkEdits={query.edits}
+      onEdits={onEdits}
       runs={runs}
       onRuns={onRuns}
       onRemove={sides.length > 2 ? onRemove : undefined}

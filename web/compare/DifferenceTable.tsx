@@ -9,7 +9,7 @@ import { download } from '../share/exporters'
 import { MAX_RUNS, parseRuns } from '../stats/seeds'
 import { metricLabel } from '../runs/metricLabel'
 import type { SummaryJson } from '../runs/summary'
-import { differenceCsv, replicatedRows } from './difference'
+import { differenceCsv, identicalSides, replicatedRows } from './difference'
 
 interface DifferenceTableProps {
   labels: string[]
@@ -40,6 +40,8 @@ export const DifferenceTable = memo(function DifferenceTable({
   const [runsText, setRunsText] = useState(String(runsPerSide))
   const runsError = parseRuns(runsText) === null ? t('replicate.runs_bad', { text: runsText }) : null
   const letter = (k: number) => String.fromCharCode(65 + k)
+  // Sides whose runs the seed did not change: one number each, not an estimate.
+  const same = complete && runsPerSide > 1 ? identicalSides(runs, rows) : []
   // Per other side, the metrics whose intervals overlap side A's.
   const notSignificant = labels
     .slice(1)
@@ -117,6 +119,7 @@ export const DifferenceTable = memo(function DifferenceTable({
                     data-value={Number.isFinite(c.value) ? String(c.value) : ''}
                     data-ci={Number.isFinite(c.ci95) ? String(c.ci95) : ''}
                     data-n={c.n}
+                    data-identical={c.identical}
                   >
                     {runs[k].length === 0 ? '…' : c.text}
                   </td>
@@ -159,6 +162,13 @@ export const DifferenceTable = memo(function DifferenceTable({
             ),
           )}
         </div>
+      )}
+      {same.length > 0 && (
+        <p className="identical-note" data-testid="identical-note">
+          {same.length === labels.length
+            ? t('replicate.identical_all', { runs: runsPerSide })
+            : t('replicate.identical_some', { sides: same.map(letter).join(', '), runs: runsPerSide })}
+        </p>
       )}
       {complete && runsPerSide < 2 && <p className="muted">{t('replicate.one_run_note')}</p>}
       {errors.some((e) => e !== null) && (

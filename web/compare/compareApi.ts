@@ -12,6 +12,8 @@ export interface CompareTestApi {
   summaries(): (SummaryJson | null)[]
   /** Each side's replications, seed + r at index r (null until finished). */
   replications(): (SummaryJson | null)[][]
+  /** The label and scenario each side's replications run (a side's edits included). */
+  summarySides(): Array<{ label: string; scenario: unknown }>
 }
 
 declare global {
@@ -24,6 +26,8 @@ export function installCompareApi(
   sides: readonly Side[],
   summaries: () => (SummaryJson | null)[],
   replications: () => (SummaryJson | null)[][] = () => summaries().map((s) => [s]),
+  summarySides: () => ReadonlyArray<{ label: string; scenario: string }> = () =>
+    sides.map((s) => ({ label: '', scenario: s.scenario })),
 ): () => void {
   const api: CompareTestApi = {
     sides: () =>
@@ -49,6 +53,7 @@ export function installCompareApi(
     },
     summaries,
     replications,
+    summarySides: () => summarySides().map((s) => ({ label: s.label, scenario: JSON.parse(s.scenario) as unknown })),
   }
   window.__aqmCompare = api
   return () => {

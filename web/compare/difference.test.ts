@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { differenceCsv, differenceRows, formatDelta, replicatedRows } from './difference'
+import { differenceCsv, differenceRows, formatDelta, identicalSides, replicatedRows } from './difference'
 import { METRICS } from '../runs/summary'
 
 const dt = { utilisation: 1, mean_queue_pkts: 67.4, delay_ms: { mean: 53.94 }, jain: 0.999, sync: { excess: 0.56 } }
@@ -61,5 +61,31 @@ describe('the replicated difference summary', () => {
     expect(Number(c[2])).toBeCloseTo(1.963243161, 8)
     expect(c.slice(3, 5)).toEqual(['5', '4'])
     expect(c.slice(7)).toEqual(['1', 'no'])
+  })
+
+  it('show identical runs as one number, and call no difference between two such sides', () => {
+    const runs = [
+      [dt, dt, dt],
+      [red, red, red],
+    ]
+    const rows = replicatedRows(runs)
+    const q = rows.find((r) => r.metric.id === 'mean_queue_pkts')!
+    expect(q.cells.map((c) => c.text)).toEqual(['67.4', '14.4'])
+    expect(q.cells.map((c) => c.identical)).toEqual([true, true])
+    expect(q.cells[1].deltaText).toBe('−53.0')
+    expect(q.cells[1].verdict).toBe('same')
+    expect(q.cells[1].overlap).toBeUndefined()
+    expect(identicalSides(runs, rows)).toEqual([0, 1])
+    // A side with varying runs keeps its interval; against it the other side's fixed value is tested.
+    const varied = [
+      { ...red, mean_queue_pkts: 14 },
+      { ...red, mean_queue_pkts: 15 },
+      { ...red, mean_queue_pkts: 16 },
+    ]
+    const mixed = replicatedRows([[dt, dt, dt], varied])
+    expect(identicalSides([[dt, dt, dt], varied], mixed)).toEqual([0])
+    const m = mixed.find((r) => r.metric.id === 'mean_queue_pkts')!
+    expect(m.cells[1].text).toMatch(/^15\.0 ± /)
+    expect(m.cells[1].verdict).toBe('better')
   })
 })

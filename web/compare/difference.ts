@@ -20,6 +20,8 @@ export interface DiffCell {
   verdict?: 'better' | 'worse' | 'same'
   /** With two or more runs a side: whether its interval overlaps side 0's (no significant difference). */
   overlap?: boolean
+  /** Two or more runs that all gave the same value: one number, not an estimate with an interval. */
+  identical: boolean
 }
 
 export interface DiffRow {
@@ -34,10 +36,15 @@ export function formatDelta(m: Metric, d: number): string {
   return `${d > 0 ? '+' : '−'}${text}`
 }
 
-/** "67.4 ± 1.2" in the metric's shown unit; the bare value with one run. */
+/** Whether an interval's runs (two or more) all gave the same value: its width is zero. */
+export const zeroWidth = (i: Interval): boolean => i.n >= 2 && i.ci95 === 0
+
+/** "67.4 ± 1.2" in the metric's shown unit; the bare value with one run, or with identical runs. */
 export function formatInterval(m: Metric, i: Interval): string {
   const v = formatMetric(m, i.mean)
-  return Number.isFinite(i.ci95) && Number.isFinite(i.mean) ? `${v} ± ${(i.ci95 * m.scale).toFixed(m.digits)}` : v
+  return Number.isFinite(i.ci95) && Number.isFinite(i.mean) && !zeroWidth(i)
+    ? `${v} ± ${(i.ci95 * m.scale).toFixed(m.digits)}`
+    : v
 }
 
 function verdictOf(m: Metric, d: number, digits: number): DiffCell['verdict'] {
@@ -56,14 +63,23 @@ export function replicatedRows(
     return {
       metric,
       cells: intervals.map((i, k) => {
-        const cell: DiffCell = { value: i.mean, ci95: i.ci95, n: i.n, text: formatInterval(metric, i) }
+        const cell: DiffCell = {
+          value: i.mean,
+          ci95: i.ci95,
+          n: i.n,
+          text: formatInterval(metric, i),
+          identical: zeroWidth(i),
+        }
         if (k > 0) {
           const delta = (i.mean - base.mean) * metric.scale
           cell.delta = delta
           cell.deltaText = formatDelta(metric, delta)
-          const replicated = i.n >= 2 && base.n >= 2
+          // Two sides whose runs are each one repeated number: no interval tells noise from a difference,
+          // so no difference is called significant or not, better or worse.
+          const exact = zeroWidth(i) && zeroWidth(base)
+          const replicated = i.n >= 2 && base.n >= 2 && !exact
           cell.overlap = replicated ? overlaps(base, i) : undefined
-          cell.verdict = cell.overlap === true ? 'same' : verdictOf(metric, delta, metric.digits)
+          cell.verdict = exact || cell.overlap === true ? 'same' : verdictOf(metric, delta, metric.digits)
         }
         return cell
       }),
@@ -98,4 +114,14 @@ export function differenceCsv(labels: readonly string[], rows: readonly DiffRow[
     ...r.cells.slice(1).flatMap((c) => [num(c.delta), c.overlap === undefined ? '' : c.overlap ? 'no' : 'yes']),
   ])
   return [head, ...lines].map((l) => l.map(cell).join(',')).join('\n') + '\n'
+}
+
+/**
+ * The sides (indices) whose two or more runs are identical in every metric they define: the seed changes
+ * nothing in them (no random element: fixed RTTs, no random drops, no random start times).
+ */
+export function identicalSides(runs: readonly (readonly SummaryJson[])[], rows: readonly DiffRow[]): number[] {
+  return runs.flatMap((side, k) =>
+    side.length >= 2 && rows.every((r) => !Number.isFinite(r.cells[k].value) || r.cells[k].identical) ? [k] : [],
+  )
 }

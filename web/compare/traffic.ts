@@ -1,13 +1,11 @@
 // Evidence that the sides of a comparison carry identical traffic: until the first drop or mark on
 // any side, a FIFO discipline has made no decision yet, so every column that does not describe the
 // AQM itself (queue, delay, utilisation, each flow's cwnd and throughput) must be bit-identical.
+import { isAqmColumn } from '../engine/columns'
 import type { SampleBuffer } from '../engine/samples'
 
-/** Columns that describe the discipline itself or its decisions, left out of the comparison. */
-const AQM_COLUMNS = /^(avg|p|drops|marks|drops_.*|marks_.*)$/
-
 export function trafficColumns(columns: readonly string[]): string[] {
-  return columns.filter((c) => !AQM_COLUMNS.test(c))
+  return columns.filter((c) => !isAqmColumn(c))
 }
 
 /** Simulated time of the first sample interval with a drop or a mark; Infinity if none yet. */

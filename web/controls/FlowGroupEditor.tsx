@@ -6,13 +6,12 @@ import {
   RECOVERY_KINDS,
   setTrafficKind,
   TCP_SWITCHES,
-  TCP_VARIANTS,
   trafficFields,
-  vegasFields,
   trafficKind,
   TRAFFIC_KINDS,
 } from './scenarioDraft'
 import { getAt, type JsonObject } from '../scenario/json'
+import { ccFields, ccValue, congestionControl, setVariant, TCP_VARIANTS } from './congestionControls'
 import { CheckField } from './CheckField'
 import { NumberField, fieldId } from './NumberField'
 import type { DraftEditorProps } from './LinkSettings'
@@ -85,10 +84,17 @@ export function FlowGroupEditor({
         {tcp && (
           <div className="field">
             <label htmlFor={fieldId(p('tcp'))}>{t('flows.tcp')}</label>
-            <select id={fieldId(p('tcp'))} value={variant} onChange={(e) => onEdit(p('tcp'), e.target.value)}>
+            <select
+              id={fieldId(p('tcp'))}
+              value={variant}
+              onChange={(e) => {
+                const next = e.target.value
+                onUpdate((d) => setVariant(d, index, next))
+              }}
+            >
               {TCP_VARIANTS.map((v) => (
                 <option key={v} value={v}>
-                  {t(`tcp.${v}`, { defaultValue: v })}
+                  {t(`tcp.${v}`, { defaultValue: congestionControl(v)?.label ?? v })}
                 </option>
               ))}
             </select>
@@ -156,17 +162,63 @@ export function FlowGroupEditor({
             </div>
           )}
           {tcp &&
-            TCP_SWITCHES.filter((c) => c.only === undefined || c.only === variant).map((c) => (
+            TCP_SWITCHES.map((key) => (
               <Check
-                key={c.key}
-                path={p(c.key)}
-                label={t(`flows.${c.key}`)}
-                help={t(`flows.${c.key}Help`)}
-                checked={flag(c.key)}
+                key={key}
+                path={p(key)}
+                label={t(`flows.${key}`)}
+                help={t(`flows.${key}Help`)}
+                checked={flag(key)}
                 onEdit={onEdit}
               />
             ))}
-          {tcp && variant === 'vegas' && vegasFields(index).map(number)}
+          {tcp &&
+            ccFields(variant, index).map((f) => {
+              const label = t(`flows.${f.param.name}`, { defaultValue: f.param.label })
+              const help = t(`flows.${f.param.name}Help`, { defaultValue: f.param.help })
+              if (f.kind === 'number')
+                return (
+                  <NumberField
+                    key={f.spec.path}
+                    spec={f.spec}
+                    value={ccValue(draft, f.spec.path, f.param)}
+                    problem={problemAt(f.spec.path)}
+                    onChange={onEdit}
+                  />
+                )
+              const value = ccValue(draft, f.path, f.param)
+              if (f.kind === 'switch')
+                return (
+                  <Check
+                    key={f.path}
+                    path={f.path}
+                    label={label}
+                    help={help}
+                    checked={value === true}
+                    onEdit={onEdit}
+                  />
+                )
+              return (
+                <div className="field span-2" key={f.path}>
+                  <label htmlFor={fieldId(f.path)}>{label}</label>
+                  <select
+                    id={fieldId(f.path)}
+                    value={String(value)}
+                    onChange={(e) => onEdit(f.path, e.target.value)}
+                    aria-describedby={`${fieldId(f.path)}-help`}
+                  >
+                    {(f.param.choices ?? []).map((c) => (
+                      <option key={c} value={c}>
+                        {t(`flows.${f.param.name}_${c}`, { defaultValue: c })}
+                      </option>
+                    ))}
+                  </select>
+                  <p className="muted hint" id={`${fieldId(f.path)}-help`}>
+                    {help}
+                  </p>
+                </div>
+              )
+            })}
         </div>
       </details>
     </fieldset>

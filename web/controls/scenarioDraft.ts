@@ -8,14 +8,14 @@ import { deepEqual, getAt, isObject, withAt, type Json, type JsonObject } from '
 import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
 import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { scheduleFields } from './linkSchedule'
+import { ccFields, TCP_VARIANTS as CC_NAMES } from './congestionControls'
+import { aqmUnderProfile, profileOf } from '../scenario/profiles'
 
 /** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
 function schemaEnum(node: { enum?: unknown[] } | undefined): string[] {
   return (node?.enum ?? []).filter((v): v is string => typeof v === 'string')
 }
 
-/** TCP variants the engine offers, in the schema's order. */
-export const TCP_VARIANTS: readonly string[] = schemaEnum(flowGroupNode.properties?.tcp)
 /** Loss recovery after fast retransmit (flow field `recovery`). */
 export const RECOVERY_KINDS: readonly string[] = schemaEnum(flowGroupNode.properties?.recovery)
 /** Which implementation the lab behaves like (scenario field `profile`). */
@@ -103,10 +103,14 @@ export function sameExceptAqm(a: JsonObject, b: JsonObject): boolean {
   return deepEqual(withoutAqm(a), withoutAqm(b))
 }
 
-/** The scenario to apply: the draft with the live queue discipline of the running scenario. */
+/** The scenario to apply: the draft with the live queue discipline of the running scenario. A draft that
+ * changes the profile ("Behave as") also gives that discipline the new profile's values (docs/profiles.md). */
 export function scenarioToApply(draft: JsonObject, running: JsonObject | null): string {
   const aqm = running?.aqm
-  return JSON.stringify(aqm === undefined ? draft : { ...draft, aqm })
+  if (aqm === undefined) return JSON.stringify(draft)
+  const profile = profileOf(draft)
+  const changed = profile !== null && profile !== (profileOf(running ?? {}) ?? 'paper')
+  return JSON.stringify({ ...draft, aqm: changed && isObject(aqm) ? aqmUnderProfile(aqm, profile) : aqm })
 }
 
 // ---- fields and problems ----------------------------------------------------------------
@@ -183,22 +187,16 @@ export function flowDefault(key: string): Json | undefined {
   return flowGroupNode.properties?.[key]?.default
 }
 
-/** Vegas's α, β, γ (Brakmo & Peterson 1995), shown for Vegas groups only. */
-export function vegasFields(index: number): NumberSpec[] {
-  return (['alpha', 'beta', 'gamma'] as const).map((k) => ({
-    path: `flows[${index}].vegas_${k}`,
-    label: `flows.vegas_${k}`,
-    unit: 'segments',
-  }))
-}
+/** TCP switches of the "More settings" part that every variant has, each with the RFC it implements (a
+ * congestion control's own switches come from its declaration: ./congestionControls). */
+export const TCP_SWITCHES: readonly string[] = ['sack', 'limited_transmit', 'rack']
 
-/** TCP switches of the "More settings" part, each with the RFC it implements; `only` limits one to a variant. */
-export const TCP_SWITCHES: ReadonlyArray<{ key: string; only?: string }> = [
-  { key: 'sack' },
-  { key: 'limited_transmit' },
-  { key: 'rack' },
-  { key: 'hystart', only: 'cubic' },
-]
+/** The number fields of the group's congestion control (Vegas's α, β, γ; none for most). */
+function ccNumberFields(group: JsonObject, index: number): NumberSpec[] {
+  return ccFields(String(group.tcp ?? flowDefault('tcp') ?? ''), index).flatMap((f) =>
+    f.kind === 'number' ? [f.spec] : [],
+  )
+}
 
 /** The run's length and warm-up (seconds); warm-up empty means the engine's rule (null). */
 export const RUN_FIELDS: NumberSpec[] = [
@@ -227,9 +225,12 @@ export function editorPaths(draft: JsonObject): string[] {
       `flows[${i}].delayed_ack`,
       `flows[${i}].whole_segment_cuts`,
     )
-    paths.push(`flows[${i}].recovery`, ...TCP_SWITCHES.map((c) => `flows[${i}].${c.key}`))
-    const vegas = g.tcp === 'vegas' ? vegasFields(i) : []
-    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i), ...vegas]) paths.push(spec.path)
+    paths.push(`flows[${i}].recovery`, ...TCP_SWITCHES.map((key) => `flows[${i}].${key}`))
+    paths.push(
+      ...ccFields(String(g.tcp ?? flowDefault('tcp') ?? ''), i).flatMap((c) => (c.kind === 'number' ? [] : [c.path])),
+    )
+    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i), ...ccNumberFields(g, i)])
+      paths.push(spec.path)
   })
   return paths
 }
@@ -310,7 +311,8 @@ export function fieldLabelKey(path: string): { key: string; group?: number } | n
   }
   const f = groupFields(group)
   const traffic = TRAFFIC_KINDS.flatMap((kind) => trafficFields({ traffic: { kind } }, group))
-  const spec = [...f.main, ...f.timing, ...f.more, ...vegasFields(group), ...traffic].find((x) => x.path === path)
+  const cc = CC_NAMES.flatMap((tcp) => ccNumberFields({ tcp }, group))
+  const spec = [...f.main, ...f.timing, ...f.more, ...cc, ...traffic].find((x) => x.path === path)
   const choice = CHOICE_LABELS[path.replace(`flows[${group}]`, 'flows[]')]
   const key = spec?.label ?? choice
   return key === undefined ? null : { key, group: group + 1 }

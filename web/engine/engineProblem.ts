@@ -2,27 +2,12 @@
 // in the scenario JSON, the bounds, the unit and the value it got. The page words them in the reader's
 // language from the `problems` catalogue and names the field as the form labels it; the engine's English
 // sentence (`message`) is only the fallback for a kind this page does not know.
+import { catalog, type ProblemKind } from '../contract/engine'
 
-export const PROBLEM_KINDS = [
-  'out_of_range',
-  'not_finite',
-  'not_integer',
-  'not_switch',
-  'order',
-  'above_buffer',
-  'unknown_field',
-  'unknown_variant',
-  'unknown_param',
-  'wrong_type',
-  'parse',
-  'unsupported_version',
-  'no_groups',
-  'too_many_groups',
-  'too_many_flows',
-  'constraint',
-] as const
+/** The kinds of refusal, as the engine declares them (`problem_kinds` of web/contract/engine.ts). */
+export const PROBLEM_KINDS = catalog.problem_kinds
 
-export type ProblemKind = (typeof PROBLEM_KINDS)[number]
+export type { ProblemKind }
 
 export interface EngineProblem {
   kind: ProblemKind

@@ -3,10 +3,10 @@
 // Beside the ring, a decimated history keeps the whole run at a coarser resolution (for zooming
 // out), and count-like columns keep running totals so a chart can sum any row range in O(1).
 
-/** Columns whose running totals are kept: per-interval counts, per-flow throughputs, utilisation. */
-export const CUMULATIVE_COLUMN = /^(drops|marks|(drops|marks)_\w+|thr_\d+|util)$/
-/** Columns that are counts per interval: merged rows add them up; every other column is averaged. */
-export const COUNT_COLUMN = /^(drops|marks|(drops|marks)_\w+)$/
+import { isCountColumn, isCumulativeColumn } from './columns'
+
+// Which columns are counts (merged rows add them up; every other column is averaged) and which keep running
+// totals (counts and rates: per-flow throughputs, utilisation) is the engine's declaration (./columns).
 
 /** Read access shared by the live ring and its history: what the charts draw from. */
 export interface Rows {
@@ -57,7 +57,7 @@ export class SampleBuffer implements Rows {
     this.data = new Float64Array(this.capacity * this.stride)
     this.index = new Map(columns.map((c, i) => [c, i]))
     this.sums = new Float64Array(this.stride)
-    const cum = columns.flatMap((c, i) => (CUMULATIVE_COLUMN.test(c) ? [i] : []))
+    const cum = columns.flatMap((c, i) => (isCumulativeColumn(c) ? [i] : []))
     this.cumCols = Int32Array.from(cum)
     this.cumSlot = new Int32Array(this.stride).fill(-1)
     cum.forEach((col, k) => (this.cumSlot[col] = k))
@@ -115,7 +115,7 @@ export class SampleBuffer implements Rows {
     this.history?.clear()
   }
 
-  /** Sum of a cumulative column (CUMULATIVE_COLUMN) over every row received since the last clear, e.g. total drops; NaN for any other column. */
+  /** Sum of a cumulative column (counts and rates, ./columns) over every row received since the last clear, e.g. total drops; NaN for any other column. */
   sum(name: string): number {
     const col = this.columnIndex(name)
     return col < 0 || this.cumSlot[col] < 0 ? Number.NaN : this.sums[col]
@@ -222,7 +222,7 @@ export class DecimatedHistory extends SampleBuffer {
     this.factorNow = this.initialFactor
     this.acc = new Float64Array(this.stride)
     this.accNaN = new Float64Array(this.stride)
-    this.isCount = columns.map((c) => COUNT_COLUMN.test(c))
+    this.isCount = columns.map((c) => isCountColumn(c))
     this.tCol = this.columnIndex('t')
     this.scratch = new Float64Array(this.stride)
   }

@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
+import { isLocked, isParamLocked } from '../scenario/teacherView'
 import { loadFirstVisit, saveFirstVisit, shownNote, type FirstVisitState, type FirstVisitStorage } from './firstVisit'
 import './firstVisit.css'
 
@@ -31,8 +32,11 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
     setState(next)
   }
   const tryRed = () => store.setAlgorithm('red')
+  // A teacher's worksheet link may fix the algorithm or RED's thresholds: offer only what the student can do.
+  const thresholdsFree = !isParamLocked('min_th') || !isParamLocked('max_th')
+  const canTry = !isLocked('aqm') && thresholdsFree
   const tryButton =
-    aqmKind === 'red' ? null : (
+    aqmKind === 'red' || !canTry ? null : (
       <button type="button" className="primary" onClick={tryRed} data-testid="first-visit-try-red">
         {t('firstVisit.try_red')}
       </button>
@@ -42,10 +46,10 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
     return (
       <section className="first-visit" aria-labelledby="first-visit-title" data-testid="first-visit-card">
         <h2 id="first-visit-title">{t('firstVisit.title')}</h2>
-        <p>{t('firstVisit.body')}</p>
+        <p>{t(isLocked('aqm') ? 'firstVisit.body_locked' : 'firstVisit.body')}</p>
         <p className="first-visit-actions">
           {tryButton}
-          {aqmKind === 'red' && <span>{t('firstVisit.drag_now')}</span>}
+          {aqmKind === 'red' && thresholdsFree && <span>{t('firstVisit.drag_now')}</span>}
           <button type="button" onClick={() => update({ cardDismissed: true })} data-testid="first-visit-dismiss">
             {t('firstVisit.dismiss')}
           </button>
@@ -53,7 +57,7 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
       </section>
     )
   }
-  if (note === 'nudge') {
+  if (note === 'nudge' && canTry) {
     return (
       <p className="first-visit first-visit-nudge" role="note" data-testid="first-visit-nudge">
         <span>{t('firstVisit.nudge')}</span>

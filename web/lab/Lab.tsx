@@ -18,6 +18,7 @@ import { ControlsColumn } from './ControlsColumn'
 import { ErrorBoundary } from './ErrorBoundary'
 import { LanguagePicker } from '../chrome/LanguagePicker'
 import { ThemeControls } from './ThemeControls'
+import { useWorksheetLms } from '../lms/useWorksheetLms'
 
 interface LabProps {
   /** Scenario JSON to run instead of the engine's default (a preset, a shared link); checked by the engine like an Apply. */
@@ -36,6 +37,8 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   // The lab's prediction (id ''); one object, so the memoised charts keep their props.
   const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
   useEffect(() => installTestApi(store), [store])
+  // A worksheet launched by an LMS (docs/lms.md) reports completion to it; otherwise nothing happens.
+  useWorksheetLms(snapshot)
   // After useSimulation's effect has connected the worker, so it follows the default configure.
   useEffect(() => {
     if (scenario !== undefined) store.configure(scenario)

@@ -62,7 +62,7 @@ function PresetCard({ preset }: { preset: Preset }) {
   return (
     <li className="panel preset-card" data-testid={`preset-card-${preset.id}`} aria-labelledby={`card-${preset.id}`}>
       <SourceBadge preset={preset} />
-      <AgreementBadge scenario={preset.scenario} />
+      <AgreementBadge preset={preset} />
       <h2 id={`card-${preset.id}`}>{title}</h2>
       <p className="look-for">{preset.look_for[lang]}</p>
       <div className="card-actions">

@@ -7,6 +7,7 @@ import '../styles/teach.css'
 import { SourceBadge } from './SourceBadge'
 import { langOf, sourceKind, type Preset } from '../catalog/types'
 import type { TeachView } from '../chrome/TeachHeader'
+import { DEFAULT_RUNS } from '../stats/seeds'
 
 interface PresetInfoProps {
   preset: Preset
@@ -28,12 +29,16 @@ export function PresetInfo({ preset, current }: PresetInfoProps) {
       data-source={preset.source}
     >
       <SourceBadge preset={preset} />
-      <AgreementBadge scenario={preset.scenario} />
+      <AgreementBadge preset={preset} />
       <h2>{preset.title[lang]}</h2>
       <h3>{t('info.about')}</h3>
       <p>{preset.explanation[lang]}</p>
       <h3>{t('info.look_for')}</h3>
       <p className="look-for">{preset.look_for[lang]}</p>
+      {/* Which runs the texts' numbers are of (engine-wasm/tests/presets.rs checks them on exactly these). */}
+      <p className="muted numbers-note" data-testid="numbers-note">
+        {t('info.numbers_note', { runs: DEFAULT_RUNS, last: DEFAULT_RUNS - 1 })}
+      </p>
       <h3>{resultHeading}</h3>
       <p className="paper-result" data-testid="paper-result">
         {preset.paper_result[lang]}

@@ -30,11 +30,14 @@ export const SideFlowResults = memo(function SideFlowResults({
     <details className="compare-results" data-testid={`compare-results-${index}`}>
       <summary>{t('results.compare_section')}</summary>
       {summary ? (
-        <PerFlowTable
-          flows={parseFlowResults(field(summary, 'flows'))}
-          testId={`per-flow-table-${index}`}
-          caption={`${t('results.table_title')}: ${label}`}
-        />
+        <>
+          <PerFlowTable
+            flows={parseFlowResults(field(summary, 'flows'))}
+            testId={`per-flow-table-${index}`}
+            caption={`${t('results.table_title')}: ${label}`}
+          />
+          <p className="muted results-window">{t('results.window_compare')}</p>
+        </>
       ) : (
         <p className="muted">{t('results.waiting')}</p>
       )}
@@ -62,6 +65,7 @@ export function CompareCdf({
   return (
     <section className="panel compare-cdf" aria-label={t('results.compare_cdf_title')}>
       <DelayCdf series={series} testId="compare-cdf" />
+      <p className="muted results-window">{t('results.window_compare')}</p>
     </section>
   )
 }

@@ -70,7 +70,7 @@ export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerF
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-flow={r.id}>
-              <th scope="row">{t('results.flow_name', { id: r.id, tcp: r.tcp })}</th>
+              <th scope="row">{t('results.flow_name', { id: r.id + 1, tcp: r.tcp })}</th>
               {FLOW_FIELDS.map((f) => (
                 <td key={f} data-field={f} data-value={Number.isFinite(r[f]) ? r[f] : ''}>
                   {shown(f, r[f])}

@@ -19,7 +19,14 @@ export function FlowResults({ store, testId, caption }: { store: SimStore; testI
   if (summary === null || !(summary.measured_to_s > summary.measured_from_s)) {
     return <p className="muted">{t('results.waiting')}</p>
   }
-  return <PerFlowTable flows={summary.flows ?? []} testId={testId} caption={caption} />
+  return (
+    <>
+      <PerFlowTable flows={summary.flows ?? []} testId={testId} caption={caption} />
+      <p className="muted results-window">
+        {t('results.window_run', { from: summary.measured_from_s.toFixed(0), to: summary.measured_to_s.toFixed(1) })}
+      </p>
+    </>
+  )
 }
 
 /** The delay CDF of one run (embeds: `views=cdf`). */

@@ -2,6 +2,7 @@
 // JSON object kept as is, and the metrics the sweep plots and compare mode tabulates, read by path.
 // The values are the engine's own numbers (no rounding on the way), so a plot can be checked against
 // the native CLI exactly. NaN is written as null by the engine and read back as NaN.
+import { catalog } from '../contract/engine'
 import { getAt, getOwn, parseObject, type JsonObject } from '../scenario/json'
 
 export type SummaryJson = Readonly<JsonObject>
@@ -37,20 +38,28 @@ export interface Metric {
   better: 'higher' | 'lower' | 'neither'
 }
 
-export const METRICS: readonly Metric[] = [
-  { id: 'mean_queue_pkts', key: 'mean_queue', scale: 1, digits: 1, better: 'lower' },
-  { id: 'std_queue_pkts', key: 'std_queue', scale: 1, digits: 1, better: 'lower' },
-  { id: 'delay_ms.mean', key: 'delay_mean', scale: 1, digits: 1, better: 'lower' },
-  { id: 'delay_ms.p95', key: 'delay_p95', scale: 1, digits: 1, better: 'lower' },
-  { id: 'utilisation', key: 'utilisation', scale: 100, digits: 1, better: 'higher' },
+/** Whether more is better, as the engine declares each summary metric (`summary_metrics`). */
+function better(id: string): Metric['better'] {
+  return catalog.summary_metrics.find((m) => m.path === id)?.better ?? 'neither'
+}
+
+/** How the page shows each metric it plots; whether more is better is the engine's word. */
+const SHOWN: readonly Omit<Metric, 'better'>[] = [
+  { id: 'mean_queue_pkts', key: 'mean_queue', scale: 1, digits: 1 },
+  { id: 'std_queue_pkts', key: 'std_queue', scale: 1, digits: 1 },
+  { id: 'delay_ms.mean', key: 'delay_mean', scale: 1, digits: 1 },
+  { id: 'delay_ms.p95', key: 'delay_p95', scale: 1, digits: 1 },
+  { id: 'utilisation', key: 'utilisation', scale: 100, digits: 1 },
   // Goodput is payload (headers excluded); the wire figure stays for older links and for seed 002's cells.
-  { id: 'total_goodput_payload_mbps', key: 'goodput_payload', scale: 1, digits: 3, better: 'higher' },
-  { id: 'total_goodput_mbps', key: 'goodput', scale: 1, digits: 3, better: 'higher' },
-  { id: 'jain', key: 'jain', scale: 1, digits: 3, better: 'higher' },
-  { id: 'min_max_fairness_pct', key: 'min_max', scale: 1, digits: 1, better: 'higher' },
-  { id: 'sync.excess', key: 'sync', scale: 1, digits: 2, better: 'lower' },
-  { id: 'drop_rate', key: 'drop_rate', scale: 100, digits: 2, better: 'lower' },
+  { id: 'total_goodput_payload_mbps', key: 'goodput_payload', scale: 1, digits: 3 },
+  { id: 'total_goodput_mbps', key: 'goodput', scale: 1, digits: 3 },
+  { id: 'jain', key: 'jain', scale: 1, digits: 3 },
+  { id: 'min_max_fairness_pct', key: 'min_max', scale: 1, digits: 1 },
+  { id: 'sync.excess', key: 'sync', scale: 1, digits: 2 },
+  { id: 'drop_rate', key: 'drop_rate', scale: 100, digits: 2 },
 ]
+
+export const METRICS: readonly Metric[] = SHOWN.map((m) => ({ ...m, better: better(m.id) }))
 
 /** Per-flow payload goodput metrics for the first `n` flows (seed 001's "sender 1", seed 004's Reno and Vegas). */
 export function flowMetrics(n: number, wire = false): Metric[] {

@@ -36,7 +36,20 @@ export const DEFAULT_VIEW: LinkView = {
 
 export const VIEW_KEYS = ['speed', 'embed', 'views', 'controls', 'autoplay', 'caption', 'lock', 'hide'] as const
 /** Read by other parts of the page (the language picker, the teaching views); never a scenario's. */
-export const PASSTHROUGH_KEYS = ['lang', 'view', 'preset', 'lesson', 'sides', 'alt', 'sketch'] as const
+export const PASSTHROUGH_KEYS = [
+  'lang',
+  'view',
+  'preset',
+  'lesson',
+  'sides',
+  'alt',
+  'sketch',
+  'step',
+  'picked',
+  'events',
+  'scorm',
+  'pass',
+] as const
 /** Keys by which another view owns the page's address (App.tsx): the lab then leaves the address alone. */
 export const OTHER_VIEW_KEYS = ['view', 'preset', 'lesson'] as const
 /** Added by mail and social sites; never a scenario's business. */

@@ -43,7 +43,6 @@ import { LINK_VERSION, OLDEST_VERSION, migrateJson, migrateParams } from './migr
 import type { AlgorithmInfo } from '../engine/protocol'
 import {
   aqmModel,
-  clone,
   defaultFlowGroup,
   defaultScenario,
   deepEqual,
@@ -77,6 +76,7 @@ import {
 } from './linkView'
 import { dedupe, excerpt, problem, type Problem } from './problems'
 import { checkScenario, type Checked } from './validate'
+import { fillProfile } from './profiles'
 
 export { LINK_VERSION, MAX_LINK_CHARS, DEFAULT_VIEW, isEmbedQuery }
 export type { LinkView }
@@ -189,7 +189,9 @@ function aqmKey(name: string): string {
 /** The query string (without '?') for a scenario (partial or full) and view. */
 export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}, options: CodecOptions = {}): string {
   const model = aqmModel(options.algorithms)
-  const full = expand(schema, clone(scenario))
+  // What the scenario means to the engine (its profile fills what it leaves out), written as a link:
+  // a link's absent fields are the defaults, so every value that differs from them is written.
+  const full = expand(schema, fillProfile(scenario))
   const catalogueAqm = isObject(full) ? expandCatalogueAqm(full, model) : null
   const d = diff(schema, full)
   const rest: JsonObject = isObject(d) ? d : {}

@@ -40,6 +40,8 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
   const [views, setViews] = useState<string[]>(DEFAULT_EMBED_VIEWS)
   const [controls, setControls] = useState<string[]>(DEFAULT_EMBED_CONTROLS)
   const [autoplay, setAutoplay] = useState(false)
+  // The learning-event stream (web/lms/xapi.ts) is on unless the link says events=0.
+  const [events, setEvents] = useState(true)
   const [caption, setCaption] = useState('')
   const [width, setWidth] = useState(800)
   const [height, setHeight] = useState(560)
@@ -56,7 +58,7 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
     autoplay,
     caption: caption.trim(),
   })
-  const src = `${base}?${query}`
+  const src = `${base}?${query}${events ? '' : '&events=0'}`
   const snippet = iframeSnippet(src, width, height, caption.trim() || t('embedView.label'))
 
   const check = (label: string, checked: boolean, onChange: (on: boolean) => void) => (
@@ -95,7 +97,10 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
           )}
         </div>
       </fieldset>
-      <div className="share-row">{check(t('embed.autoplay'), autoplay, setAutoplay)}</div>
+      <div className="share-row">
+        {check(t('embed.autoplay'), autoplay, setAutoplay)}
+        {check(t('embed.events'), events, setEvents)}
+      </div>
       <div className="share-row">
         <label className="share-field" style={{ flex: 1 }}>
           {t('embed.caption')}

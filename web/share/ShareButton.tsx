@@ -85,6 +85,8 @@ export function ShareButton({
       {link.opened !== null && (
         <span className="share-status" role="status">
           {t('import.loaded', { name: link.opened })}
+          {link.kept.length > 0 &&
+            ` ${t('import.kept', { names: link.kept.map((n) => t(`teacher.controls.${n}`, { ns: 'app', defaultValue: n })).join(', ') })}`}
         </span>
       )}
       <LinkProblems link={link} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import type { JsonObject } from '../scenario/json'
 import { contextQuery, type PresetContext } from './presetContext'
+import { LmsDownload } from '../lms/LmsDownload'
 import { copyText } from './copy'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
@@ -65,7 +66,11 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const paramNames = info0?.params.map((p) => p.name) ?? []
   // A prediction drawn on the queue chart travels with the link, so a teacher sees it (web/charts/sketch/).
   const sketch = new URL(window.location.href).searchParams.get('sketch')
-  const link = `${base}?${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const query = `${contextQuery(scenario, { speed: snapshot.speed, ...worksheetView(worksheet, paramNames) }, preset)}${sketch === null ? '' : `&sketch=${encodeURIComponent(sketch)}`}`
+  const link = `${base}?${query}`
+  // A worksheet package's SCO is named after the preset, else the algorithm (web/lms/scormPackage.ts).
+  const worksheetId =
+    `worksheet-${(preset?.id ?? snapshot.aqm?.kind ?? 'lab').toLowerCase().replace(/[^a-z0-9_-]/g, '-')}`.slice(0, 64)
   const meta = { scenario, link }
   const rows = store.buffer
   // Per-flow results once the warm-up is over (the summary's measured window is not empty).
@@ -135,11 +140,19 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
         </section>
 
         <WorksheetShare
-          printHref={preset !== undefined ? links.worksheet({ preset: preset.id }) : undefined}
+          printHref={links.worksheetOf(query)}
           choice={worksheet}
           params={info0?.params.map((p) => ({ name: p.name, label: paramName(tApp, info0.kind, p) })) ?? []}
           onChange={setWorksheet}
         />
+        {worksheet.on && (
+          <LmsDownload
+            lessonId={worksheetId}
+            title={t('worksheet.lmsTitle', { name: preset?.id ?? snapshot.aqm?.kind ?? '' })}
+            target={query}
+            level={4}
+          />
+        )}
 
         <EmbedSnippet scenario={scenario} speed={snapshot.speed} info={info} base={base} />
 

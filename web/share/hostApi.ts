@@ -22,6 +22,8 @@
  *   { type: 'aqm:scenario', scenario, link, id? }     the running scenario (engine JSON) and its link query
  *   { type: 'aqm:error', message, request?, id? }     a request that was refused (or that the engine refused)
  *   { type: 'aqm:resize', height }                    the embed's content height in CSS pixels
+ *   { type: 'aqm:event', api, statement }             a learning event as an xAPI statement without an actor
+ *                                                     (web/lms/xapi.ts; off with events=0 in the lab's link)
  *
  * Anything else is ignored: a message that is not an object, whose type does not start with 'aqm:', or
  * that comes from another window than the parent. An 'aqm:' message with a wrong field is answered by
@@ -30,6 +32,8 @@
 import { useEffect, useRef } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
 import type { ShareLink } from './useShareLink'
+import { emit, statement } from '../lms/xapi'
+import { labEventsBetween, type LabState } from '../lms/labEvents'
 
 export const API_VERSION = 1
 const MAX_LINK = 8192
@@ -242,6 +246,27 @@ export function useHostApi(
     )
   }, [framed, ready, playing, speed, aqmJson, store])
 
+  // Learning events (web/lms/xapi.ts): play, an algorithm switch, a parameter change, whoever asked for them. Read
+  // at each state message (each brings a new aqm object), where epoch, playing and aqm belong together (a frame of
+  // a new simulation moves the epoch ahead of its state message).
+  const before = useRef<LabState>({ aqm: null, playing: false, epoch: -1 })
+  const stateAqm = snapshot.aqm
+  useEffect(() => {
+    if (!framed || !ready) return
+    const snap = latest.current
+    const was = before.current
+    before.current = { aqm: stateAqm, playing: snap.playing, epoch: snap.epoch }
+    const changes = labEventsBetween(was, before.current)
+    if (changes.length === 0) return
+    const scenario = snap.running?.value ?? null
+    const speed = snap.speed
+    void import('./open').then(({ encodeLink }) => {
+      const link = scenario === null ? window.location.search : `?${encodeLink(scenario, { speed })}`
+      const preset = new URLSearchParams(window.location.search).get('preset')
+      for (const c of changes) emit(statement(c.verb, preset === null ? { lab: true } : { preset }, link, c.result))
+    })
+  }, [framed, ready, stateAqm])
+
   useEffect(() => {
     if (!framed || !playing) return
     const timer = window.setInterval(() => {
@@ -262,8 +287,17 @@ export function useHostApi(
     }
   }, [framed, errors])
 
+  useResizeMessages(options.resize)
+}
+
+/**
+ * Tells the host page the content's height (`aqm:resize`) whenever it changes, so the frame can fit it: the
+ * single lab, the compare view and a lesson, when framed (`embed=1`).
+ */
+export function useResizeMessages(on: boolean): void {
+  const framed = typeof window !== 'undefined' && window.parent !== window
   useEffect(() => {
-    if (!framed || !options.resize || typeof ResizeObserver === 'undefined') return
+    if (!framed || !on || typeof ResizeObserver === 'undefined') return
     let last = -1
     const observer = new ResizeObserver(() => {
       const height = Math.ceil(document.documentElement.scrollHeight)
@@ -271,7 +305,19 @@ export function useHostApi(
       last = height
       post({ type: 'aqm:resize', height })
     })
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [framed, options.resize])
+    // The body is as tall as the frame (global.css): the views inside #root are what grow past it.
+    const root = document.getElementById('root')
+    const watch = () => {
+      observer.disconnect()
+      observer.observe(document.body)
+      for (const child of root?.children ?? []) observer.observe(child)
+    }
+    watch()
+    const children = new MutationObserver(watch)
+    if (root !== null) children.observe(root, { childList: true })
+    return () => {
+      children.disconnect()
+      observer.disconnect()
+    }
+  }, [framed, on])
 }

@@ -7,6 +7,7 @@ import { isObject, type JsonObject } from '../scenario/model'
 import { dedupe, excerpt, problem, type Problem } from '../scenario/problems'
 import { decodeLink } from '../scenario/urlCodec'
 import { checkScenario } from '../scenario/validate'
+import { fillProfile } from '../scenario/profiles'
 
 export const MAX_FILE_BYTES = 1_000_000
 
@@ -55,7 +56,8 @@ export function readScenarioFile(text: string, bytes = text.length): ImportedSce
   }
   const migrated = migrateJson(found, version)
   if (typeof v === 'number' && v > LINK_VERSION) migrated.version = LINK_VERSION
-  const checked = checkScenario(migrated)
+  // A file is engine JSON: its profile supplies what it leaves out, as `aqm-cli` reads it (docs/profiles.md).
+  const checked = checkScenario(fillProfile(migrated))
   return { scenario: checked.scenario, problems: dedupe([...problems, ...checked.problems]) }
 }
 

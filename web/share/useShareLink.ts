@@ -9,6 +9,8 @@ import { hasScenarioKeys, isPresetLab, ownedByOtherView, readView, type LinkView
 import type { JsonObject } from '../scenario/json'
 import type { Problem } from '../scenario/problems'
 import type { PresetContext } from './presetContext'
+import { isActive, teacher } from '../scenario/teacherView'
+import { keepLocked } from '../teacher/fileLocks'
 
 export type ProblemSource = 'link' | 'file' | 'host'
 
@@ -27,6 +29,8 @@ export interface ShareLink {
   pending: PendingOpen | null
   /** The name of the file just opened, for a confirmation; null otherwise. */
   opened: string | null
+  /** What a worksheet link's locks kept as it was when that file was opened (web/teacher/fileLocks.ts). */
+  kept: readonly string[]
   chooseNearest(): void
   chooseDefaults(): void
   dismiss(): void
@@ -57,7 +61,8 @@ function writeAddress(query: string, push: boolean): void {
   const here = new URL(window.location.href)
   const pristine = /^v=\d+$/.test(query) // the default scenario at the default speed: the bare page
   let search = pristine ? '' : `?${query}`
-  for (const key of ['lang', 'sketch']) {
+  // scorm/pass: an LMS's launch (web/lms/launch.ts); events: the learning-event switch (web/lms/xapi.ts).
+  for (const key of ['lang', 'sketch', 'scorm', 'pass', 'events']) {
     const value = here.searchParams.get(key)
     if (value !== null) search += `${search === '' ? '?' : '&'}${key}=${encodeURIComponent(value)}`
   }
@@ -106,6 +111,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
   const [checking, setChecking] = useState(() => addressNeedsOpening(currentSearch()))
   const [pending, setPending] = useState<PendingOpen | null>(() => viewProblems(currentSearch()))
   const [opened, setOpened] = useState<string | null>(null)
+  const [kept, setKept] = useState<readonly string[]>([])
   /** A scenario sent to the worker and not yet running: its epoch will be above this one. */
   const awaiting = useRef<{ epoch: number; push: boolean } | null>(null)
 
@@ -220,10 +226,17 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
         setPending({ source: 'file', problems: p.problems, nearest: p.scenario })
         return
       }
-      run(p.scenario, true)
+      // A worksheet link's locks hold: the file changes only what the teacher left free.
+      const running = store.getSnapshot().running?.value
+      const locked =
+        isActive(teacher()) && running !== undefined
+          ? keepLocked(running, p.scenario, teacher())
+          : { scenario: p.scenario, kept: [] }
+      run(locked.scenario, true)
       setOpened(name)
+      setKept(locked.kept)
     },
-    [run],
+    [run, store],
   )
 
   const openLink = useCallback(
@@ -242,7 +255,7 @@ export function useShareLink(store: SimStore, snapshot: SimSnapshot, options: Sh
   )
 
   return useMemo(
-    () => ({ view, checking, pending, opened, chooseNearest, chooseDefaults, dismiss, openFile, openLink }),
-    [view, checking, pending, opened, chooseNearest, chooseDefaults, dismiss, openFile, openLink],
+    () => ({ view, checking, pending, opened, kept, chooseNearest, chooseDefaults, dismiss, openFile, openLink }),
+    [view, checking, pending, opened, kept, chooseNearest, chooseDefaults, dismiss, openFile, openLink],
   )
 }

@@ -28,6 +28,7 @@ import { SweepForm, type SweepSettings } from './SweepForm'
 import { metricLabel } from '../runs/metricLabel'
 import { flowMetrics, METRICS, metricById, summaryValue, type SummaryJson } from '../runs/summary'
 import { runsPerSecond, useSweepRun } from './useSweepRun'
+import { identicalGroups } from './merge'
 
 const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
 
@@ -168,14 +169,28 @@ function Sweep({ presets }: { presets: Preset[] }) {
     }
     setSettings({ ...settings, ...patch })
   }
+  // Sides the sweep makes one scenario at every point (it sweeps what tells them apart) run once.
+  const second = parsed2?.ok ? { param: settings.param2, values: parsed2.values, derived: derived2 } : null
+  const sweptKey = swept.join()
+  const identical = useMemo(
+    () =>
+      parsed.ok && (second === null || parsed2?.ok === true)
+        ? identicalGroups(sides, swept, { param: settings.param, values: parsed.values, derived }, second)
+        : swept.map((k) => [k]),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts stand for the parsed values and sides
+    [sides, sweptKey, settings.param, settings.valuesText, settings.param2, settings.values2Text, derived, derived2],
+  )
+  // The groups of the sweep that ran (its series), by the side that ran for each.
+  const [ranGroups, setRanGroups] = useState<number[][]>([])
   const onRun = () => {
     if (!parsed.ok || runs === null || (parsed2 !== null && !parsed2.ok)) return
-    const chosen = swept.map((k) => sides[k])
-    const second = parsed2?.ok ? { param: settings.param2, values: parsed2.values, derived: derived2 } : null
+    const leads = identical.map((g) => g[0])
+    const chosen = leads.map((k) => sides[k])
     const grid = buildGrid(chosen, settings.param, parsed.values, derived, second, runs).map((g) => ({
       ...g,
-      side: swept[g.side],
+      side: leads[g.side],
     }))
+    setRanGroups(identical)
     start(grid, runs, two ? [settings.param, settings.param2] : [settings.param])
   }
 
@@ -189,11 +204,29 @@ function Sweep({ presets }: { presets: Preset[] }) {
     }) as SummaryJson[],
   }))
   const is2d = cells.some((c) => c.y !== undefined)
+  // Every finished point's runs gave the same summary: the seed changes nothing in this scenario.
+  const identicalRuns =
+    run.status === 'finished' &&
+    cells.length > 0 &&
+    cells.every(
+      (c) => c.summaries.length >= 2 && c.summaries.every((x) => JSON.stringify(x) === JSON.stringify(c.summaries[0])),
+    )
+  const param = paramByPath(settings.param)
+  const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
+  const ranParam = paramByPath(run.params[0] ?? settings.param)
+  const ranXLabel = ranParam.key === '' ? (run.params[0] ?? settings.param) : t(`param.${ranParam.key}`)
+  /** A series' label: its side's, or every merged side's with the reason they are one series. */
+  const seriesLabel = (side: number): string => {
+    const g = ranGroups.find((h) => h[0] === side)
+    return g === undefined || g.length < 2
+      ? labels[side]
+      : t('sweep.merged_series', { sides: g.map((k) => labels[k]).join(' = '), param: ranXLabel })
+  }
   const series: Series[] = is2d
     ? []
     : [...new Set(cells.map((c) => c.side))].map((side) => ({
         side,
-        label: labels[side],
+        label: seriesLabel(side),
         points: cells.flatMap((c) => {
           if (c.side !== side || c.summaries.length === 0) return []
           const i = interval(c.summaries.map((s) => summaryValue(s, metric.id)))
@@ -203,7 +236,7 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const heat: HeatSide[] = is2d
     ? [...new Set(cells.map((c) => c.side))].map((side) => ({
         side,
-        label: labels[side],
+        label: seriesLabel(side),
         cells: cells.flatMap((c) =>
           c.side === side && c.y !== undefined
             ? [{ x: c.x, y: c.y, value: interval(c.summaries.map((s) => summaryValue(s, metric.id))) }]
@@ -217,8 +250,7 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const yLabel2 = param2.key === '' ? settings.param2 : t(`param.${param2.key}`)
   const xs = run.grid.map((g) => g.x)
   const log = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 20
-  const param = paramByPath(settings.param)
-  const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
+
   // One group per point: coloured by point when one side is swept (by side otherwise), tagged with its value.
   const oneSide = new Set(cells.map((c) => c.side)).size === 1
   const groups = is2d
@@ -226,18 +258,18 @@ function Sweep({ presets }: { presets: Preset[] }) {
     : cells
         .filter((c) => c.summaries.length > 0)
         .map((c, i) => {
-          const label = `${labels[c.side]}, ${xLabel} ${c.x}`
+          const label = `${seriesLabel(c.side)}, ${xLabel} ${c.x}`
           return groupOf(
             `${c.side}|${c.x}`,
             label,
             oneSide ? i : c.side,
             c.summaries,
             String(c.x),
-            oneSide ? label : labels[c.side],
+            oneSide ? label : seriesLabel(c.side),
           )
         })
   const failures = run.results.flatMap((r, i) =>
-    r !== undefined && !r.ok ? [`${labels[run.grid[i].side]}, ${run.grid[i].x}: ${r.error}`] : [],
+    r !== undefined && !r.ok ? [`${seriesLabel(run.grid[i].side)}, ${run.grid[i].x}: ${r.error}`] : [],
   )
   const csvRows = cells.map((c) => {
     const errs = c.runs.flatMap((i) => {
@@ -245,7 +277,7 @@ function Sweep({ presets }: { presets: Preset[] }) {
       return r !== undefined && !r.ok ? [r.error] : []
     })
     return {
-      side: labels[c.side],
+      side: seriesLabel(c.side),
       x: c.x,
       y: c.y,
       summaries: c.summaries,
@@ -285,6 +317,13 @@ function Sweep({ presets }: { presets: Preset[] }) {
             })}
           </p>
         )}
+        {identical
+          .filter((g) => g.length > 1)
+          .map((g) => (
+            <p key={g.join()} className="sweep-merged" data-testid="sweep-merged">
+              {t('sweep.merged_note', { sides: g.map((k) => labels[k]).join(', '), param: xLabel })}
+            </p>
+          ))}
         <div className="sweep-progress">
           <progress max={Math.max(1, run.grid.length)} value={run.done} aria-label={t('sweep.progress_label')} />
           <span data-testid="sweep-status" data-status={run.status}>
@@ -313,7 +352,14 @@ function Sweep({ presets }: { presets: Preset[] }) {
         ) : (
           <SweepChart series={series} metric={metric} xLabel={xLabel} yLabel={metricLabel(t, metric)} log={log} />
         )}
-        {run.runs > 1 && <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>}
+        {run.runs > 1 &&
+          (identicalRuns ? (
+            <p className="identical-note" data-testid="identical-note">
+              {t('replicate.sweep_identical', { runs: run.runs })}
+            </p>
+          ) : (
+            <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>
+          ))}
         {failures.length > 0 && (
           <ul className="error-note" role="alert">
             {failures.map((f) => (

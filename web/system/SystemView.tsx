@@ -19,6 +19,7 @@ import { decisionOf } from './decision'
 import { installSystemTestApi, recordDraw } from './testApi'
 import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
+import { lastSimSecond, type SimSpan } from './lastSecond'
 import './system.css'
 
 const ROW_H_PX = 30
@@ -80,7 +81,8 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   })
   const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0 })
   const [decision, setDecision] = useState(() => decisionOf(aqm, store.live().aqmState))
-  const acc = useRef({ at: 0, drops: 0, marks: 0, window: [] as Array<{ at: number; drops: number; marks: number }> })
+  // Each frame's drops and marks with the simulated span they happened in (since the previous frame).
+  const acc = useRef({ at: 0, lastSim: 0, window: [] as SimSpan[] })
 
   useFrame((now) => {
     const d = draw.current
@@ -96,6 +98,8 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
       d.epoch = snap.epoch
       d.marks.length = 0
       d.frame = null
+      acc.current.window = []
+      acc.current.lastSim = 0
     }
     for (const m of pending) {
       const f = readViewFrame(m.view)
@@ -118,7 +122,14 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
       for (const w of f.events) if (((w >>> 24) & 1) === 0) drops++
       // Totals per frame: the kept events are a sample, so scale the drop share to the total.
       const shareDrops = f.events.length === 0 ? 0 : Math.round((drops / f.events.length) * f.eventsTotal)
-      acc.current.window.push({ at: now, drops: shareDrops, marks: f.eventsTotal - shareDrops })
+      const a = acc.current
+      a.window.push({
+        from: Math.min(a.lastSim, m.simTime),
+        to: m.simTime,
+        drops: shareDrops,
+        marks: f.eventsTotal - shareDrops,
+      })
+      a.lastSim = m.simTime
     }
     const key = `${size.width}|${themeRevision()}|${reducedMotion}`
     if (pending.length === 0 && d.marks.length === 0 && key === d.key) return
@@ -130,14 +141,15 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
     const a = acc.current
     if (now - a.at >= REFRESH_MS) {
       a.at = now
-      // Drops and marks over the last wall second.
-      a.window = a.window.filter((w) => now - w.at < 1000)
+      // Drops and marks over the last simulated second (not the wall's: the count must not grow with the speed).
+      a.window = a.window.filter((w) => w.to > a.lastSim - 1)
       const f = d.frame
+      const last = lastSimSecond(a.window, a.lastSim)
       const next: Live = {
         queued: Number.isFinite(snap.aqmState.q_pkts) ? snap.aqmState.q_pkts : 0,
         perSlot: f?.perSlot ?? 1,
-        drops: a.window.reduce((s, w) => s + w.drops, 0),
-        marks: a.window.reduce((s, w) => s + w.marks, 0),
+        drops: last.drops,
+        marks: last.marks,
       }
       setLive((l) =>
         l.queued === next.queued && l.perSlot === next.perSlot && l.drops === next.drops && l.marks === next.marks

@@ -8,7 +8,7 @@ import { TeachHeader } from '../chrome/TeachHeader'
 import { encodeLink } from '../scenario/urlCodec'
 import { RunPool, type RunOutcome } from '../runs/pool'
 import { summaryValue } from '../runs/summary'
-import { loadCases, recordedGap, type ValidationCase } from './cases'
+import { loadCases, recordedGap, type RecordedGap, type ValidationCase } from './cases'
 import { difference, formatDifference, formatValue, judge, VALIDATION_METRICS, type Verdict } from './compare'
 import { DotPlot } from './DotPlot'
 import './validation.css'
@@ -76,23 +76,56 @@ function causes(byReason: unknown): string {
     .join(', ')
 }
 
-/** How many metrics agree, hold their recorded gap, differ, or are too few to compare, over all cases. */
+/**
+ * Over all cases: how many compared metrics are within tolerance of ns-3 and how many outside it. A recorded
+ * gap is outside tolerance, whatever its reason: it is counted there, and said apart only as "known".
+ */
 function Tally({ cases, results }: { cases: ValidationCase[]; results: (RunOutcome | undefined)[] }) {
   const { t } = useTranslation('validation')
   const count: Record<Verdict, number> = { agree: 0, known_gap: 0, miss: 0, gap_moved: 0, not_compared: 0 }
   cases.forEach((c, i) => {
     for (const r of caseRows(c, results[i])) if (r.verdict !== null) count[r.verdict]++
   })
+  const within = count.agree
+  const outside = count.known_gap + count.miss + count.gap_moved
+  const words = { within, outside, compared: within + outside, known: count.known_gap, skipped: count.not_compared }
   return (
-    <p data-testid="validation-tally">
-      {t('tally', { agree: count.agree, known: count.known_gap, differ: count.miss + count.gap_moved, skipped: count.not_compared })}
+    <p
+      data-testid="validation-tally"
+      data-within={within}
+      data-outside={outside}
+      data-known={count.known_gap}
+      data-skipped={count.not_compared}
+    >
+      {t('tally', words)}
     </p>
   )
 }
 
+/** The reason recorded for a gap, in the reader's language when the case file has it. */
+function reasonText(gap: RecordedGap, language: string): string {
+  return language.startsWith('ko') && typeof gap.reason_ko === 'string' ? gap.reason_ko : gap.reason
+}
+
+/** Goodput this far above the link's rate (1 %: more than counting headers can give) means the window was
+ * too short for it. */
+function aboveCapacity(goodput: number, rate: number): boolean {
+  return goodput > 1.01 * rate
+}
+
+/** The case's bottleneck rate (Mbit/s) and measured window (s), for goodput's sanity against capacity. */
+function linkAndWindow(c: ValidationCase): { rate: number; window: number } {
+  const s = c.scenario as { duration?: number; warmup?: number | null; link?: { rate_mbps?: number } }
+  const duration = s.duration ?? 0
+  // The engine's Scenario::warmup(): max(10 % of the duration, 10 s), at most half the duration.
+  const warmup = Math.min(s.warmup ?? Math.max(0.1 * duration, 10), duration / 2)
+  return { rate: s.link?.rate_mbps ?? Number.NaN, window: duration - warmup }
+}
+
 function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | undefined }) {
-  const { t } = useTranslation('validation')
+  const { t, i18n } = useTranslation('validation')
   const rows = caseRows(c, outcome)
+  const { rate, window } = linkAndWindow(c)
   const headingId = `case-${c.id}`
   return (
     <section className="panel validation-case" data-testid="validation-case" data-case={c.id} aria-labelledby={headingId}>
@@ -128,7 +161,14 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
         <tbody>
           {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
             <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
-              <th scope="row">{t(`metric.${m.id}`)}</th>
+              <th scope="row">
+                {t(`metric.${m.id}`)}
+                {m.id === 'goodput_mbps' && aboveCapacity(Math.max(ns3, ours), rate) && (
+                  <span className="gap-reason" data-testid="goodput-over-capacity">
+                    {t('goodput_over_capacity', { rate, window: window.toFixed(1) })}
+                  </span>
+                )}
+              </th>
               <td className="num" data-testid="ns3-value">
                 {formatValue(m, ns3)}
               </td>
@@ -152,7 +192,7 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
                 {verdict === null ? '' : t(`verdict.${verdict}`)}
                 {gap !== null && (
                   <span className="gap-reason">
-                    {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: gap.reason })}
+                    {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: reasonText(gap, i18n.language) })}
                   </span>
                 )}
               </td>

@@ -6,7 +6,10 @@ import type { JsonObject } from '../scenario/json'
 
 export interface RecordedGap {
   measured_diff: number
+  /** A plain sentence about the model: what differs and, if known, why. */
   reason: string
+  /** The same in Korean. */
+  reason_ko?: string
 }
 
 export interface ValidationCase {
@@ -20,6 +23,8 @@ export interface ValidationCase {
     queue_disc: { type: string; attributes: Record<string, string> }
   }
   expect: 'agree' | Record<string, RecordedGap>
+  /** The preset side this case ran (its scenario is that side's, under the case's profile), if any. */
+  preset?: { id: string; side: number }
 }
 
 type Obj = Record<string, unknown>
@@ -31,6 +36,8 @@ export function isValidationCase(x: unknown): x is ValidationCase {
   const n = x.ns3
   if (typeof n.version !== 'string' || typeof n.command !== 'string' || !isObj(n.metrics)) return false
   if (!Object.values(n.metrics).every((v) => v === null || typeof v === 'number')) return false
+  const p = x.preset
+  if (p !== undefined && !(isObj(p) && typeof p.id === 'string' && Number.isInteger(p.side))) return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && Object.values(x.expect).every((g) => isObj(g) && typeof g.measured_diff === 'number' && typeof g.reason === 'string')
 }

@@ -1,70 +1,85 @@
-// Which committed ns-3 case (validation/cases) stands for a preset, and how many of its metrics agree
-// with ns-3. The counts are the recorded verdicts that engine-wasm/tests/validation_ns3.rs asserts on
-// every `cargo test` (a metric agrees unless the case records a gap for it), so the gallery shows them
-// without running anything (docs/validation.md).
+// Which committed ns-3 cases (validation/cases) vouch for a preset, and what they say. A case vouches for one
+// side of a preset only when it names that side (`preset: {id, side}`) and ran exactly that side's scenario
+// (the one the page runs for it, web/catalog/patch.ts) under the case's profile; a preset shows a badge
+// only when every one of its sides has such a case, all under one profile. Nothing is matched by likeness
+// (same discipline, same rate): a case of another scenario says nothing about this one. The counts are the
+// recorded verdicts that engine-wasm/tests/validation_ns3.rs asserts on every `cargo test` (a metric agrees
+// unless the case records a gap for it), so the gallery shows them without running anything
+// (docs/validation.md).
+import { deepEqual, type JsonObject } from '../scenario/json'
+import { sideCount, sideScenario } from '../catalog/patch'
+import type { Preset } from '../catalog/types'
 import { loadCases, recordedGap, type ValidationCase } from './cases'
 import { VALIDATION_METRICS } from './compare'
 
-export interface Agreement {
+/** What one case says: the metrics it compared and those within tolerance of ns-3. */
+export interface CaseAgreement {
   caseId: string
-  /** Metrics within tolerance of ns-3. */
-  agree: number
-  /** Metrics compared (drops only where ns-3 counts at least 100). */
-  compared: number
+  /** Metric ids within tolerance (no recorded gap). */
+  agree: string[]
+  /** Metric ids compared (drops only where ns-3 counts at least 100). */
+  compared: string[]
 }
 
-type Obj = Record<string, unknown>
-const obj = (x: unknown): Obj => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Obj) : {})
-
-/** The discipline, bottleneck rate and flow groups of a scenario, as the matching needs them. */
-function shape(scenario: Obj): { kind: unknown; rate: unknown; groups: { tcp: unknown; count: number }[] } {
-  const flows = Array.isArray(scenario.flows) ? scenario.flows.map(obj) : [{}]
-  return {
-    kind: obj(scenario.aqm).kind ?? 'droptail',
-    rate: obj(scenario.link).rate_mbps,
-    groups: flows.map((g) => ({ tcp: g.tcp ?? 'reno', count: typeof g.count === 'number' ? g.count : 1 })),
-  }
+export interface Agreement {
+  /** The profile every side's case ran under ("ns3"). */
+  profile: string
+  /** One per side of the preset, in side order. */
+  sides: CaseAgreement[]
+  /** Metric comparisons within tolerance, over every side. */
+  agree: number
+  /** Metric comparisons made, over every side. */
+  compared: number
+  /** Metrics within tolerance on every side, in the page's metric order. */
+  agreeEverywhere: string[]
 }
 
 /** The recorded agreement of one case. */
-export function recordedAgreement(c: ValidationCase): Agreement {
+export function recordedAgreement(c: ValidationCase): CaseAgreement {
   const compared = VALIDATION_METRICS.filter((m) => {
     const v = c.ns3.metrics[m.id]
     return typeof v === 'number' && Number.isFinite(v) && v >= m.minReference
-  })
-  const agree = compared.filter((m) => recordedGap(c, m.id) === null).length
-  return { caseId: c.id, agree, compared: compared.length }
+  }).map((m) => m.id)
+  const agree = compared.filter((id) => recordedGap(c, id) === null)
+  return { caseId: c.id, agree, compared }
 }
 
-/**
- * The case that validates a preset: one that runs the preset's discipline at its bottleneck rate. Among
- * several, one with a TCP the preset runs, then the one whose flow count is nearest the preset's.
- * null when no case runs that discipline at that rate.
- */
-export function caseForScenario(scenario: Obj, cases: readonly ValidationCase[]): ValidationCase | null {
-  const p = shape(scenario)
-  const tcps = new Set(p.groups.map((g) => g.tcp))
-  const flows = p.groups.reduce((n, g) => n + g.count, 0)
-  const score = (c: ValidationCase): [number, number] => {
-    const s = shape(c.scenario)
-    const g = s.groups[0] ?? { tcp: undefined, count: 0 }
-    return [tcps.has(g.tcp) ? 0 : 1, Math.abs(g.count - flows)]
+/** The profile a case's scenario runs under ("paper" when it names none). */
+export function caseProfile(c: ValidationCase): string {
+  return typeof c.scenario.profile === 'string' ? c.scenario.profile : 'paper'
+}
+
+/** True when `c` ran side `k` of `preset` exactly: the side's scenario with the case's profile. */
+export function isCaseOfSide(c: ValidationCase, preset: Preset, k: number): boolean {
+  if (c.preset?.id !== preset.id || c.preset.side !== k) return false
+  const side: JsonObject = { ...sideScenario(preset, k), profile: caseProfile(c) }
+  return deepEqual(c.scenario, side)
+}
+
+/** The agreement a preset's badge states; null (no badge) unless every side has its own case under one profile. */
+export function presetAgreement(
+  preset: Preset,
+  cases: readonly ValidationCase[] = (bundled ??= loadCases().cases),
+): Agreement | null {
+  const sides: ValidationCase[] = []
+  for (let k = 0; k < sideCount(preset); k++) {
+    const c = cases.find((x) => isCaseOfSide(x, preset, k))
+    if (c === undefined) return null
+    sides.push(c)
   }
-  const candidates = cases.filter((c) => {
-    const s = shape(c.scenario)
-    return s.kind === p.kind && s.rate === p.rate
-  })
-  candidates.sort((a, b) => {
-    const [x, y] = [score(a), score(b)]
-    return x[0] - y[0] || x[1] - y[1] || a.id.localeCompare(b.id)
-  })
-  return candidates[0] ?? null
+  const profile = caseProfile(sides[0])
+  if (sides.some((c) => caseProfile(c) !== profile)) return null
+  const each = sides.map(recordedAgreement)
+  const agreeEverywhere = VALIDATION_METRICS.map((m) => m.id).filter((id) =>
+    each.every((a) => a.compared.includes(id) && a.agree.includes(id)),
+  )
+  return {
+    profile,
+    sides: each,
+    agree: each.reduce((n, a) => n + a.agree.length, 0),
+    compared: each.reduce((n, a) => n + a.compared.length, 0),
+    agreeEverywhere,
+  }
 }
 
 let bundled: ValidationCase[] | undefined
-
-/** The agreement shown for a preset's scenario, from the committed cases; null when none matches. */
-export function presetAgreement(scenario: Obj, cases: readonly ValidationCase[] = (bundled ??= loadCases().cases)): Agreement | null {
-  const c = caseForScenario(scenario, cases)
-  return c === null ? null : recordedAgreement(c)
-}

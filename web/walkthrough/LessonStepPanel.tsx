@@ -18,6 +18,8 @@ interface LessonStepPanelProps {
   played?: boolean
   /** The simulated time, as shown while the step plays (one decimal). */
   shownTime: string
+  /** This step's answer was revealed in an earlier session (an LMS resumed the lesson): it may be left. */
+  answeredBefore?: boolean
   onChoose(choice: string): void
   onPlay(): void
   onNavigate(index: number): void
@@ -59,8 +61,16 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
       <p className="muted">{t('walk.progress', { n: p.index + 1, total: p.lesson.steps.length })}</p>
       <h2 id="walk-step-title">{t(k('title'))}</h2>
       <p>{t(k('body'))}</p>
+      {step.run !== undefined && (
+        <p className="muted" data-testid="walk-fixed">
+          {t('walk.fixed')}
+        </p>
+      )}
       {predict !== undefined && (
-        <fieldset className="walk-predict" disabled={p.running || p.measured !== undefined}>
+        <fieldset
+          className="walk-predict"
+          disabled={p.running || p.measured !== undefined || p.answeredBefore === true}
+        >
           <legend>{t(k('question'))}</legend>
           {predict.choices.map((c) => (
             <label key={c.id} className="check">
@@ -129,7 +139,10 @@ export function LessonStepPanel(p: LessonStepPanelProps) {
         <button
           type="button"
           className="primary"
-          disabled={p.index === p.lesson.steps.length - 1 || (predict !== undefined && p.measured === undefined)}
+          disabled={
+            p.index === p.lesson.steps.length - 1 ||
+            (predict !== undefined && p.measured === undefined && p.answeredBefore !== true)
+          }
           onClick={() => p.onNavigate(p.index + 1)}
         >
           {t('walk.next')}

@@ -32,6 +32,8 @@ interface WalkChartsProps {
   sketch?: QueueSketch
   /** Shown with the sketch's score: the step's explanation. */
   explanation?: string
+  /** Told the sketch's score once the run has covered it (the LMS's raw score counts it). */
+  onSketchScore?(id: string, score: number): void
 }
 
 const SUMMARY_METRICS = ['sync.excess', 'mean_queue_pkts', 'utilisation']
@@ -50,6 +52,7 @@ export function WalkCharts({
   table,
   sketch,
   explanation,
+  onSketchScore,
 }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
@@ -69,7 +72,15 @@ export function WalkCharts({
     <section className="walk-charts teach-charts" aria-label={t('walk.charts')}>
       <div {...spot('queue')} data-testid="walk-queue">
         {look('queue')}
-        {sketch && <SketchBar sketches={sketch.store} id={sketch.id} sim={store} explanation={explanation} />}
+        {sketch && (
+          <SketchBar
+            sketches={sketch.store}
+            id={sketch.id}
+            sim={store}
+            explanation={explanation}
+            onScore={onSketchScore}
+          />
+        )}
         <QueueChart store={store} view={view} {...queueProps} sketch={sketch} />
       </div>
       <div {...spot('delay')}>

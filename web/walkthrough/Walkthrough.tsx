@@ -1,6 +1,6 @@
 // A guided walk-through: each step sets up a scenario, asks for a prediction before anything runs,
 // plays, points at the chart where the effect shows, and then compares the prediction with the run.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeViewStore } from '../charts/timeWindow'
 import { usePreset } from '../catalog/load'
@@ -12,23 +12,41 @@ import { PresetInfo } from '../presets/PresetInfo'
 import { TeachHeader } from '../chrome/TeachHeader'
 import type { Preset } from '../catalog/types'
 import { RunPool } from '../runs/pool'
-import { summaryValue, type SummaryJson } from '../runs/summary'
-import { LESSONS, lessonSides, type Lesson, type LessonStep } from './lessons'
+import type { SummaryJson } from '../runs/summary'
+import { LESSONS, answer, lessonSides, type Lesson, type LessonStep } from './lessons'
 import { LessonList } from './LessonList'
-import { lessonValue } from './measure'
 import { LessonStepPanel } from './LessonStepPanel'
-import { meanAfter } from './measure'
+import { fullRunMeasure, meanAfter } from './measure'
 import { usePlayUntil } from './usePlayUntil'
 import { WalkCharts } from './WalkCharts'
 import { SketchStore } from '../charts/sketch/sketchStore'
+import { resetTeacher } from '../scenario/teacherView'
+import { readProgress, withProgress } from './progress'
+import { isEmbedQuery } from '../scenario/linkView'
+import { useResizeMessages } from '../share/hostApi'
+
+/**
+ * A lesson's runs are the ones its texts describe: every parameter and the algorithm stay as each step states
+ * them (the store refuses changes and the chart handles show as locked, as under a worksheet's `lock=params`).
+ */
+const LESSON_LOCKS = { lock: new Set(['params', 'aqm']), hide: new Set<string>() }
+import { decodeSketches, encodeSketches } from '../charts/sketch/sketch'
+import { useLessonLms, useLessonReport } from '../lms/useLessonLms'
+import { readLaunch } from '../lms/launch'
+import { LmsDownload } from '../lms/LmsDownload'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
   const lesson = LESSONS[lessonId]
   const loaded = usePreset(lesson?.preset ?? null)
+  useState(() => resetTeacher(LESSON_LOCKS))
+  // Framed in a course page (embed=1): the lesson alone, without the site's header and lesson list, and the
+  // host told its height.
+  const [embed] = useState(() => isEmbedQuery(window.location.search))
+  useResizeMessages(embed)
   return (
-    <div className="teach-page">
-      <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />
+    <div className={embed ? 'teach-page walk-embed' : 'teach-page'} data-embed={embed}>
+      {!embed && <TeachHeader current="walkthrough" subtitle={t('walk.intro')} />}
       {lesson === undefined || loaded.state === 'error' ? (
         <NotFound message={t('walk.no_lesson', { id: lessonId })} />
       ) : loaded.state === 'loading' || loaded.value === null ? (
@@ -36,7 +54,11 @@ export function Walkthrough({ lessonId }: { lessonId: string }) {
       ) : (
         <Lessons lesson={lesson} preset={loaded.value} />
       )}
-      <LessonList current={lesson === undefined ? null : lessonId} />
+      {!embed && <LessonList current={lesson === undefined ? null : lessonId} />}
+      {/* For the teacher; a student launched from the LMS has no use for it. */}
+      {!embed && lesson !== undefined && readLaunch(window.location.search) === null && (
+        <LmsDownload lessonId={lessonId} title={`AQM Lab: ${t(`lesson.${lessonId}.intro.title`)}`} />
+      )}
     </div>
   )
 }
@@ -46,16 +68,9 @@ function measure(step: LessonStep, side: Side, played: boolean, summaries: (Summ
   const p = step.predict
   const m = p?.measure
   if ((m === 'queue' || m === 'avg') && played) return meanAfter(side.store.buffer, m === 'queue' ? 'q_pkts' : 'avg', 5)
-  if (m === 'sync_gap' && summaries[0] !== null && summaries[1] !== null) {
-    return summaryValue(summaries[0], 'sync.excess') - summaryValue(summaries[1], 'sync.excess')
-  }
   // Full-run measures: a step with a run of its own shows them once that run has been watched.
-  if (p !== undefined && (m === 'summary' || m === 'summary_gap') && (step.run === undefined || played)) {
-    const a = summaries[p.of ?? 0]
-    const b = m === 'summary_gap' ? summaries[p.minus ?? 1] : undefined
-    if (a === null || a === undefined || b === null) return undefined
-    const metric = p.metric ?? ''
-    return lessonValue(a, metric) - (b === undefined ? 0 : lessonValue(b, metric))
+  if (p !== undefined && m !== 'queue' && m !== 'avg' && (step.run === undefined || played)) {
+    return fullRunMeasure(p, summaries)
   }
   return undefined
 }
@@ -66,13 +81,31 @@ const fromFullRuns = (s: LessonStep) =>
 
 function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const { t, i18n } = useTranslation('teach')
+  // Launched from an LMS (a SCORM package, docs/lms.md): what an earlier session left, reported back as it goes.
+  const lms = useLessonLms(lesson)
+  const resumed = lms.resumed
   // Predictions by sketch, one per step that runs (keyed by step id in the address: a teacher's link shows them).
-  const [sketches] = useState(() => new SketchStore())
+  const [sketches] = useState(() => new SketchStore(resumed === null ? {} : { initial: resumed.sketches }))
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
   const [view] = useState(() => new TimeViewStore())
-  const [index, setIndex] = useState(0)
-  const [choices, setChoices] = useState<Record<string, string>>({})
+  // Resumed from the LMS's suspend data (web/lms/) when launched from one, else from the address (progress.ts),
+  // which follows every step and prediction.
+  const [progress0] = useState(() => readProgress(lesson, window.location.search))
+  const [index, setIndex] = useState(resumed?.step ?? progress0.index)
+  const [choices, setChoices] = useState<Record<string, string>>(resumed?.choices ?? progress0.choices)
+  useEffect(() => {
+    const href = withProgress(window.location.href, lesson, { index, choices })
+    if (href === window.location.href) return
+    try {
+      window.history.replaceState(window.history.state, '', href)
+    } catch {
+      // A sandboxed frame may not touch its history; the lesson still works.
+    }
+  }, [lesson, index, choices])
+  // Whether each revealed answer was the run's, and each scored sketch's score: the LMS's raw score.
+  const [right, setRight] = useState<Record<string, boolean>>(resumed?.right ?? {})
+  const [sketchScores, setSketchScores] = useState<Record<string, number>>(resumed?.sketchScores ?? {})
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
   const step = lesson.steps[index]
@@ -105,6 +138,26 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
     () => (step.run !== undefined ? { store: sketches, id: step.id } : undefined),
     [step.run, step.id, sketches],
   )
+  const revealed =
+    step.predict !== undefined && chosen !== undefined && measured !== undefined && Number.isFinite(measured)
+      ? answer(step.predict.choices, measured) === chosen
+      : undefined
+  // Kept once revealed (the step's measurement is read only while it is shown): state adjusted while rendering.
+  if (revealed !== undefined && right[step.id] !== revealed) setRight({ ...right, [step.id]: revealed })
+  const sketchState = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
+  // Locked sketches only: one being drawn changes with every point.
+  const lockedKey = encodeSketches(
+    Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing)),
+  )
+  const progress = useMemo(
+    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey) }),
+    [index, choices, right, sketchScores, lockedKey],
+  )
+  useLessonReport(lesson, lms, progress, sketchState.sketches, sketchState.editing)
+  const onSketchScore = useCallback(
+    (id: string, score: number) => setSketchScores((all) => (all[id] === score ? all : { ...all, [id]: score })),
+    [],
+  )
   // A step without a multiple-choice prediction has no reveal: its result text, if any, comes with the score.
   const resultKey = `lesson.${lesson.id}.${step.id}.result`
   const explanation = step.predict === undefined && i18n.exists(resultKey, { ns: 'teach' }) ? t(resultKey) : undefined
@@ -121,8 +174,16 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         running={running}
         played={played}
         shownTime={shownTime}
-        onChoose={(c) => setChoices((all) => ({ ...all, [step.id]: c }))}
-        onPlay={() => step.run !== undefined && play(shown, step.run, lesson.speed)}
+        answeredBefore={resumed?.right[step.id] !== undefined}
+        onChoose={(c) => {
+          setChoices((all) => ({ ...all, [step.id]: c }))
+          lms.events.predicted(step.id, c)
+        }}
+        onPlay={() => {
+          if (step.run === undefined) return
+          play(shown, step.run, lesson.speed)
+          lms.events.ran(step.id, step.run)
+        }}
         onNavigate={(i) => {
           stop()
           setIndex(i)
@@ -141,6 +202,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         table={lesson.table}
         sketch={sketch}
         explanation={explanation}
+        onSketchScore={onSketchScore}
       />
       <PresetInfo preset={preset} current="walkthrough" />
     </main>

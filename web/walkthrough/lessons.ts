@@ -4,6 +4,8 @@
 // The lessons after the first are data (lessons.json), which engine-wasm/tests/presets.rs reads too: it
 // runs each lesson's sides natively and checks that the answer its texts rely on (`expect`) is the one
 // the run gives.
+import { summaryValue, type SummaryJson } from '../runs/summary'
+
 // A glob import reads the JSON without typing it as a literal; dataLessons() checks its shape.
 const LESSON_DATA: unknown = Object.values(import.meta.glob('./lessons.json', { eager: true, import: 'default' }))[0]
 
@@ -187,4 +189,35 @@ export function answer(choices: readonly Choice[], measured: number): string {
   let best = choices[0]
   for (const c of choices) if (Math.abs(c.value - measured) < Math.abs(best.value - measured)) best = c
   return best.id
+}
+
+/**
+ * A lesson's summary metric: `share.N` is flow N's share of the total payload goodput (0–1); anything else is a
+ * path into the engine's summary (`delay_ms.mean`, `flows.0.goodput_payload_mbps`). NaN when absent.
+ */
+export function lessonValue(summary: SummaryJson, metric: string): number {
+  const share = /^share\.(\d+)$/.exec(metric)
+  if (share === null) return summaryValue(summary, metric)
+  return (
+    summaryValue(summary, `flows.${share[1]}.goodput_payload_mbps`) /
+    summaryValue(summary, 'total_goodput_payload_mbps')
+  )
+}
+/**
+ * A prediction's measurement from full runs of the lesson's sides (`sync_gap`, `summary`, `summary_gap`); undefined
+ * while a run it needs has not finished, or for the live-trace measures (`queue`, `avg`).
+ */
+export function fullRunMeasure(p: Prediction, summaries: readonly (SummaryJson | null)[]): number | undefined {
+  const m = p.measure
+  if (m === 'sync_gap') {
+    const [a, b] = summaries
+    if (a === null || a === undefined || b === null || b === undefined) return undefined
+    return summaryValue(a, 'sync.excess') - summaryValue(b, 'sync.excess')
+  }
+  if (m !== 'summary' && m !== 'summary_gap') return undefined
+  const a = summaries[p.of ?? 0]
+  const b = m === 'summary_gap' ? summaries[p.minus ?? 1] : undefined
+  if (a === null || a === undefined || b === null) return undefined
+  const metric = p.metric ?? ''
+  return lessonValue(a, metric) - (b === undefined ? 0 : lessonValue(b, metric))
 }

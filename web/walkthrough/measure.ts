@@ -1,6 +1,8 @@
 // Measurements a walk-through reads from the live trace to check a prediction.
 import type { SampleBuffer } from '../engine/samples'
-import { summaryValue, type SummaryJson } from '../runs/summary'
+
+// The full-run measures live with the lessons (the worksheet's answer key reads them there).
+export { fullRunMeasure, lessonValue } from './lessons'
 
 /** Mean of `column` over the held rows from simulated time `from` on; NaN when there are none. */
 export function meanAfter(buffer: SampleBuffer | null, column: string, from: number): number {
@@ -18,17 +20,4 @@ export function meanAfter(buffer: SampleBuffer | null, column: string, from: num
     }
   }
   return n === 0 ? Number.NaN : sum / n
-}
-
-/**
- * A lesson's summary metric: `share.N` is flow N's share of the total payload goodput (0–1); anything else is a
- * path into the engine's summary (`delay_ms.mean`, `flows.0.goodput_payload_mbps`). NaN when absent.
- */
-export function lessonValue(summary: SummaryJson, metric: string): number {
-  const share = /^share\.(\d+)$/.exec(metric)
-  if (share === null) return summaryValue(summary, metric)
-  return (
-    summaryValue(summary, `flows.${share[1]}.goodput_payload_mbps`) /
-    summaryValue(summary, 'total_goodput_payload_mbps')
-  )
 }

@@ -111,6 +111,9 @@ pub struct ParamSpec {
     pub range_follows: RangeFollows,
     /// The charts offer a drag handle for it (where: by role). WRED shows class 0's levels only.
     pub handle: bool,
+    /// For a choice: the names it takes (then `default` is the default's index); empty for a number or switch.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub choices: &'static [&'static str],
 }
 
 impl ParamSpec {
@@ -139,6 +142,7 @@ impl ParamSpec {
             at: None,
             range_follows: RangeFollows::Fixed,
             handle: false,
+            choices: &[],
         }
     }
     /// A whole-number parameter.
@@ -170,7 +174,28 @@ impl ParamSpec {
             at: None,
             range_follows: RangeFollows::Fixed,
             handle: false,
+            choices: &[],
         }
+    }
+    /// One of `choices`; `default` is the index of the default one (a congestion control's setting).
+    pub const fn choice(
+        name: &'static str,
+        label: &'static str,
+        choices: &'static [&'static str],
+        default: usize,
+        help: &'static str,
+    ) -> Self {
+        ParamSpec {
+            default: default as f64,
+            step: 1.0,
+            integer: true,
+            choices,
+            ..Self::real(name, label, "", (0.0, (choices.len() - 1) as f64), help)
+        }
+    }
+    /// With its default written here (a congestion control's `cc_params` key, which has no `Default` struct).
+    pub const fn default(self, default: f64) -> Self {
+        ParamSpec { default, ..self }
     }
 
     /// With `role`.

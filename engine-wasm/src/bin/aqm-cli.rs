@@ -6,6 +6,10 @@
 //! aqm-cli sweep --seeds k < s.jsonl                   per line: each metric's mean and ci95 over k seeds
 //! aqm-cli digest <scenario.json|-> [seconds]           hex digest of the trace (determinism checks)
 //! aqm-cli algorithms                                   the algorithm catalogue with parameter schemas
+//! aqm-cli catalog                                      everything the engine declares, as one JSON document:
+//!                                                      algorithms, congestion_controls, scenario_fields,
+//!                                                      trace_columns, summary_metrics, problem_kinds, reasons
+//! aqm-cli contract                                     the page's generated module web/contract/engine.ts
 //! aqm-cli schema                                       the scenario JSON Schema (fields and algorithms)
 //! aqm-cli flows <scenario.json|->                      each flow's RTT, access delay and start time (JSON)
 //! aqm-cli bench [seconds] [scenario.json]              bottleneck packets per wall second
@@ -350,8 +354,15 @@ fn main() -> ExitCode {
         Some("algorithms") => serde_json::to_string_pretty(&aqm_engine::aqm::catalogue())
             .map(|s| println!("{s}"))
             .map_err(|e| e.to_string()),
+        Some("catalog") => serde_json::to_string_pretty(&aqm_engine::catalog::catalog())
+            .map(|s| println!("{s}"))
+            .map_err(|e| e.to_string()),
+        Some("contract") => {
+            print!("{}", aqm_engine::catalog::typescript_module());
+            Ok(())
+        }
         _ => {
-            Err("usage: aqm-cli run|sweep|digest|algorithms|schema|bench|profile|flows [--profile name] (see the file's doc)"
+            Err("usage: aqm-cli run|sweep|digest|algorithms|catalog|contract|schema|bench|profile|flows [--profile name] (see the file's doc)"
                 .into())
         }
     };

@@ -21,6 +21,7 @@
 use std::collections::VecDeque;
 
 use super::rate::Delivery;
+use super::registry::CcInfo;
 use super::{AckInfo, CongestionControl, Recovery, Window};
 use crate::rng::Rng;
 use crate::time::{Time, MILLI, NANOS_PER_SEC};
@@ -90,6 +91,16 @@ impl MaxFilter {
         self.samples.front().map_or(0.0, |s| s.1)
     }
 }
+
+/// BBR in the catalogue: the per-flow hover shows its path model.
+pub const INFO: CcInfo = CcInfo {
+    name: "bbr",
+    label: "BBR",
+    citation: "Cardwell et al., BBR: Congestion-Based Congestion Control, ACM Queue 14(5), 2016",
+    summary: "Model-based and paced: estimates the bottleneck bandwidth and the round-trip propagation time.",
+    params: &[],
+    model_state: true,
+};
 
 /// BBR v1's model and state machine (draft-cardwell-iccrg-bbr-congestion-control-00).
 pub struct Bbr {

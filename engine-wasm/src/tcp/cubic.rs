@@ -21,7 +21,19 @@
 //! Linux sender with SACK would avoid.
 
 use super::hystart::{HyStart, Stage};
+use super::registry::CcInfo;
 use super::{reno, AckInfo, CongestionControl, Recovery, Window};
+use crate::aqm::params::ParamSpec;
+
+/// CUBIC in the catalogue; `hystart` keeps the flow group's own key.
+pub const INFO: CcInfo = CcInfo {
+    name: "cubic",
+    label: "CUBIC",
+    citation: "RFC 9438 (C = 0.4, β = 0.7)",
+    summary: "The window grows as a cubic of the time since the last reduction, independent of the RTT.",
+    params: &[ParamSpec::flag("hystart", "HyStart++", "Leave the initial slow start on a rising RTT (RFC 9406)")],
+    model_state: false,
+};
 use crate::time::{to_secs, Time};
 
 /// RFC 9438 §5 constants.

@@ -14,10 +14,34 @@
 //! [`ScalableEcn`] is the estimator and the cut; TCP Prague (`prague.rs`) uses it too.
 
 use super::receiver::Feedback;
+use super::registry::CcInfo;
 use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
+use crate::aqm::params::{ParamSpec, Role};
 
 /// DCTCP's EWMA gain g (RFC 8257 §4.2: 1/16; Linux `dctcp_shift_g` 4).
 pub const G: f64 = 1.0 / 16.0;
+
+/// The EWMA gain as a flow-group parameter (`cc_params.g`), shared by DCTCP and Prague.
+pub const G_SPEC: ParamSpec = ParamSpec::real(
+    "g",
+    "α gain g",
+    "",
+    (0.001, 1.0),
+    "Weight of each window's marked fraction in α (RFC 8257 §4.2: 1/16; Linux dctcp_shift_g 4)",
+)
+.role(Role::Weight)
+.default(G);
+
+/// Its catalogue entry.
+pub const INFO: CcInfo = CcInfo {
+    name: "dctcp",
+    label: "DCTCP",
+    citation: "RFC 8257 (g = 1/16, α from 1; Alizadeh et al., SIGCOMM 2010)",
+    summary: "Reno's growth; on marks, cuts the window by α/2 once per window, α the EWMA of the fraction \
+              of marked bytes. ECT(0) and DCTCP's exact CE echo.",
+    params: &[G_SPEC],
+    model_state: false,
+};
 
 /// The α estimator and its once-per-window cut, shared by DCTCP and Prague.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,10 +97,17 @@ pub struct Dctcp {
     pub ecn: ScalableEcn,
 }
 
+impl Dctcp {
+    /// DCTCP with EWMA gain `g`. Linux: α starts at 1 (dctcp_alpha_on_init 1024/1024), cuts stop at 2
+    /// segments (dctcp_ssthresh).
+    pub fn new(g: f64) -> Self {
+        Dctcp { ecn: ScalableEcn::new(1.0, g, 2.0) }
+    }
+}
+
 impl Default for Dctcp {
     fn default() -> Self {
-        // Linux: α starts at 1 (dctcp_alpha_on_init 1024/1024), cuts stop at 2 segments (dctcp_ssthresh).
-        Dctcp { ecn: ScalableEcn::new(1.0, G, 2.0) }
+        Dctcp::new(G)
     }
 }
 

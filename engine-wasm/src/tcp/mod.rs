@@ -5,53 +5,31 @@
 pub mod bbr;
 pub mod cubic;
 pub mod dctcp;
+#[cfg(any(test, feature = "dummy-cc"))]
+pub mod dummy;
 pub mod hystart;
 pub mod prague;
 pub mod prr;
 pub mod rack;
 pub mod rate;
 pub mod receiver;
+pub mod registry;
 pub mod reno;
 pub mod rtt;
 pub mod scoreboard;
 pub mod sender;
 pub mod vegas;
 
-use serde::{Deserialize, Serialize};
-
 use crate::time::Time;
 
-/// The TCP variant of a flow group.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// Slow start, congestion avoidance, fast retransmit, then slow start again (Jacobson 1988).
-    Tahoe,
-    #[default]
-    /// Tahoe plus fast recovery (RFC 5681).
-    Reno,
-    #[serde(rename = "newreno")]
-    /// Reno with partial-ACK recovery (RFC 6582).
-    NewReno,
-    /// Delay-based avoidance (Brakmo & Peterson 1995).
-    Vegas,
-    /// Cubic window growth (RFC 9438).
-    Cubic,
-    /// BBR v1 (Cardwell et al., ACM Queue 2016): model-based, paced.
-    Bbr,
-    /// DCTCP (RFC 8257): cuts in proportion to the fraction of marked bytes.
-    Dctcp,
-    /// TCP Prague (RFC 9331 §4): L4S, ECT(1), accurate ECN, DCTCP-like response, paced.
-    Prague,
-}
+pub use registry::{CcInfo, CcValues, Variant};
 
-/// What a flow group says about its controller beyond the variant.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a flow's controller is built from: its flow group's values of the variant's declared parameters
+/// ([`registry`]), and the flow's own facts.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CcConfig {
-    /// HyStart++ (RFC 9406) in Cubic's initial slow start.
-    pub hystart: bool,
-    /// Vegas's α, β, γ and RTT measure.
-    pub vegas: vegas::VegasParams,
+    /// The variant's declared parameters, as the flow group sets them.
+    pub params: CcValues,
     /// Seed of the flow's own random stream (BBR's ProbeBW start phase).
     pub rng_seed: u64,
     /// Stream id of the flow's own random stream.
@@ -60,65 +38,6 @@ pub struct CcConfig {
     pub segment_bytes: u32,
     /// Initial window, segments.
     pub initial_cwnd: f64,
-}
-
-impl Default for CcConfig {
-    fn default() -> Self {
-        CcConfig {
-            hystart: false,
-            vegas: vegas::VegasParams::default(),
-            rng_seed: 0,
-            rng_stream: 0,
-            segment_bytes: 1000,
-            initial_cwnd: 2.0,
-        }
-    }
-}
-
-impl Variant {
-    /// The variant's name as the scenario spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Tahoe => "tahoe",
-            Variant::Reno => "reno",
-            Variant::NewReno => "newreno",
-            Variant::Vegas => "vegas",
-            Variant::Cubic => "cubic",
-            Variant::Bbr => "bbr",
-            Variant::Dctcp => "dctcp",
-            Variant::Prague => "prague",
-        }
-    }
-
-    /// The codepoint its stack sends when the flow group names none: Prague ECT(1) (RFC 9331), DCTCP
-    /// ECT(0) as Linux, every other variant ECT(0) with `ecn` and Not-ECT without.
-    pub fn default_ect(self, ecn: bool) -> crate::packet::Ect {
-        use crate::packet::Ect;
-        match self {
-            Variant::Prague => Ect::Ect1,
-            Variant::Dctcp => Ect::Ect0,
-            _ if ecn => Ect::Ect0,
-            _ => Ect::NotEct,
-        }
-    }
-
-    /// A fresh congestion controller of this variant.
-    pub fn controller(self, cfg: &CcConfig) -> Box<dyn CongestionControl> {
-        match self {
-            Variant::Tahoe => Box::new(reno::Aimd::new(Recovery::Tahoe)),
-            Variant::Reno => Box::new(reno::Aimd::new(Recovery::Reno)),
-            Variant::NewReno => Box::new(reno::Aimd::new(Recovery::NewReno)),
-            Variant::Vegas => Box::new(vegas::Vegas::new(cfg.vegas)),
-            Variant::Cubic => Box::new(cubic::Cubic::with_hystart(cubic::CubicParams::default(), cfg.hystart)),
-            Variant::Bbr => Box::new(bbr::Bbr::new(
-                crate::rng::Rng::new(cfg.rng_seed, cfg.rng_stream),
-                cfg.segment_bytes,
-                cfg.initial_cwnd,
-            )),
-            Variant::Dctcp => Box::new(dctcp::Dctcp::default()),
-            Variant::Prague => Box::new(prague::Prague::new(false)),
-        }
-    }
 }
 
 /// How the sender recovers from three duplicate ACKs.
@@ -158,6 +77,20 @@ pub struct AckInfo {
     pub flight: u64,
     /// Highest segment sent + 1.
     pub snd_max: u64,
+}
+
+impl Variant {
+    /// The codepoint its stack sends when the flow group names none: Prague ECT(1) (RFC 9331), DCTCP
+    /// ECT(0) as Linux, every other variant ECT(0) with `ecn` and Not-ECT without.
+    pub fn default_ect(self, ecn: bool) -> crate::packet::Ect {
+        use crate::packet::Ect;
+        match self {
+            Variant::Prague => Ect::Ect1,
+            Variant::Dctcp => Ect::Ect0,
+            _ if ecn => Ect::Ect0,
+            _ => Ect::NotEct,
+        }
+    }
 }
 
 /// What a scalable-ECN controller (DCTCP, Prague) hears on every ACK of an ECN-capable flow.

@@ -11,10 +11,31 @@
 //! whole segments (cuts stop at 1 segment; Linux paces fractional windows below 2); the cut is immediate
 //! rather than spread over a round by PRR; no Prague-specific slow-start exit.
 
-use super::dctcp::{ScalableEcn, G};
+use super::dctcp::{ScalableEcn, G_SPEC};
 use super::receiver::Feedback;
+use super::registry::CcInfo;
+use crate::aqm::params::ParamSpec;
 use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
 use crate::time::{to_secs, Time, MILLI};
+
+/// Its catalogue entry.
+pub const INFO: CcInfo = CcInfo {
+    name: "prague",
+    label: "TCP Prague",
+    citation: "RFC 9331 §4 (Prague L4S requirements); draft-briscoe-iccrg-prague-congestion-control",
+    summary: "L4S: ECT(1), accurate ECN, DCTCP's α-scaled cut on marks, Reno's halving on loss, paced. \
+              No classic-bottleneck detection; whole-segment windows.",
+    params: &[
+        G_SPEC,
+        ParamSpec::flag(
+            "rtt_scaling",
+            "RTT independence",
+            "Below a 25 ms RTT, scale the additive increase by (RTT/25 ms)² (draft-briscoe-iccrg-prague)",
+        )
+        .default(0.0),
+    ],
+    model_state: false,
+};
 
 /// The reference RTT toward which the additive increase is scaled (draft-briscoe-iccrg-prague: 25 ms).
 pub const RTT_REFERENCE: Time = 25 * MILLI;
@@ -31,9 +52,9 @@ pub struct Prague {
 }
 
 impl Prague {
-    /// A Prague controller; `rtt_scaling` turns RTT independence on.
-    pub fn new(rtt_scaling: bool) -> Self {
-        Prague { ecn: ScalableEcn::new(1.0, G, 1.0), rtt_scaling, rate: None }
+    /// A Prague controller with EWMA gain `g`; `rtt_scaling` turns RTT independence on.
+    pub fn new(g: f64, rtt_scaling: bool) -> Self {
+        Prague { ecn: ScalableEcn::new(1.0, g, 1.0), rtt_scaling, rate: None }
     }
 
     /// The additive-increase factor for a smoothed RTT: (srtt/25 ms)² below the reference, 1 above.
@@ -95,20 +116,21 @@ impl CongestionControl for Prague {
 
 #[cfg(test)]
 mod tests {
+    use super::super::dctcp::G;
     use super::*;
 
     #[test]
     fn additive_increase_scales_toward_the_25_ms_reference() {
-        let p = Prague::new(true);
+        let p = Prague::new(G, true);
         assert!((p.ai_scale(5 * MILLI) - 0.04).abs() < 1e-15); // (5/25)²
         assert_eq!(p.ai_scale(25 * MILLI), 1.0);
         assert_eq!(p.ai_scale(80 * MILLI), 1.0);
-        assert_eq!(Prague::new(false).ai_scale(5 * MILLI), 1.0);
+        assert_eq!(Prague::new(G, false).ai_scale(5 * MILLI), 1.0);
     }
 
     #[test]
     fn paces_at_twice_the_window_per_rtt_in_slow_start_and_1_2_after() {
-        let mut p = Prague::new(false);
+        let mut p = Prague::new(G, false);
         assert_eq!(p.pacing_rate(), None);
         let info = |srtt| AckInfo { now: 0, acked: 1, rtt: None, srtt, ack: 1, flight: 0, snd_max: 10 };
         let mut w = Window { cwnd: 9.0, ssthresh: f64::INFINITY };

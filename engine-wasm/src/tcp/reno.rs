@@ -2,7 +2,36 @@
 //! Jacobson 1988): slow start adds one segment per ACKed segment below ssthresh, congestion avoidance
 //! about one segment per RTT (1/cwnd per ACKed segment). They differ only in loss recovery.
 
+use super::registry::CcInfo;
 use super::{CongestionControl, Recovery, Window};
+
+/// Tahoe in the catalogue.
+pub const TAHOE: CcInfo = CcInfo {
+    name: "tahoe",
+    label: "Tahoe",
+    citation: "Jacobson, Congestion Avoidance and Control, SIGCOMM 1988",
+    summary: "Slow start and congestion avoidance; after a fast retransmit, slow start again from one segment.",
+    params: &[],
+    model_state: false,
+};
+/// Reno in the catalogue.
+pub const RENO: CcInfo = CcInfo {
+    name: "reno",
+    label: "Reno",
+    citation: "RFC 5681",
+    summary: "Tahoe plus fast recovery: a loss halves the window instead of restarting slow start.",
+    params: &[],
+    model_state: false,
+};
+/// NewReno in the catalogue.
+pub const NEWRENO: CcInfo = CcInfo {
+    name: "newreno",
+    label: "NewReno",
+    citation: "RFC 6582",
+    summary: "Reno whose partial ACKs retransmit the next hole and keep recovery until the whole window is acked.",
+    params: &[],
+    model_state: false,
+};
 
 /// One increase per ACK of new data, however many segments it covers (RFC 5681 §3.1: slow start adds
 /// min(N, SMSS), avoidance SMSS·SMSS/cwnd; ns-2 `opencwnd()` likewise). So a cumulative ACK after a

@@ -28,7 +28,50 @@
 
 use std::collections::BTreeMap;
 
+use super::registry::{CcInfo, CcValues};
 use super::{AckInfo, CongestionControl, Recovery, Window};
+use crate::aqm::params::ParamSpec;
+
+/// Vegas in the catalogue. Its parameters keep the flow group's own keys (`vegas_alpha`, ...), which links and
+/// the profiles have always written.
+pub const INFO: CcInfo = CcInfo {
+    name: "vegas",
+    label: "Vegas",
+    citation: "Brakmo & Peterson, TCP Vegas, IEEE JSAC 13(8), 1995",
+    summary:
+        "Delay-based avoidance: keeps between α and β of its segments queued, estimated from the RTT above BaseRTT.",
+    params: &[
+        ParamSpec::real(
+            "vegas_alpha",
+            "α",
+            "segments",
+            (0.0, 100.0),
+            "With fewer segments than this queued, the window grows (ns-2 1; Linux and ns-3 2)",
+        ),
+        ParamSpec::real(
+            "vegas_beta",
+            "β",
+            "segments",
+            (0.0, 100.0),
+            "With more segments than this queued, the window shrinks (ns-2 3; Linux and ns-3 4)",
+        ),
+        ParamSpec::real(
+            "vegas_gamma",
+            "γ",
+            "segments",
+            (0.0, 100.0),
+            "Slow start ends when more segments than this are queued (1)",
+        ),
+        ParamSpec::choice(
+            "vegas_rtt",
+            "RTT measure",
+            &["ns2", "min"],
+            0,
+            "The RTT compared once per RTT: ns2 the mean of the round's samples, min the smallest (Linux, ns-3)",
+        ),
+    ],
+    model_state: false,
+};
 use crate::time::Time;
 
 /// Which RTT of the round just ended the per-RTT decision uses.
@@ -56,6 +99,18 @@ pub struct VegasParams {
     pub gamma: f64,
     /// Which RTT Vegas compares with BaseRTT: ns-2's per-segment sample or the round's minimum.
     pub rtt: RttMeasure,
+}
+
+impl VegasParams {
+    /// The values a flow group gives Vegas's declared parameters ([`INFO`]).
+    pub fn from_values(v: &CcValues) -> Self {
+        VegasParams {
+            alpha: v.number("vegas_alpha"),
+            beta: v.number("vegas_beta"),
+            gamma: v.number("vegas_gamma"),
+            rtt: v.choice("vegas_rtt"),
+        }
+    }
 }
 
 impl Default for VegasParams {

@@ -44,9 +44,11 @@ interface SketchBarProps {
   onStart?(): void
   /** Shown with the score: the lesson's explanation. */
   explanation?: string
+  /** Told each new score of this sketch (a lesson's LMS report counts it). */
+  onScore?(id: string, score: number): void
 }
 
-export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBarProps) {
+export function SketchBar({ sketches, id, sim, onStart, explanation, onScore }: SketchBarProps) {
   const { t } = useTranslation('teach')
   const state = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
   const playing = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().playing)
@@ -77,6 +79,11 @@ export function SketchBar({ sketches, id, sim, onStart, explanation }: SketchBar
           : next,
     )
   }, 'sketch')
+
+  const score = outcome?.score
+  useEffect(() => {
+    if (score !== undefined) onScore?.(id, score)
+  }, [score, id, onScore])
 
   const start = () => {
     onStart?.()
