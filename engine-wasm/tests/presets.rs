@@ -1810,9 +1810,5 @@ fn l4s_text_states_the_per_flow_delays_and_shares_it_measures() {
     let ms = |x: f64| format!("{x:.2} ms");
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     eprintln!("{} {} {} {}", ms(prague.delay_ms), ms(cubic.delay_ms), pct(prague.link_share), pct(cubic.link_share));
-    says(
-        &p,
-        "look_for",
-        &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)],
-    );
+    says(&p, "look_for", &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)]);
 }

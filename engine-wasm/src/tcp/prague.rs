@@ -14,8 +14,8 @@
 use super::dctcp::{ScalableEcn, G_SPEC};
 use super::receiver::Feedback;
 use super::registry::CcInfo;
-use crate::aqm::params::ParamSpec;
 use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
+use crate::aqm::params::ParamSpec;
 use crate::time::{to_secs, Time, MILLI};
 
 /// Its catalogue entry.
