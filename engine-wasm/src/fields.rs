@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
 use crate::link_loss::LossPattern;
+use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::{
     DelayStep, FlowGroup, LinkSpec, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario, Traffic,
@@ -628,6 +629,11 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             get: Some(|g| g.stop_s.map_or(Val::Absent, Val::Num)),
         },
         other("ecn", "ECN-capable sender", Ty::Boolean),
+        other(
+            "ecn_codepoint",
+            "ECN codepoint of its packets if not the stack's own: not_ect, ect0 (classic ECN) or ect1 (L4S)",
+            Ty::Choice(choices::<Ect>),
+        ),
         integer("rwnd", "Receiver window", is(1.0, 1_000_000.0), Unit::Is("segments"), |g| Val::Num(g.rwnd as f64)),
         other("delayed_ack", "Receiver delays ACKs", Ty::Boolean),
         integer("initial_cwnd", "Initial congestion window", is(1.0, 100.0), Unit::Is("segments"), |g| {
@@ -794,8 +800,12 @@ mod tests {
             delay_schedule: vec![DelayStep { at_s: 1.0, delay_ms: 1.0 }],
             ..LinkSpec::default()
         };
-        // `cc_params` is written only when it holds something.
-        let group = FlowGroup { cc_params: serde_json::from_str(r#"{"gain": 1}"#).unwrap(), ..FlowGroup::default() };
+        // `cc_params` is written only when it holds something, `ecn_codepoint` only when set.
+        let group = FlowGroup {
+            cc_params: serde_json::from_str(r#"{"gain": 1}"#).unwrap(),
+            ecn_codepoint: Some(Ect::Ect1),
+            ..FlowGroup::default()
+        };
         let cases: Vec<(Vec<String>, Vec<String>, Vec<String>)> = vec![
             (names(&SCENARIO), accepted::<Scenario>(UNKNOWN), keys(Scenario::default())),
             (names(&LINK), accepted::<LinkSpec>(UNKNOWN), keys(&link)),
@@ -852,7 +862,9 @@ mod tests {
     fn choices_and_kinds_are_the_names_serde_reads() {
         assert_eq!(choices::<QueueUnit>(), ["packets", "bytes"]);
         // With the test-only congestion control (`cfg(test)`) last.
-        assert_eq!(choices::<Variant>(), ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr", "dummy_cc"]);
+        let variants = ["tahoe", "reno", "newreno", "vegas", "cubic", "bbr", "dctcp", "prague", "dummy_cc"];
+        assert_eq!(choices::<Variant>(), variants);
+        assert_eq!(choices::<Ect>(), ["not_ect", "ect0", "ect1"]);
         assert_eq!(choices::<RttMeasure>(), ["ns2", "min"]);
         let listed: Vec<&str> = TRAFFIC.variants.iter().map(|c| c.kind).collect();
         assert_eq!(kinds::<Traffic>(), listed);

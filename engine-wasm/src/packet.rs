@@ -1,6 +1,36 @@
 //! A packet as the simulator sees it: a model with the fields the algorithms need, no wire bytes.
 
+use serde::{Deserialize, Serialize};
+
 use crate::time::Time;
+
+/// The ECN-capable codepoint a sender puts in the IP header's two ECN bits (RFC 3168 §5): not ECN-capable,
+/// ECT(0) (classic ECN), or ECT(1), the L4S identifier (RFC 9331 §4.1). A CE mark is [`Packet::ce`] on top
+/// of it; [`Packet::codepoint`] gives the four-valued field as it travels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ect {
+    #[default]
+    /// Not-ECT (00): an AQM drops instead of marking.
+    NotEct,
+    /// ECT(0) (10): classic ECN (RFC 3168).
+    Ect0,
+    /// ECT(1) (01): the L4S identifier (RFC 9331).
+    Ect1,
+}
+
+/// The IP header's ECN field as a packet carries it (RFC 3168 §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codepoint {
+    /// 00
+    NotEct,
+    /// 10
+    Ect0,
+    /// 01
+    Ect1,
+    /// 11: Congestion Experienced.
+    Ce,
+}
 
 /// Identifies a flow (one sender–receiver pair); also its index in the simulation's flow table.
 pub type FlowId = u32;
@@ -18,9 +48,9 @@ pub struct Packet {
     pub sent_at: Time,
     /// When it entered the bottleneck queue (set by the queue, used for sojourn time).
     pub enqueued_at: Time,
-    /// ECN-capable transport (RFC 3168 ECT).
-    pub ect: bool,
-    /// Congestion Experienced mark set by an AQM.
+    /// The ECN-capable codepoint its sender set (RFC 3168 ECT(0), RFC 9331 ECT(1)), or Not-ECT.
+    pub ect: Ect,
+    /// Congestion Experienced mark set by an AQM (the ECN field then reads CE, whatever `ect` was).
     pub ce: bool,
     /// A retransmission (for goodput and the retransmission counters).
     pub retransmit: bool,
@@ -45,7 +75,7 @@ impl Packet {
             size,
             sent_at,
             enqueued_at: sent_at,
-            ect: false,
+            ect: Ect::NotEct,
             ce: false,
             retransmit: false,
             class: 0,
@@ -53,6 +83,26 @@ impl Packet {
             clp: false,
             corrupt: false,
         }
+    }
+
+    /// An AQM may CE-mark it instead of dropping (ECT(0) or ECT(1), RFC 3168 §5).
+    pub fn ecn_capable(&self) -> bool {
+        self.ect != Ect::NotEct
+    }
+
+    /// The ECN field as it travels: CE once marked, else the sender's codepoint.
+    pub fn codepoint(&self) -> Codepoint {
+        match (self.ce, self.ect) {
+            (true, _) => Codepoint::Ce,
+            (false, Ect::NotEct) => Codepoint::NotEct,
+            (false, Ect::Ect0) => Codepoint::Ect0,
+            (false, Ect::Ect1) => Codepoint::Ect1,
+        }
+    }
+
+    /// The L4S identifier (RFC 9331 §5.1): ECT(1) or CE, what a dual-queue AQM sends to its L queue.
+    pub fn l4s(&self) -> bool {
+        matches!(self.codepoint(), Codepoint::Ect1 | Codepoint::Ce)
     }
 }
 
@@ -73,6 +123,10 @@ pub struct Ack {
     pub segments: u32,
     /// SACK option (RFC 2018); empty for flows without SACK.
     pub sack: SackBlocks,
+    /// Accurate ECN (RFC 9768): CE-marked packets the receiver has counted so far (r.cep, modulo 2³²).
+    pub ce_packets: u32,
+    /// Accurate ECN: bytes of those packets on the wire (r.ceb, modulo 2³²).
+    pub ce_bytes: u32,
 }
 
 /// The blocks of one SACK option, most recent first (RFC 2018 §4), in segments. At most

@@ -288,8 +288,13 @@ pub struct FlowGroup {
     pub start_spread_s: f64,
     /// Stops offering new data at this time (none: runs forever).
     pub stop_s: Option<f64>,
-    /// Sender is ECN-capable (RFC 3168): the AQM may mark CE instead of dropping.
+    /// Sender is ECN-capable (RFC 3168): its packets carry ECT(0) and the AQM may mark CE instead of
+    /// dropping; the sender halves once per window on an echoed mark.
     pub ecn: bool,
+    /// The ECN codepoint its packets carry, if not the stack's own: ECT(0) with `ecn`, Not-ECT without
+    /// (docs/algorithms/l4s.md). Any ECT value makes the sender respond to marks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ecn_codepoint: Option<crate::packet::Ect>,
     /// Receiver window, segments.
     pub rwnd: u32,
     /// Receiver acknowledges every second segment (RFC 1122, RFC 5681 §4.2).
@@ -344,6 +349,7 @@ impl Default for FlowGroup {
             start_spread_s: 1.0,
             stop_s: None,
             ecn: false,
+            ecn_codepoint: None,
             rwnd: 1000,
             delayed_ack: false,
             initial_cwnd: 2,

@@ -8,7 +8,7 @@ use crate::aqm::{AqmConfig, LinkInfo, Reason, Signal};
 use crate::link::Bottleneck;
 use crate::link_loss::LinkLoss;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
-use crate::packet::{Ack, FlowId, Packet};
+use crate::packet::{Ack, Ect, FlowId, Packet};
 use crate::problem::Problem;
 use crate::rng::{stream, Rng};
 use crate::scenario::{LossRecovery, Scenario, Traffic};
@@ -745,10 +745,10 @@ impl Simulation {
             // A new generation makes the receiver's earlier delayed-ACK timers stale (TcpReceiver::on_timer).
             self.events.arm(lanes.delayed_ack, at, Event::DelayedAck { flow: id, generation });
         }
-        if let Some(ack) = rx.ack {
+        for ack in [rx.first, rx.ack].into_iter().flatten() {
             let Some(leaves) = self.reverse_departure() else {
                 self.ack_drops += 1;
-                return;
+                continue;
             };
             let exit = self.propagate(leaves, self.reverse_exit);
             self.reverse_exit = exit;
@@ -864,12 +864,14 @@ fn new_flow(spec: FlowSpec, s: &Scenario, lanes: FlowLanes) -> Flow {
     let source = match &spec.traffic {
         Traffic::Ftp | Traffic::Http { .. } => {
             let sack_capable = spec.tcp != crate::tcp::Variant::Tahoe;
+            let ect = g.ecn_codepoint.unwrap_or(spec.tcp.default_ect(g.ecn));
             let cfg = SenderConfig {
                 flow: spec.id,
                 segment_size: spec.packet_size,
                 rwnd: g.rwnd,
                 initial_cwnd: g.initial_cwnd as f64,
-                ecn: g.ecn,
+                ecn: ect != Ect::NotEct,
+                ect,
                 class: g.class,
                 whole_segment_cuts: g.whole_segment_cuts,
                 rto: RtoConfig {
@@ -889,9 +891,11 @@ fn new_flow(spec: FlowSpec, s: &Scenario, lanes: FlowLanes) -> Flow {
                 }
                 _ => None,
             };
+            let cc = spec.tcp.controller(&cc_config(&spec, g, s.seed));
+            let feedback = cc.feedback();
             Source::Tcp {
-                sender: TcpSender::new(cfg, spec.tcp.controller(&cc_config(&spec, g, s.seed))),
-                receiver: TcpReceiver::new(spec.id, g.delayed_ack, cfg.sack),
+                sender: TcpSender::new(cfg, cc),
+                receiver: TcpReceiver::new(spec.id, g.delayed_ack, cfg.sack).with_feedback(feedback),
                 http,
             }
         }

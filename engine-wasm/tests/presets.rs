@@ -1790,3 +1790,25 @@ fn every_number_a_lesson_states_is_one_a_test_checks() {
     }
     assert!(unchecked.is_empty(), "{}", unchecked.join("\n"));
 }
+
+#[test]
+fn l4s_text_states_the_per_flow_delays_and_shares_it_measures() {
+    let (p, r) = all_sides("l4s-prague-cubic-dualpi2");
+    let sc = &p["scenario"];
+    let dp = aqm_config(&side(&p, 0));
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
+    fact(&p, "explanation", f(&dp["step_thresh"]), "1 ms");
+    fact(&p, "explanation", f(&dp["target"]), "15 ms");
+    fact(&p, "explanation", f(&dp["k"]), "2");
+    says(&p, "explanation", &["k = 2"]);
+    let (prague, cubic) = (&r[0].flows[0], &r[0].flows[1]);
+    // Two queues in one buffer: Prague's below the 1 ms step, CUBIC's near the 15 ms target.
+    assert!(prague.delay_ms < 1.0 && (10.0..=20.0).contains(&cubic.delay_ms), "{prague:?} {cubic:?}");
+    // Prague's shorter RTT gives it the higher rate (docs/algorithms/dualpi2.md).
+    assert!(prague.link_share > cubic.link_share && prague.mean_rtt_ms < cubic.mean_rtt_ms);
+    let ms = |x: f64| format!("{x:.2} ms");
+    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    eprintln!("{} {} {} {}", ms(prague.delay_ms), ms(cubic.delay_ms), pct(prague.link_share), pct(cubic.link_share));
+    says(&p, "look_for", &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)]);
+}

@@ -29,7 +29,7 @@ describe('the charts catalogue', () => {
       ...['packets', 'bytes'].flatMap((u) => [`units.${u}`, `queue.axis_${u}`, `curve.axis_x_${u}`]),
       ...['band', 'delay', 'ref'].map((k) => `queue.band_${k}`),
       ...['flow', 'variant'].map((b) => `cwnd.by_${b}`),
-      ...['reno', 'newreno', 'tahoe', 'cubic', 'bbr', 'vegas', 'udp'].map((v) => `variants.${v}`),
+      ...['reno', 'newreno', 'tahoe', 'cubic', 'bbr', 'vegas', 'dctcp', 'prague', 'udp'].map((v) => `variants.${v}`),
       ...['queue', 'avg', 'p', 'delay', 'util', 'jain', 'drops', 'marks'].map((k) => `readouts.${k}`),
       'readouts.queue_value',
       'readouts.delay_value',

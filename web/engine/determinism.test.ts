@@ -106,6 +106,20 @@ const scenarios: Record<string, object> = {
     flows: [{ count: 6, tcp: 'cubic', rtt_ms: [80, 140] }],
     aqm: { kind: 'ared' },
   },
+  // L4S (docs/algorithms/l4s.md): DualPI2's two queues and PI timer, Prague's pacing and accurate ECN,
+  // DCTCP's ACK rule with delayed ACKs, classic senders beside them.
+  'prague, dctcp, cubic and newreno over dualpi2': {
+    seed: 17,
+    duration: 15,
+    link: { rate_mbps: 20, delay_ms: 5, buffer: 400 },
+    flows: [
+      { count: 2, tcp: 'prague', rtt_ms: [15, 60] },
+      { count: 2, tcp: 'dctcp', rtt_ms: [15, 60], ecn_codepoint: 'ect1', delayed_ack: true },
+      { count: 2, tcp: 'cubic', rtt_ms: [15, 60] },
+      { count: 2, tcp: 'newreno', rtt_ms: [15, 60], ecn: true },
+    ],
+    aqm: { kind: 'dualpi2' },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {

@@ -272,7 +272,7 @@ mod tests {
         q.vars.p_m = 0.25;
         q.vars.last_update = Some(0);
         let mut ect = pkt(1, 1000);
-        ect.ect = true;
+        ect.ect = crate::packet::Ect::Ect0;
         let signals: Vec<_> = (0..20_000).flat_map(|_| enqueue_at(&mut q, ect, 0, &mut rng)).collect();
         let share = signals.len() as f64 / 20_000.0;
         assert!((share - 0.25).abs() < 0.015, "{share}");

@@ -26,6 +26,7 @@ use super::params::{concat, StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, Reason};
+use crate::packet::Ect;
 use crate::time::{from_millis, to_secs, Time};
 
 /// CoDel's parameters. Times are in milliseconds.
@@ -42,11 +43,20 @@ pub struct Params {
     pub ecn: bool,
     /// Control law with Linux/ns-3's Newton-step reciprocal square root instead of the exact one.
     pub control_law_newton: bool,
+    /// L4S shallow-marking threshold for ECT(1) packets, ms; 0: off (Linux's default).
+    pub ce_threshold: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { target: 5.0, interval: 100.0, max_packet: 1500, ecn: false, control_law_newton: false }
+        Params {
+            target: 5.0,
+            interval: 100.0,
+            max_packet: 1500,
+            ecn: false,
+            control_law_newton: false,
+            ce_threshold: 0.0,
+        }
     }
 }
 
@@ -68,6 +78,16 @@ pub(crate) const INTERVAL_SPEC: ParamSpec = ParamSpec::real(
 )
 .role(Role::Period);
 
+pub(crate) const CE_THRESHOLD_SPEC: ParamSpec = ParamSpec::real(
+    "ce_threshold",
+    "L4S CE threshold",
+    "ms",
+    (0.0, 1000.0),
+    "CE-mark every ECT(1) packet that waited longer than this: shallow L4S marking (Linux ce_threshold \
+     with the ECT(1) selector; ns-3 CeThreshold); 0: off",
+)
+.delay_target();
+
 pub(crate) const NEWTON_SPEC: ParamSpec = ParamSpec::flag(
     "control_law_newton",
     "Newton-step control law",
@@ -85,6 +105,9 @@ pub(crate) struct Settings {
     pub ecn: bool,
     /// Newton-step control law (Linux, ns-3) instead of the exact square root.
     pub newton: bool,
+    /// L4S shallow marking: an ECT(1) packet leaving after a longer sojourn is CE-marked (Linux
+    /// `ce_threshold` with the ECT(1) selector); 0: off.
+    pub ce_threshold: Time,
 }
 
 impl Settings {
@@ -104,7 +127,13 @@ impl Settings {
             max_packet,
             ecn,
             newton: false,
+            ce_threshold: 0,
         })
+    }
+
+    /// The same settings with L4S shallow marking above `ms` of sojourn (0: off).
+    pub(crate) fn with_ce_threshold(self, ms: f64) -> Self {
+        Settings { ce_threshold: from_millis(ms), ..self }
     }
 
     /// The same settings with the Newton-step control law on or off.
@@ -181,10 +210,23 @@ impl Vars {
         (Some(p), now >= self.first_above_time)
     }
 
+    /// RFC 8289 §5.5 `dequeue`, then the L4S shallow mark: with `ce_threshold` set, an unmarked ECT(1)
+    /// packet that waited longer is CE-marked (reason `target`), whatever the state machine decided
+    /// (Linux `codel_dequeue`'s end, with `ce_threshold_selector` ECT(1)).
+    pub(crate) fn dequeue(&mut self, queue: &mut PacketQueue, s: &Settings, env: &mut Env) -> Option<Packet> {
+        let head = self.codel_dequeue(queue, s, env);
+        match head {
+            Some(p) if s.ce_threshold > 0 && p.ect == Ect::Ect1 && !p.ce && self.sojourn > s.ce_threshold => {
+                env.signal(p, Reason::Target, true)
+            }
+            other => other,
+        }
+    }
+
     /// RFC 8289 §5.5 `dequeue`. Drops go through `env` with reason `target`; with ECN the packet due for a
     /// drop is CE-marked and returned instead, and the next signal is scheduled by the control law
     /// (Linux `codel_dequeue`, which the RFC leaves open).
-    pub(crate) fn dequeue(&mut self, queue: &mut PacketQueue, s: &Settings, env: &mut Env) -> Option<Packet> {
+    fn codel_dequeue(&mut self, queue: &mut PacketQueue, s: &Settings, env: &mut Env) -> Option<Packet> {
         let now = env.now;
         let (mut head, ok) = self.dodequeue(queue, s, now);
         if head.is_none() {
@@ -259,7 +301,9 @@ pub struct CoDel {
 }
 
 fn settings(p: &Params) -> Result<Settings, Problem> {
-    Ok(Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)?.with_newton(p.control_law_newton))
+    Ok(Settings::new(p.target, p.interval, p.max_packet as u64, p.ecn)?
+        .with_newton(p.control_law_newton)
+        .with_ce_threshold(p.ce_threshold))
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
@@ -302,6 +346,7 @@ impl Algorithm for CoDel {
             .role(Role::Size),
             shared_specs::ECN,
             NEWTON_SPEC,
+            CE_THRESHOLD_SPEC,
         ],
     };
     fn params(&self) -> &Self::Params {
@@ -480,7 +525,7 @@ mod tests {
     fn ecn_marks_and_sends_the_packet_instead_of_dropping() {
         let (mut q, mut rng) = backlogged(300, Params { ecn: true, ..Params::default() });
         let mut ect = pkt(0, 1000);
-        ect.ect = true;
+        ect.ect = crate::packet::Ect::Ect0;
         // Replace the queue with ECN-capable packets.
         q.drain();
         for _ in 0..300 {
@@ -556,5 +601,32 @@ mod tests {
         assert_eq!((exact[1], newton[1]), (205, 205));
         assert_eq!(exact[2] - exact[1], 71, "{exact:?}");
         assert_eq!(newton[2] - newton[1], 50, "{newton:?}");
+    }
+
+    #[test]
+    fn ce_threshold_marks_ect1_packets_that_waited_longer_and_nothing_else() {
+        // 1 ms threshold, no CoDel signal yet (first_above_time only arms). Packets queued at 0, taken at
+        // 2 ms: ECT(1) marked (reason target), ECT(0) and Not-ECT untouched; at 0.5 ms nothing is marked.
+        let run = |ce_threshold: f64, now: Time| {
+            let mut q = CoDel::new(Params { ce_threshold, ..Params::default() }, &link(Limit::packets(100))).unwrap();
+            let mut rng = Rng::new(1, 2);
+            for ect in [Ect::Ect1, Ect::Ect0, Ect::NotEct, Ect::Ect1] {
+                let mut p = pkt(0, 1000);
+                p.ect = ect;
+                enqueue_at(&mut q, p, 0, &mut rng);
+            }
+            (0..4)
+                .map(|_| {
+                    let (p, s) = dequeue_at(&mut q, now, &mut rng);
+                    (p.map(|p| p.ce), s.iter().map(|s| (s.marked, s.reason)).collect::<Vec<_>>())
+                })
+                .collect::<Vec<_>>()
+        };
+        let marked = (Some(true), vec![(true, Reason::Target)]);
+        let untouched = (Some(false), vec![]);
+        let at_2ms = run(1.0, 2 * MILLI);
+        assert_eq!(at_2ms, [marked.clone(), untouched.clone(), untouched.clone(), marked]);
+        assert!(run(1.0, MILLI / 2).iter().all(|o| *o == untouched));
+        assert!(run(0.0, 2 * MILLI).iter().all(|o| *o == untouched), "0: off");
     }
 }

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::codel::{Settings, Vars as CodelVars, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
+use super::codel::{Settings, Vars as CodelVars, CE_THRESHOLD_SPEC, INTERVAL_SPEC, NEWTON_SPEC, TARGET_SPEC};
 use super::params::Role;
 use super::params::{concat, StateMeaning, StateSpec};
 use super::shared_specs;
@@ -43,6 +43,8 @@ pub struct Params {
     pub drop_batch: u32,
     /// Each queue's CoDel with Linux/ns-3's Newton-step control law (see `codel`).
     pub control_law_newton: bool,
+    /// L4S shallow marking of ECT(1) packets above this sojourn, ms; 0: off (see `codel`).
+    pub ce_threshold: f64,
 }
 
 impl Default for Params {
@@ -55,6 +57,7 @@ impl Default for Params {
             ecn: true,
             drop_batch: 64,
             control_law_newton: false,
+            ce_threshold: 0.0,
         }
     }
 }
@@ -94,7 +97,9 @@ pub struct FqCodel {
 }
 
 fn settings(p: &Params) -> Result<Settings, Problem> {
-    Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?.with_newton(p.control_law_newton))
+    Ok(Settings::new(p.target, p.interval, MAX_PACKET, p.ecn)?
+        .with_newton(p.control_law_newton)
+        .with_ce_threshold(p.ce_threshold))
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
@@ -149,6 +154,7 @@ impl Algorithm for FqCodel {
             )
             .role(Role::Count),
             NEWTON_SPEC,
+            CE_THRESHOLD_SPEC,
         ],
     };
     fn params(&self) -> &Self::Params {
@@ -478,7 +484,8 @@ mod tests {
             for flow in 0..5u32 {
                 for k in 0..20u64 {
                     let mut p = pkt(flow, 120);
-                    (p.seq, p.ect) = (k, flow < 3);
+                    p.seq = k;
+                    p.ect = if flow < 3 { crate::packet::Ect::Ect0 } else { crate::packet::Ect::NotEct };
                     assert!(enqueue_at(&mut q, p, 0, &mut rng).is_empty());
                 }
             }

@@ -14,6 +14,7 @@ pub mod avq;
 pub mod blue;
 pub mod codel;
 pub mod droptail;
+pub mod dualpi2;
 pub mod fq_codel;
 pub mod pi;
 pub mod pie;
@@ -140,10 +141,10 @@ impl<'a> Env<'a> {
         self.signals.push(Signal { packet, reason, marked: false });
     }
 
-    /// Congestion signal: CE-marks an ECN-capable packet when `ecn` is on and returns it to be queued;
-    /// otherwise drops it and returns None (RFC 3168 §5).
+    /// Congestion signal: CE-marks an ECN-capable packet (ECT(0) and ECT(1) alike) when `ecn` is on and
+    /// returns it to be queued; otherwise drops it and returns None (RFC 3168 §5).
     pub fn signal(&mut self, mut packet: Packet, reason: Reason, ecn: bool) -> Option<Packet> {
-        if ecn && packet.ect {
+        if ecn && packet.ecn_capable() {
             packet.ce = true;
             self.signals.push(Signal { packet, reason, marked: true });
             Some(packet)
@@ -357,6 +358,7 @@ algorithms! {
     CoDel = "codel" => codel::CoDel,
     Pie = "pie" => pie::Pie,
     FqCodel = "fq_codel" => fq_codel::FqCodel,
+    DualPi2 = "dualpi2" => dualpi2::DualPi2,
     SelectiveDrop = "selective_drop" => selective_drop::SelectiveDrop,
     Gfr = "gfr" => gfr::Gfr,
     // Test only: proves a discipline is one file and this line (docs/parameter-roles.md).
@@ -430,9 +432,7 @@ pub(crate) mod testing {
     }
 
     pub fn pkt(flow: u32, size: u32) -> Packet {
-        let mut p = Packet::new(flow, 0, size, 0);
-        p.ect = false;
-        p
+        Packet::new(flow, 0, size, 0)
     }
 
     /// Runs one enqueue at `now` and returns the signals it produced.

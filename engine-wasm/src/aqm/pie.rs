@@ -524,7 +524,7 @@ mod tests {
             enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
         }
         let mut ect = pkt(1, 1000);
-        ect.ect = true;
+        ect.ect = crate::packet::Ect::Ect0;
         q.vars.drop_prob = 0.0999999;
         let marks = (0..500).flat_map(|_| enqueue_at(&mut q, ect, 0, &mut rng)).collect::<Vec<_>>();
         assert!(!marks.is_empty() && marks.iter().all(|s| s.marked));
@@ -546,7 +546,7 @@ mod tests {
             });
             q.vars.drop_prob = 0.15;
             let mut ect = pkt(1, 1000);
-            ect.ect = true;
+            ect.ect = crate::packet::Ect::Ect0;
             (0..300).flat_map(|_| enqueue_at(&mut q, ect, 0, &mut rng)).collect::<Vec<_>>()
         };
         let (dropped, marked) = (run(0.1), run(0.2));

@@ -513,7 +513,7 @@ mod tests {
         let mut q = Red::<Plain>::new(p, &link(Limit::packets(100))).unwrap();
         let mut rng = Rng::new(1, 2);
         let mut ect = pkt(1, 1000);
-        ect.ect = true;
+        ect.ect = crate::packet::Ect::Ect0;
         // count·p_b ≥ 1 ⇒ p_a = 1: an ECN-capable packet is marked and queued, a non-ECT one is dropped.
         hold(&mut q, 10.0, 10);
         q.vars.marks.count = 100;

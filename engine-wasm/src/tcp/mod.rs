@@ -4,9 +4,11 @@
 
 pub mod bbr;
 pub mod cubic;
+pub mod dctcp;
 #[cfg(any(test, feature = "dummy-cc"))]
 pub mod dummy;
 pub mod hystart;
+pub mod prague;
 pub mod prr;
 pub mod rack;
 pub mod rate;
@@ -77,6 +79,40 @@ pub struct AckInfo {
     pub snd_max: u64,
 }
 
+impl Variant {
+    /// The codepoint its stack sends when the flow group names none: Prague ECT(1) (RFC 9331), DCTCP
+    /// ECT(0) as Linux, every other variant ECT(0) with `ecn` and Not-ECT without.
+    pub fn default_ect(self, ecn: bool) -> crate::packet::Ect {
+        use crate::packet::Ect;
+        match self {
+            Variant::Prague => Ect::Ect1,
+            Variant::Dctcp => Ect::Ect0,
+            _ if ecn => Ect::Ect0,
+            _ => Ect::NotEct,
+        }
+    }
+}
+
+/// What a scalable-ECN controller (DCTCP, Prague) hears on every ACK of an ECN-capable flow.
+#[derive(Clone, Copy, Debug)]
+pub struct EcnSample {
+    /// Simulated time of the ACK.
+    pub now: Time,
+    /// Segments newly acknowledged (cumulatively).
+    pub acked: u64,
+    /// Segments this ACK reports CE-marked: all of `acked` under an ECE (DCTCP), the counter's increase
+    /// (accurate ECN).
+    pub marked: u64,
+    /// The ACK carries a congestion signal (ECE, or new CE counts).
+    pub ece: bool,
+    /// Oldest unacknowledged segment after this ACK.
+    pub snd_una: u64,
+    /// Highest segment sent + 1.
+    pub snd_max: u64,
+    /// The sender is in loss recovery.
+    pub in_recovery: bool,
+}
+
 /// Per-variant window growth and reduction. Defaults are Reno's (RFC 5681).
 pub trait CongestionControl {
     /// How the variant leaves fast retransmit: Tahoe, Reno or NewReno recovery.
@@ -126,6 +162,17 @@ pub trait CongestionControl {
     /// Pacing rate in segments/s; None: the window alone clocks the sender.
     fn pacing_rate(&self) -> Option<f64> {
         None
+    }
+
+    /// The ECN feedback it reads: RFC 3168's ECE, on which the sender halves once per window, or a
+    /// scalable controller's own, handed to [`CongestionControl::on_ecn`] on every ACK.
+    fn feedback(&self) -> receiver::Feedback {
+        receiver::Feedback::Classic
+    }
+
+    /// Scalable ECN (DCTCP, Prague): one ACK's marks; returns true if the window was cut.
+    fn on_ecn(&mut self, _w: &mut Window, _s: &EcnSample) -> bool {
+        false
     }
 
     /// Variant-specific state for the UI (Vegas diff, Cubic W_max, ...).

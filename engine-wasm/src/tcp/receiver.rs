@@ -1,6 +1,6 @@
 //! The TCP receiver: cumulative ACKs, an immediate duplicate ACK for every out-of-order segment,
 //! optional delayed ACKs (every second segment or after 200 ms, RFC 5681 §4.2; immediate when a hole
-//! is filled), ECN-Echo of CE marks (RFC 3168 §6.1.3) and, when enabled, SACK blocks (RFC 2018): the
+//! is filled), ECN feedback as [`Feedback`] says and, when enabled, SACK blocks (RFC 2018): the
 //! block holding the segment that triggered the ACK first, then the most recently reported other blocks.
 
 use crate::packet::{Ack, FlowId, Packet, SackBlocks};
@@ -9,9 +9,26 @@ use crate::time::{Time, MILLI};
 /// Longest a receiver holds an ACK back (RFC 1122's 500 ms bound; 200 ms as Linux and ns-3).
 pub const DELAYED_ACK_TIMEOUT: Time = 200 * MILLI;
 
+/// How the receiver tells the sender about CE marks (docs/algorithms/l4s.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Feedback {
+    #[default]
+    /// RFC 3168 §6.1.3 as this lab models it: ECE on the ACK after a CE mark, which is sent at once.
+    Classic,
+    /// DCTCP (RFC 8257 §3.2): ECE echoes the CE state of the last segment exactly; a change of state
+    /// acknowledges the segments before it at once with the old state (if an ACK was held back), and the
+    /// segment that changed it at once with the new one (Linux `dctcp_ece_ack_update`).
+    Dctcp,
+    /// Accurate ECN (RFC 9768 §3.2): every ACK carries the CE-marked packets and bytes counted so far; an
+    /// ACK goes at once when a CE mark follows an unmarked segment (§3.2.2.5.1). Counters, not option bytes.
+    Accurate,
+}
+
 #[derive(Debug, Default)]
 /// What one arriving segment makes the receiver do.
 pub struct RxOut {
+    /// An ACK to send before `ack`: DCTCP's immediate ACK of the segments before a CE state change.
+    pub first: Option<Ack>,
     /// The ACK to send now, if any.
     pub ack: Option<Ack>,
     /// Arm the delayed-ACK timer: (deadline, generation).
@@ -40,6 +57,12 @@ pub struct TcpReceiver {
     pending_echo: (Time, bool),
     ece: bool,
     timer_gen: u64,
+    feedback: Feedback,
+    /// CE mark of the last segment (DCTCP.CE of RFC 8257 §3.2; AccECN's change trigger).
+    ce_state: bool,
+    /// Accurate ECN counters: CE-marked packets and bytes received (RFC 9768 r.cep, r.ceb).
+    ce_packets: u32,
+    ce_bytes: u32,
 }
 
 impl TcpReceiver {
@@ -56,11 +79,36 @@ impl TcpReceiver {
             pending_echo: (0, false),
             ece: false,
             timer_gen: 0,
+            feedback: Feedback::Classic,
+            ce_state: false,
+            ce_packets: 0,
+            ce_bytes: 0,
         }
+    }
+
+    /// The same receiver with another ECN feedback.
+    pub fn with_feedback(self, feedback: Feedback) -> Self {
+        TcpReceiver { feedback, ..self }
     }
 
     /// Takes one data segment in at `now` and says what to send back.
     pub fn on_data(&mut self, p: &Packet, now: Time, out: &mut RxOut) {
+        let changed = p.ce != self.ce_state;
+        if self.feedback == Feedback::Dctcp && changed && self.pending > 0 {
+            out.first = Some(self.ack_now()); // RFC 8257 §3.2: the old state, for the segments before
+        }
+        self.ce_state = p.ce;
+        if p.ce {
+            self.ce_packets = self.ce_packets.wrapping_add(1);
+            self.ce_bytes = self.ce_bytes.wrapping_add(p.size);
+        }
+        // A CE mark hurries its ACK (RFC 3168, as Linux), a change of CE state does (DCTCP), or only the
+        // onset of marks (AccECN).
+        let hurry = match self.feedback {
+            Feedback::Classic => p.ce,
+            Feedback::Dctcp => changed,
+            Feedback::Accurate => p.ce && changed,
+        };
         self.ece |= p.ce;
         self.pending_echo = (p.sent_at, p.retransmit);
         if p.seq == self.next_expected {
@@ -74,7 +122,7 @@ impl TcpReceiver {
             out.delivered = self.next_expected - p.seq;
             out.received = 1;
             self.pending += 1;
-            if self.delayed_ack && !filled_hole && self.pending < 2 && !p.ce {
+            if self.delayed_ack && !filled_hole && self.pending < 2 && !hurry {
                 self.timer_gen += 1;
                 out.timer = Some((now + DELAYED_ACK_TIMEOUT, self.timer_gen));
                 return;
@@ -144,19 +192,27 @@ impl TcpReceiver {
     }
 
     fn send_ack(&mut self, out: &mut RxOut) {
+        out.ack = Some(self.ack_now());
+    }
+
+    /// The ACK for everything received so far; resets the delayed-ACK state.
+    fn ack_now(&mut self) -> Ack {
         let sack = if self.sack && !self.out_of_order.is_empty() { self.sack_blocks() } else { SackBlocks::default() };
-        out.ack = Some(Ack {
+        let ack = Ack {
             flow: self.flow,
             next_expected: self.next_expected,
             ts_echo: self.pending_echo.0,
             echo_of_retransmit: self.pending_echo.1,
-            ece: self.ece,
+            ece: if self.feedback == Feedback::Dctcp { self.ce_state } else { self.ece },
             segments: self.pending.max(1),
             sack,
-        });
+            ce_packets: self.ce_packets,
+            ce_bytes: self.ce_bytes,
+        };
         self.ece = false;
         self.pending = 0;
         self.timer_gen += 1; // cancels a pending delayed-ACK timer
+        ack
     }
 }
 
@@ -233,6 +289,54 @@ mod tests {
         r.on_data(&p, 0, &mut out);
         assert!(out.ack.unwrap().ece);
         assert!(!receive(&mut r, 1).ack.unwrap().ece);
+    }
+
+    /// RFC 8257 §3.2's state machine with delayed ACKs (one ACK per m = 2 segments): CE marks on
+    /// segments 3–5. Every transition of its figure occurs once.
+    #[test]
+    fn dctcp_echoes_the_ce_state_exactly_with_an_immediate_ack_on_each_change() {
+        let mut r = TcpReceiver::new(0, true, false).with_feedback(Feedback::Dctcp);
+        let ce = [false, false, false, true, true, true, false, false];
+        let acks: Vec<Vec<(u64, bool)>> = ce
+            .iter()
+            .enumerate()
+            .map(|(seq, &ce)| {
+                let mut p = data(seq as u64);
+                p.ce = ce;
+                let mut out = RxOut::default();
+                r.on_data(&p, 0, &mut out);
+                [out.first, out.ack].iter().flatten().map(|a| (a.next_expected, a.ece)).collect()
+            })
+            .collect();
+        let want: [&[(u64, bool)]; 8] = [
+            &[],                      // 0: held back (state 0)
+            &[(2, false)],            // 1: second segment, ECE = 0
+            &[],                      // 2: held back
+            &[(3, false), (4, true)], // 3: 0 → 1: the held ACK with ECE = 0, then this one with ECE = 1
+            &[],                      // 4: held back (state 1)
+            &[(6, true)],             // 5: second segment, ECE = 1
+            &[(7, false)],            // 6: 1 → 0, nothing held: this one at once with ECE = 0
+            &[],                      // 7: held back
+        ];
+        assert_eq!(acks, want);
+    }
+
+    #[test]
+    fn accurate_ecn_counts_ce_packets_and_bytes_and_hurries_the_onset_of_marks() {
+        let mut r = TcpReceiver::new(0, true, false).with_feedback(Feedback::Accurate);
+        let mut counts = Vec::new();
+        for (seq, ce) in [false, false, true, true, true, false].into_iter().enumerate() {
+            let mut p = data(seq as u64);
+            p.ce = ce;
+            let mut out = RxOut::default();
+            r.on_data(&p, 0, &mut out);
+            counts.push(out.ack.map(|a| (a.next_expected, a.ce_packets, a.ce_bytes)));
+        }
+        assert_eq!(
+            counts,
+            [None, Some((2, 0, 0)), Some((3, 1, 1000)), None, Some((5, 3, 3000)), None],
+            "the onset of marks (segment 2) is acked at once, the rest every second segment"
+        );
     }
 
     fn blocks(out: &RxOut) -> Vec<(u64, u64)> {

@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::{bbr, cubic, reno, vegas, CcConfig, CongestionControl, Recovery};
+use super::{bbr, cubic, dctcp, prague, reno, vegas, CcConfig, CongestionControl, Recovery};
 use crate::aqm::params::ParamSpec;
 use crate::problem::Problem;
 use crate::scenario::FlowGroup;
@@ -261,6 +261,9 @@ congestion_controls! {
         |cfg| cubic::Cubic::with_hystart(cubic::CubicParams::default(), cfg.params.switch("hystart")),
     Bbr = "bbr" => bbr::INFO,
         |cfg| bbr::Bbr::new(crate::rng::Rng::new(cfg.rng_seed, cfg.rng_stream), cfg.segment_bytes, cfg.initial_cwnd),
+    Dctcp = "dctcp" => dctcp::INFO, |cfg| dctcp::Dctcp::new(cfg.params.number("g")),
+    Prague = "prague" => prague::INFO,
+        |cfg| prague::Prague::new(cfg.params.number("g"), cfg.params.switch("rtt_scaling")),
     // Test only: proves a congestion control with a parameter is one file and this line (docs/architecture.md).
     #[cfg(any(test, feature = "dummy-cc"))]
     Dummy = "dummy_cc" => super::dummy::INFO, |cfg| super::dummy::DummyCc::new(cfg.params.number("gain")),

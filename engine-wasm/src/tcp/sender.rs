@@ -13,10 +13,11 @@ mod recovery;
 use super::prr::Prr;
 use super::rack::Rack;
 use super::rate::{Delivery, RateSampler};
+use super::receiver::Feedback;
 use super::rtt::{RtoConfig, RttEstimator};
 use super::scoreboard::Scoreboard;
-use super::{CongestionControl, Recovery, Window};
-use crate::packet::{Ack, FlowId, Packet};
+use super::{CongestionControl, EcnSample, Recovery, Window};
+use crate::packet::{Ack, Ect, FlowId, Packet};
 use crate::time::Time;
 
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +33,8 @@ pub struct SenderConfig {
     pub initial_cwnd: f64,
     /// ECN-capable (RFC 3168): reduces once per window on an echoed mark.
     pub ecn: bool,
+    /// The codepoint its packets carry (Not-ECT without `ecn`).
+    pub ect: Ect,
     /// Service class carried by its packets.
     pub class: u8,
     /// Round ssthresh down to whole segments after a cut (Linux, ns-2 before 2006).
@@ -125,6 +128,8 @@ pub struct TcpSender {
     recover: u64,
     /// No second ECN reduction until this segment is acked (once per window, RFC 3168 §6.1.2).
     ecn_recover: u64,
+    /// Accurate ECN: the receiver's CE packet counter as of the last ACK (RFC 9768 s.cep).
+    ce_seen: u32,
     partial_acks: u32,
     /// Outstanding segments when the current recovery began.
     recovery_flight: u64,
@@ -173,6 +178,7 @@ impl TcpSender {
             in_recovery: false,
             recover: 0,
             ecn_recover: 0,
+            ce_seen: 0,
             partial_acks: 0,
             recovery_flight: 0,
             rtt: RttEstimator::new(cfg.rto),
@@ -275,9 +281,10 @@ impl TcpSender {
         }
     }
 
-    /// A paced sender (BBR) holds the next segment until its departure time and asks for a wake-up then.
+    /// A paced sender (BBR, Prague) holds the next segment until its departure time and asks for a
+    /// wake-up then.
     fn pace_gate(&mut self, now: Time, out: &mut Outbox) -> bool {
-        if self.rate.is_none() || self.cc.pacing_rate().is_none() || now >= self.pace_next {
+        if self.cc.pacing_rate().is_none() || now >= self.pace_next {
             return false;
         }
         if !self.pace_pending {
@@ -299,7 +306,7 @@ impl TcpSender {
 
     fn transmit(&mut self, seq: u64, now: Time, out: &mut Outbox) {
         let mut p = Packet::new(self.cfg.flow, seq, self.cfg.segment_size, now);
-        p.ect = self.cfg.ecn;
+        p.ect = self.cfg.ect;
         p.class = self.cfg.class;
         p.retransmit = seq < self.snd_max;
         if p.retransmit {
@@ -311,10 +318,10 @@ impl TcpSender {
         }
         if let Some(r) = &mut self.rate {
             r.on_send(seq, now, self.snd_max - self.snd_una);
-            if let Some(rate) = self.cc.pacing_rate().filter(|&r| r > 0.0) {
-                let gap = libm::ceil(1e9 / rate) as Time;
-                self.pace_next = self.pace_next.max(now) + gap;
-            }
+        }
+        if let Some(rate) = self.cc.pacing_rate().filter(|&r| r > 0.0) {
+            let gap = libm::ceil(1e9 / rate) as Time;
+            self.pace_next = self.pace_next.max(now) + gap;
         }
         out.packets.push(p);
     }
@@ -359,7 +366,7 @@ impl TcpSender {
         } else if ack.next_expected == self.snd_una && self.snd_max > self.snd_una {
             self.on_dupack(now, out);
         }
-        self.ecn_echo(ack, now, out);
+        self.ecn_echo(ack, prior_una, now, out);
         if self.rate.is_some() {
             self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
         }
@@ -367,8 +374,32 @@ impl TcpSender {
     }
 
     /// ECN-Echo outside recovery: react as to a loss, without retransmitting, once per window (RFC 3168
-    /// §6.1.2), with or without SACK.
-    fn ecn_echo(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
+    /// §6.1.2), with or without SACK. A scalable controller (DCTCP, Prague) hears every ACK's marks instead.
+    fn ecn_echo(&mut self, ack: &Ack, prior_una: u64, now: Time, out: &mut Outbox) {
+        let feedback = self.cc.feedback();
+        if self.cfg.ecn && feedback != Feedback::Classic {
+            let acked = self.snd_una - prior_una;
+            let marked = if feedback == Feedback::Accurate {
+                let new = ack.ce_packets.wrapping_sub(self.ce_seen) as u64;
+                self.ce_seen = ack.ce_packets;
+                new
+            } else if ack.ece {
+                acked // DCTCP: every byte an ECE ACK covers was marked (RFC 8257 §3.3)
+            } else {
+                0
+            };
+            let sample = EcnSample {
+                now,
+                acked,
+                marked,
+                ece: marked > 0 || (feedback == Feedback::Dctcp && ack.ece),
+                snd_una: self.snd_una,
+                snd_max: self.snd_max,
+                in_recovery: self.in_recovery,
+            };
+            out.cut |= self.cc.on_ecn(&mut self.w, &sample);
+            return;
+        }
         if ack.ece && self.cfg.ecn && !self.in_recovery && self.snd_una >= self.ecn_recover {
             self.w.ssthresh = self.cc.ssthresh_on_loss(&self.w, self.loss_flight(), now);
             self.round_cut();
@@ -539,6 +570,7 @@ mod tests {
             rwnd: 100,
             initial_cwnd: 1.0,
             ecn: false,
+            ect: Ect::NotEct,
             class: 0,
             whole_segment_cuts: false,
             rto: RtoConfig::default(),
@@ -572,6 +604,8 @@ mod tests {
             ece: false,
             segments: 1,
             sack: Default::default(),
+            ce_packets: 0,
+            ce_bytes: 0,
         }
     }
 

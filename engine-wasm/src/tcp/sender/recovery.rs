@@ -204,7 +204,7 @@ impl TcpSender {
         } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3 {
             self.limited_transmit(now, out);
         }
-        self.ecn_echo(ack, now, out);
+        self.ecn_echo(ack, prior.0, now, out);
         if !rack_on && advanced {
             // RFC 6298 (5.3): restart the timer on every ACK of new data.
             if self.snd_una >= self.snd_max {
@@ -456,7 +456,7 @@ mod tests {
 
     use super::super::SenderConfig;
     use super::*;
-    use crate::packet::{Packet, SackBlocks};
+    use crate::packet::{Ect, Packet, SackBlocks};
     use crate::tcp::receiver::{RxOut, TcpReceiver};
     use crate::tcp::reno::Aimd;
     use crate::tcp::rtt::RtoConfig;
@@ -470,6 +470,7 @@ mod tests {
             rwnd: 1000,
             initial_cwnd: 1.0,
             ecn: false,
+            ect: Ect::NotEct,
             class: 0,
             whole_segment_cuts: false,
             rto: RtoConfig::default(),
@@ -486,7 +487,17 @@ mod tests {
         for &(s, e) in blocks {
             sack.push(n, s, e);
         }
-        Ack { flow: 0, next_expected: n, ts_echo: 0, echo_of_retransmit: false, ece: false, segments: 1, sack }
+        Ack {
+            flow: 0,
+            next_expected: n,
+            ts_echo: 0,
+            echo_of_retransmit: false,
+            ece: false,
+            segments: 1,
+            sack,
+            ce_packets: 0,
+            ce_bytes: 0,
+        }
     }
 
     fn seqs(out: &Outbox) -> Vec<u64> {
