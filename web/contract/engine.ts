@@ -3554,6 +3554,98 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "state": [
+        {
+          "meaning": "probability",
+          "name": "p_prime",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_c",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "p_cl",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "overload",
+          "unit": ""
+        },
+        {
+          "meaning": "queue_delay",
+          "name": "qdelay",
+          "unit": "s"
+        },
+        {
+          "meaning": "other",
+          "name": "l_packets",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "c_packets",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "l_bytes",
+          "unit": "bytes"
+        },
+        {
+          "meaning": "other",
+          "name": "c_bytes",
+          "unit": "bytes"
+        },
+        {
+          "meaning": "other",
+          "name": "wrr_credit",
+          "unit": ""
+        },
+        {
+          "meaning": "other",
+          "name": "l_step_marks",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "l_coupled_marks",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "l_drops",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "c_marks",
+          "unit": "packets"
+        },
+        {
+          "meaning": "other",
+          "name": "c_drops",
+          "unit": "packets"
+        },
+        {
+          "meaning": "band",
+          "name": "band_lo",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "band",
+          "name": "band_hi",
+          "unit": "queue unit"
+        },
+        {
+          "meaning": "target",
+          "name": "band_ms",
+          "unit": "ms"
+        }
+      ],
       "summary": "Two queues in one buffer: ECT(1) packets in a shallow L4S queue marked at a 1 ms step and with k·p′, everything else in a classic queue dropped with p′²; one PI controller on delay couples them so scalable and classic flows get about equal rates."
     },
     {

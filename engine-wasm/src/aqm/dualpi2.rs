@@ -20,7 +20,7 @@
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
-use super::params::{Band, Role};
+use super::params::{concat, Band, Role, StateMeaning, StateSpec};
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, QueueUnit, Reason};
 use crate::time::{from_millis, to_secs, Time};
@@ -95,9 +95,33 @@ pub struct DualPi2 {
     counters: Counters,
 }
 
+/// What `state()` reports: the base probability p′ (the operating point), the two derived ones, the queues and
+/// the counts of signals by queue and cause.
+const STATE: [StateSpec; 18] = concat(
+    [
+        StateSpec::new("p_prime", "", StateMeaning::Probability),
+        StateSpec::new("p_c", "", StateMeaning::Other),
+        StateSpec::new("p_cl", "", StateMeaning::Other),
+        StateSpec::new("overload", "", StateMeaning::Other),
+        StateSpec::new("qdelay", "s", StateMeaning::QueueDelay),
+        StateSpec::new("l_packets", "packets", StateMeaning::Other),
+        StateSpec::new("c_packets", "packets", StateMeaning::Other),
+        StateSpec::new("l_bytes", "bytes", StateMeaning::Other),
+        StateSpec::new("c_bytes", "bytes", StateMeaning::Other),
+        StateSpec::new("wrr_credit", "", StateMeaning::Other),
+        StateSpec::new("l_step_marks", "packets", StateMeaning::Other),
+        StateSpec::new("l_coupled_marks", "packets", StateMeaning::Other),
+        StateSpec::new("l_drops", "packets", StateMeaning::Other),
+        StateSpec::new("c_marks", "packets", StateMeaning::Other),
+        StateSpec::new("c_drops", "packets", StateMeaning::Other),
+    ],
+    super::DELAY_BAND_STATE,
+);
+
 impl Algorithm for DualPi2 {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo {
+        state: &STATE,
         kind: "dualpi2",
         per_flow_cap: None,
         drop_causes: &[Reason::Overflow, Reason::Early, Reason::Target],
