@@ -101,6 +101,10 @@ pub struct Metrics {
     per_flow: Vec<FlowCounters>,
     windows: Vec<WindowMean>,
     bytes_out: u64,
+    /// Bits the link serialised within the measured window, split at the warm-up like `Interval::util_bits`
+    /// at sample times: counting a packet that straddles the warm-up whole read "100.3 %" on a busy link
+    /// half a second after it.
+    window_util_bits: f64,
     arrivals: u64,
     drops: [u64; Reason::ALL.len()],
     marks: [u64; Reason::ALL.len()],
@@ -138,6 +142,7 @@ impl Metrics {
             per_flow: vec![FlowCounters::default(); flows],
             windows: vec![WindowMean::default(); flows],
             bytes_out: 0,
+            window_util_bits: 0.0,
             arrivals: 0,
             drops: [0; Reason::ALL.len()],
             marks: [0; Reason::ALL.len()],
@@ -290,6 +295,12 @@ impl Metrics {
     pub fn on_transmitted(&mut self, flow: FlowId, bytes: u32, now: Time) {
         self.interval.bytes_out += bytes as u64;
         self.interval.util_bits += bytes as f64 * 8.0 - self.counted_bits;
+        if self.measuring(now) {
+            self.window_util_bits += match self.in_service {
+                Some((start, end, _)) => self.bits_in_window(start, end, bytes, now),
+                None => bytes as f64 * 8.0,
+            };
+        }
         self.in_service = None;
         self.counted_bits = 0.0;
         self.interval.flow_bytes[flow as usize] += bytes as u64;
@@ -401,6 +412,19 @@ impl Metrics {
         }
     }
 
+    /// Bits of a `bytes` transmission over [start, end] serialised between the warm-up and `now`.
+    fn bits_in_window(&self, start: Time, end: Time, bytes: u32, now: Time) -> f64 {
+        let from = start.max(self.warmup);
+        let to = end.min(now);
+        if end <= start {
+            return if to >= from { bytes as f64 * 8.0 } else { 0.0 };
+        }
+        if to <= from {
+            return 0.0;
+        }
+        bytes as f64 * 8.0 * to_secs(to - from) / to_secs(end - start)
+    }
+
     /// The summary of the window from the warm-up to `now`.
     pub fn summary(&self, now: Time, flows: &[FlowSummaryInput]) -> Summary {
         let span = to_secs(now.saturating_sub(self.warmup)).max(1e-9);
@@ -455,7 +479,10 @@ impl Metrics {
         Summary {
             measured_from_s: to_secs(self.warmup),
             measured_to_s: to_secs(now),
-            utilisation: self.bytes_out as f64 * 8.0 / self.window_capacity_bits(now, span),
+            // The packet in service counts with the bits it has sent by now (as in `sample`).
+            utilisation: (self.window_util_bits
+                + self.in_service.map_or(0.0, |(start, end, bytes)| self.bits_in_window(start, end, bytes, now)))
+                / self.window_capacity_bits(now, span),
             mean_queue_pkts: mean_q,
             std_queue_pkts: (q.1 / span - mean_q * mean_q).max(0.0).sqrt(),
             mean_queue_bytes: q.2 / span,
@@ -766,6 +793,34 @@ mod tests {
         for u in &util[1..] {
             assert!((u - 1.0).abs() < 1e-12, "{util:?}");
         }
+    }
+
+    #[test]
+    fn a_busy_link_reads_exactly_full_utilisation_in_a_summary_just_after_the_warm_up() {
+        // 8 Mbit/s: a 1000-byte packet takes 1 ms. Back-to-back packets from 0; the warm-up ends at 10.5 ms,
+        // mid-packet. At 11 ms, counting the packet whose last bit just left whole would give 8000 bits in
+        // 0.5 ms (200 %); only its second half was sent in the window.
+        let warmup = 10 * MILLI + MILLI / 2;
+        let mut m = Metrics::new(1, 8e6, warmup, 0);
+        let mut start = 0;
+        while start <= 11 * MILLI {
+            let end = start + MILLI;
+            m.on_transmission_start(1000, start, end);
+            if end <= 11 * MILLI {
+                m.on_transmitted(0, 1000, end);
+            }
+            start = end;
+        }
+        // The packet [11, 12] ms is in service.
+        let s = m.summary(11 * MILLI, &[]);
+        assert!((s.utilisation - 1.0).abs() < 1e-9, "{}", s.utilisation);
+        // Mid-packet, its bits sent by now count.
+        let s = m.summary(11 * MILLI + 3 * MILLI / 4, &[]);
+        assert!((s.utilisation - 1.0).abs() < 1e-9, "{}", s.utilisation);
+        // Idle after its last bit at 12 ms: 1.5 ms of 2 ms measured.
+        m.on_transmitted(0, 1000, 12 * MILLI);
+        let s = m.summary(warmup + 2 * MILLI, &[]);
+        assert!((s.utilisation - 0.75).abs() < 1e-9, "{}", s.utilisation);
     }
 
     #[test]
