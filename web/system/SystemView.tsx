@@ -15,7 +15,7 @@ import { seriesVars } from '../charts/palette'
 import { chartColours, themeRevision } from '../charts/theme'
 import { useSize } from '../charts/useSize'
 import { drawRow, MIN_SLOT_PX, spawnMarks, type Mark } from './bufferRow'
-import { decisionOf } from './decision'
+import { bufferOf, decisionOf } from './decision'
 import { installSystemTestApi, recordDraw } from './testApi'
 import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
@@ -165,7 +165,10 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   const shown = groups.slice(0, GROUPS_SHOWN)
   const rest = groups.slice(GROUPS_SHOWN).reduce((n, g) => n + g.count, 0)
   const rtt = (r: [number, number]) => (r[0] === r[1] ? fmt(r[0]) : `${fmt(r[0])}–${fmt(r[1])}`)
-  const unit = dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets'
+  const held = bufferOf(aqm, {
+    buffer: dumbbell?.buffer ?? 0,
+    unit: dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets',
+  })
 
   return (
     <figure className="system-view" data-testid="system-view" aria-label={t('system.title')}>
@@ -199,8 +202,8 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
                 t('system.link', {
                   rate: fmt(dumbbell.rateMbps),
                   delay: fmt(dumbbell.delayMs),
-                  buffer: fmt(dumbbell.buffer),
-                  unit: t(`units.${unit}`),
+                  buffer: fmt(held.buffer),
+                  unit: t(`units.${held.unit}`),
                 })}
             </span>
           </div>

@@ -5,7 +5,7 @@ import type { AqmConfig, AqmState } from '../engine/protocol'
 
 export interface DecisionItem {
   /** i18n key under charts:system.decision. */
-  key: 'p' | 'avg' | 'vq' | 'sojourn' | 'qdelay' | 'target' | 'thresholds' | 'dropping' | 'none'
+  key: 'p' | 'avg' | 'vq' | 'sojourn' | 'qdelay' | 'target' | 'thresholds' | 'dropping' | 'cells' | 'discards' | 'none'
   /** Values for the catalogue's interpolation. */
   values: Record<string, number | string>
 }
@@ -18,6 +18,18 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 function round(v: number, digits: number): number {
   const f = 10 ** digits
   return Math.round(v * f) / f
+}
+
+/**
+ * The bottleneck buffer as the discipline holds it: GFR keeps its own buffer of MAX_Q ATM cells (the
+ * link's packet buffer is unused, 0); every other discipline uses the link's.
+ */
+export function bufferOf(
+  aqm: AqmConfig | null,
+  link: { buffer: number; unit: 'packets' | 'bytes' },
+): { buffer: number; unit: 'packets' | 'bytes' | 'cells' } {
+  if (aqm?.kind === 'gfr' && finite(aqm.max_q_cells)) return { buffer: aqm.max_q_cells, unit: 'cells' }
+  return link
 }
 
 export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem[] {
@@ -40,6 +52,15 @@ export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem
   if (target !== null) out.push({ key: 'target', values: { ms: round(target, 2) } })
   if (state.dropping === 1 || (finite(state.dropping_queues) && state.dropping_queues > 0)) {
     out.push({ key: 'dropping', values: { n: finite(state.dropping_queues) ? state.dropping_queues : 1 } })
+  }
+  // GFR decides frame by frame on the buffer in ATM cells against LBO and HBO (early packet discard), and
+  // counts its discards since the start (Goyal et al., "Design issues for providing minimum rate
+  // guarantees to the ATM unspecified bit rate service", 1998).
+  if (finite(state.q_cells) && finite(state.lbo_cells) && finite(state.hbo_cells)) {
+    out.push({ key: 'cells', values: { q: state.q_cells, lbo: state.lbo_cells, hbo: state.hbo_cells } })
+  }
+  if (finite(state.epd_frames) && finite(state.ppd_frames)) {
+    out.push({ key: 'discards', values: { epd: state.epd_frames, ppd: state.ppd_frames } })
   }
   if (out.length === 0) out.push({ key: 'none', values: {} })
   return out
