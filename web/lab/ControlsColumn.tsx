@@ -4,7 +4,6 @@
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShownError, SimSnapshot, SimStore } from '../engine/store'
-import { errorKey } from '../engine/store'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { BufferSize } from '../scenario/running'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
@@ -13,7 +12,7 @@ import { FlowEditor } from '../controls/FlowEditor'
 import { LinkSettings } from '../controls/LinkSettings'
 import { ParamPanel } from '../controls/ParamPanel'
 import { RunSettings } from '../controls/RunSettings'
-import { Transport } from '../controls/Transport'
+import { LabTransport, useNarrow } from './LabTransport'
 import { applyErrorPlace } from '../controls/scenarioDraft'
 import type { Json, JsonObject } from '../scenario/json'
 import { useScenarioDraft } from '../controls/useScenarioDraft'
@@ -78,9 +77,6 @@ function useLatest<A extends unknown[]>(f: (...args: A) => void): (...args: A) =
   return useCallback((...args: A) => ref.current(...args), [])
 }
 
-/** Errors shown under the transport: running, stepping and the engine as a whole. */
-const TRANSPORT_ERRORS = ['run', 'step', 'engine', 'protocol'] as const
-
 interface ControlsColumnProps {
   snapshot: SimSnapshot
   store: SimStore
@@ -96,9 +92,7 @@ interface ControlsColumnProps {
 export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
   const draft = useScenarioDraft(snapshot.running)
-  const transportError = TRANSPORT_ERRORS.map((k) => snapshot.errors[errorKey({ control: k })]).find(
-    (e) => e !== undefined,
-  )
+  const narrow = useNarrow()
 
   // An engine refusal of the last Apply goes beside the field it names, else beside Apply.
   const applyError = snapshot.errors.configure
@@ -121,17 +115,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
 
   return (
     <aside className="sidebar" aria-label={t('controls')}>
-      <Transport
-        playing={snapshot.playing}
-        speed={snapshot.speed}
-        disabled={!snapshot.ready}
-        error={transportError}
-        onPlay={() => store.play()}
-        onPause={() => store.pause()}
-        onStep={(s) => store.step(s)}
-        onReset={() => store.reset()}
-        onSpeed={(v) => store.setSpeed(v)}
-      />
+      {!narrow && <LabTransport snapshot={snapshot} store={store} />}
       <RunEnd snapshot={snapshot} simTime={store.live().simTime} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
       <WorksheetNote />

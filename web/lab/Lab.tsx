@@ -15,6 +15,7 @@ import { SketchBar } from '../charts/sketch/SketchBar'
 import { SketchStore } from '../charts/sketch/sketchStore'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
+import { LabTransport, useNarrow } from './LabTransport'
 import { ErrorBoundary } from './ErrorBoundary'
 import { LanguagePicker } from '../chrome/LanguagePicker'
 import { ThemeControls } from './ThemeControls'
@@ -33,6 +34,7 @@ interface LabProps {
 
 export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const { t } = useTranslation()
+  const narrow = useNarrow()
   const { snapshot, store } = useSimulation()
   // The lab's prediction (id ''); one object, so the memoised charts keep their props.
   const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
@@ -93,6 +95,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        {narrow && <LabTransport snapshot={snapshot} store={store} />}
         <ErrorBoundary onReset={resetToLastGood}>
           <SystemPanel store={store} running={snapshot.running} aqm={snapshot.aqm} />
         </ErrorBoundary>
