@@ -1,6 +1,8 @@
 // A threshold on the queue chart: a dashed line across the plot with its name and value, and a grip
 // at the right end; drag it (anywhere along the line) or focus it and use the arrow keys.
+import { useTranslation } from 'react-i18next'
 import type { AqmConfig } from '../engine/protocol'
+import { paramName } from '../i18n/names'
 import type { AxisScale } from './Axis'
 import { DragHandle } from './DragHandle'
 import { formatValue } from './format'
@@ -48,6 +50,9 @@ export function LevelHandle({
 }: LevelHandleProps) {
   const { top, bottom } = span
   const mid = (top + bottom) / 2
+  // The name in the reader's language (the engine's label is English).
+  const { t } = useTranslation()
+  const name = paramName(t, aqm.kind, param.schema)
   const [d0, d1] = y.domain()
   const resolution = resolutionFor(unitKind ?? 'packets', Math.abs(d1 - d0), param.value)
   const bounds = dragBounds(param, aqm, resolution, bufferLimit)
@@ -69,7 +74,7 @@ export function LevelHandle({
           <line className="level-line" x1={0} x2={width} />
           <g data-testid={`threshold-${param.name}`}>
             <text className="level-label" x={width - 22} y={labelBelow ? 14 : -5} textAnchor="end">
-              {param.label} = {formatValue(value)}
+              {name} = {formatValue(value)}
             </text>
           </g>
           <rect
