@@ -1,4 +1,5 @@
-// The controls column: playback on top, then the queue discipline (live) and the experiment
+// The controls column: playback on top (on a one-column phone layout it heads the charts instead:
+// LabTransport.tsx), then the queue discipline (live) and the experiment
 // (link, flows, seed: applied together, restarting the run). The column scrolls inside itself;
 // playback stays pinned at its top and Apply at its foot.
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react'
