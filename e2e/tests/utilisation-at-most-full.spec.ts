@@ -13,6 +13,7 @@ test('over a run of the default lab at 5×, neither utilisation read-out exceeds
   await new SharePage(page).open('./?v=1&duration=30&speed=5')
   await expect.poll(() => sim.speed()).toBe(5)
   await app.playButton.click()
+  await expect.poll(() => sim.playing()).toBe(true)
   const seen: number[] = []
   const live = app.page.getByTestId('run-summary')
   const readouts = page.getByTestId('sim-time').locator('xpath=ancestor::dl[1]')
