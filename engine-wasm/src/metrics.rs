@@ -292,7 +292,7 @@ impl Metrics {
         self.interval.util_bits += bytes as f64 * 8.0 - self.counted_bits;
         // The measured window counts a packet whose transmission began in it: one begun before the warm-up
         // ended would add bits sent outside the window, and a busy link would read above 100 % just after it
-        // (100.3 % in the walk; RFC 7928 §2.1 measures utilisation as bits sent over the interval's capacity).
+        // (the page once read 100.3 %): bits sent over the capacity of the window, as `sample` does per interval.
         let started = self.in_service.map_or(now, |(start, _, _)| start);
         self.in_service = None;
         self.counted_bits = 0.0;
