@@ -293,10 +293,14 @@ impl Metrics {
     pub fn on_transmitted(&mut self, flow: FlowId, bytes: u32, now: Time) {
         self.interval.bytes_out += bytes as u64;
         self.interval.util_bits += bytes as f64 * 8.0 - self.counted_bits;
+        // The measured window counts a packet whose transmission began in it: one begun before the warm-up
+        // ended would add bits sent outside the window, and a busy link would read above 100 % just after it
+        // (the page once read 100.3 %): bits sent over the capacity of the window, as `sample` does per interval.
+        let started = self.in_service.map_or(now, |(start, _, _)| start);
         self.in_service = None;
         self.counted_bits = 0.0;
         self.interval.flow_bytes[flow as usize] += bytes as u64;
-        if self.measuring(now) {
+        if self.measuring(started) {
             self.bytes_out += bytes as u64;
             self.per_flow[flow as usize].bytes_out += bytes as u64;
         }
@@ -785,6 +789,29 @@ mod tests {
         for u in &util[1..] {
             assert!((u - 1.0).abs() < 1e-12, "{util:?}");
         }
+    }
+
+    #[test]
+    fn a_busy_link_never_reads_above_full_utilisation_just_after_the_warm_up() {
+        // 8 Mbit/s: a 1000-byte packet takes 1 ms. Back-to-back packets from 0; the warm-up ends at 10.5 ms,
+        // mid-packet. Counting the packet [10, 11] ms, whose last bit leaves at 11 ms, would put 8000 bits
+        // in a window of 0.5 ms: 200 %. Only packets begun in the window count.
+        let warmup = 10 * MILLI + MILLI / 2;
+        let mut m = Metrics::new(1, 8e6, warmup, 0);
+        let mut start = 0;
+        let mut worst: f64 = 0.0;
+        while start < 20 * MILLI {
+            let end = start + MILLI;
+            m.on_transmission_start(1000, start, end);
+            m.on_transmitted(0, 1000, end);
+            if end > warmup {
+                worst = worst.max(m.summary(end, &[]).utilisation);
+            }
+            start = end;
+        }
+        assert!(worst <= 1.0, "{worst}");
+        // At 20 ms: the 9 packets begun from 11 ms on, 72 000 bits of 76 000.
+        assert!((m.summary(20 * MILLI, &[]).utilisation - 72.0 / 76.0).abs() < 1e-12);
     }
 
     #[test]

@@ -1,10 +1,16 @@
 // A threshold on the queue chart: a dashed line across the plot with its name and value, and a grip
 // at the right end; drag it (anywhere along the line) or focus it and use the arrow keys.
+import { useTranslation } from 'react-i18next'
 import type { AqmConfig } from '../engine/protocol'
+import { paramName } from '../i18n/names'
 import type { AxisScale } from './Axis'
 import { DragHandle } from './DragHandle'
 import { formatValue } from './format'
+import { gripSpan, type Span } from './gripSpan'
 import { dragBounds, resolutionFor, type DragParam } from './thresholds'
+
+/** The grip's outline width (.grip in charts.css): inside the span, or it would take presses meant for a near line. */
+const GRIP_STROKE = 1.5
 
 interface LevelHandleProps {
   param: DragParam
@@ -22,6 +28,9 @@ interface LevelHandleProps {
   className?: string
   /** Write the label under the line: another level sits just above, where the label would go. */
   labelBelow?: boolean
+  /** The grip's and press band's extent around the line (web/charts/gripSpan.ts): off-centre when another
+   * threshold's line is near, so that each press goes to the nearest line. */
+  span?: Span
 }
 
 export function LevelHandle({
@@ -37,7 +46,13 @@ export function LevelHandle({
   onDragging,
   className,
   labelBelow,
+  span = gripSpan(Infinity, Infinity),
 }: LevelHandleProps) {
+  const { top, bottom } = span
+  const mid = (top + bottom) / 2
+  // The name in the reader's language (the engine's label is English).
+  const { t } = useTranslation()
+  const name = paramName(t, aqm.kind, param.schema)
   const [d0, d1] = y.domain()
   const resolution = resolutionFor(unitKind ?? 'packets', Math.abs(d1 - d0), param.value)
   const bounds = dragBounds(param, aqm, resolution, bufferLimit)
@@ -55,15 +70,27 @@ export function LevelHandle({
     >
       {(pos, value, active) => (
         <g className={`level ${className ?? ''}`} transform={`translate(0,${pos})`}>
-          <line className="level-hit" x1={0} x2={width} />
+          <rect className="level-hit-band" x={0} y={top} width={width} height={bottom - top} />
           <line className="level-line" x1={0} x2={width} />
           <g data-testid={`threshold-${param.name}`}>
             <text className="level-label" x={width - 22} y={labelBelow ? 14 : -5} textAnchor="end">
-              {param.label} = {formatValue(value)}
+              {name} = {formatValue(value)}
             </text>
           </g>
-          <rect className={`grip${active ? ' grip-active' : ''}`} x={width - 16} y={-7} width={16} height={14} rx={3} />
-          <path className="grip-arrows" d={`M${width - 8},-4.5 l-2.5,3 h5 z M${width - 8},4.5 l-2.5,-3 h5 z`} />
+          <rect
+            className={`grip${active ? ' grip-active' : ''}`}
+            x={width - 16}
+            y={top + GRIP_STROKE / 2}
+            width={16}
+            height={Math.max(0, bottom - top - GRIP_STROKE)}
+            rx={Math.min(3, (bottom - top) / 2)}
+          />
+          {bottom - top >= 10 && (
+            <path
+              className="grip-arrows"
+              d={`M${width - 8},${mid - 4.5} l-2.5,3 h5 z M${width - 8},${mid + 4.5} l-2.5,-3 h5 z`}
+            />
+          )}
         </g>
       )}
     </DragHandle>

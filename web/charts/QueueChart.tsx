@@ -10,6 +10,8 @@ import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
+import { avgIsCells } from '../engine/units'
+import { gripSpan, neighbourGaps } from './gripSpan'
 import { linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
 import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { queueLevels, targetBand } from './thresholds'
@@ -92,7 +94,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))
       }
       const qCol = rows.columnIndex(unit === 'bytes' ? 'q_bytes' : 'q_pkts')
-      const aCol = rows.columnIndex('avg')
+      const aCol = avgIsCells(aqm) ? -1 : rows.columnIndex('avg')
       // The queue is one pixel wide: on a standard screen that is rasterised as a hairline, several times
       // cheaper than stroking an outline around the hundreds of spikes of a busy queue in every frame.
       const series = [
@@ -204,21 +206,29 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           </g>
         )}
         {aqm &&
-          levels.map((p) => (
-            <LevelHandle
-              key={p.name}
-              labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
-              param={p}
-              aqm={aqm}
-              unit={unitLabel}
-              y={y}
-              width={box.innerW}
-              bufferLimit={bufferLimit}
-              error={errors[`set-param:${p.name}`]?.message}
-              onSend={(n, v) => store.setParam(n, v)}
-              onDragging={setFrozen}
-            />
-          ))}
+          levels.map((p) => {
+            const gaps = neighbourGaps(
+              p.value,
+              levels.filter((o) => o !== p).map((o) => o.value),
+              y,
+            )
+            return (
+              <LevelHandle
+                key={p.name}
+                span={gripSpan(gaps.above, gaps.below)}
+                labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
+                param={p}
+                aqm={aqm}
+                unit={unitLabel}
+                y={y}
+                width={box.innerW}
+                bufferLimit={bufferLimit}
+                error={errors[`set-param:${p.name}`]?.message}
+                onSend={(n, v) => store.setParam(n, v)}
+                onDragging={setFrozen}
+              />
+            )
+          })}
         {sketch && (
           <SketchLayer
             sketches={sketch.store}

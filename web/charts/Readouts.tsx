@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
-import { queueUnitOf } from '../engine/units'
+import { avgIsCells, queueUnitOf } from '../engine/units'
 import { Help } from './Help'
 import { lastWindow } from './fairness'
 
@@ -58,6 +58,7 @@ const HELP = new Set(['avg', 'p'])
 
 function read(store: SimStore): string[] {
   const buffer = store.buffer
+  const cells = avgIsCells(store.getSnapshot().aqm)
   const latest = buffer?.latest() ?? null
   const second = buffer === null ? null : lastWindow(buffer)
   const value = (f: Field): number | undefined =>
@@ -74,7 +75,7 @@ function read(store: SimStore): string[] {
     d3.format(',.2f')(store.live().simTime),
     avgUnit(store),
     ...FIELDS.map((f) => {
-      const v = value(f)
+      const v = f.key === 'avg' && cells ? undefined : value(f)
       return v === undefined || !Number.isFinite(v) ? '–' : f.format(v)
     }),
   ]

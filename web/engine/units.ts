@@ -25,3 +25,12 @@ export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | nul
 export function resolveUnit(unit: string, queueUnit: string): string {
   return unit === QUEUE_UNIT ? queueUnit : unit
 }
+
+/**
+ * GFR's `avg` column is its buffer in ATM cells (its operating point: it keeps no average), about 23 times
+ * the packet count for 1500-byte frames: drawn on the packet axis as an "average" it would hide the real
+ * queue. The system view shows it in cells with LBO and HBO instead.
+ */
+export function avgIsCells(aqm: AqmConfig | null): boolean {
+  return aqm?.kind === 'gfr'
+}

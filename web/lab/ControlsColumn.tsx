@@ -1,4 +1,5 @@
-// The controls column: playback on top, then the queue discipline (live) and the experiment
+// The controls column: playback on top (on a one-column phone layout it heads the charts instead:
+// LabTransport.tsx), then the queue discipline (live) and the experiment
 // (link, flows, seed: applied together, restarting the run). The column scrolls inside itself;
 // playback stays pinned at its top and Apply at its foot.
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react'
@@ -13,6 +14,7 @@ import { LinkSettings } from '../controls/LinkSettings'
 import { ParamPanel } from '../controls/ParamPanel'
 import { RunSettings } from '../controls/RunSettings'
 import { StoreTransport } from '../controls/StoreTransport'
+import { useNarrow } from './LabTransport'
 import { applyErrorPlace } from '../controls/scenarioDraft'
 import type { Json, JsonObject } from '../scenario/json'
 import { useScenarioDraft } from '../controls/useScenarioDraft'
@@ -77,7 +79,6 @@ function useLatest<A extends unknown[]>(f: (...args: A) => void): (...args: A) =
   return useCallback((...args: A) => ref.current(...args), [])
 }
 
-/** Errors shown under the transport: running, stepping and the engine as a whole. */
 interface ControlsColumnProps {
   snapshot: SimSnapshot
   store: SimStore
@@ -93,6 +94,7 @@ interface ControlsColumnProps {
 export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
   const draft = useScenarioDraft(snapshot.running)
+  const narrow = useNarrow()
 
   // An engine refusal of the last Apply goes beside the field it names, else beside Apply.
   const applyError = snapshot.errors.configure
@@ -115,7 +117,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
 
   return (
     <aside className="sidebar" aria-label={t('controls')}>
-      <StoreTransport store={store} snapshot={snapshot} />
+      {!narrow && <StoreTransport store={store} snapshot={snapshot} />}
       <RunEnd snapshot={snapshot} simTime={store.live().simTime} onContinue={() => store.play()} />
       {preset !== undefined && <ErrorBoundary onReset={resetToLastGood}>{preset}</ErrorBoundary>}
       <WorksheetNote />

@@ -15,6 +15,8 @@ import { SketchBar } from '../charts/sketch/SketchBar'
 import { SketchStore } from '../charts/sketch/sketchStore'
 import type { PresetContext } from '../share/presetContext'
 import { ControlsColumn } from './ControlsColumn'
+import { useNarrow } from './LabTransport'
+import { StoreTransport } from '../controls/StoreTransport'
 import { ErrorBoundary } from './ErrorBoundary'
 import { LanguagePicker } from '../chrome/LanguagePicker'
 import { ThemeControls } from './ThemeControls'
@@ -34,6 +36,7 @@ interface LabProps {
 
 export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   const { t } = useTranslation()
+  const narrow = useNarrow()
   const { snapshot, store } = useSimulation()
   // The lab's prediction (id ''); one object, so the memoised charts keep their props.
   const [sketch] = useState(() => ({ store: new SketchStore(), id: '' }))
@@ -96,6 +99,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}
+        {narrow && <StoreTransport store={store} snapshot={snapshot} />}
         <ErrorBoundary onReset={resetToLastGood}>
           <SystemPanel store={store} running={snapshot.running} aqm={snapshot.aqm} />
         </ErrorBoundary>

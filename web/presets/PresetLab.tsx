@@ -8,7 +8,7 @@ import { usePreset } from '../catalog/load'
 import { PresetInfo } from './PresetInfo'
 import { presetAqms } from './aqmChoices'
 import { TeachHeader } from '../chrome/TeachHeader'
-import { hasScenarioKeys } from '../scenario/linkView'
+import { hasScenarioKeys, isViewKey } from '../scenario/linkView'
 import type { PresetContext } from '../share/presetContext'
 import type { JsonObject } from '../scenario/json'
 
@@ -42,7 +42,29 @@ export function PresetLab({ id }: { id: string }) {
       scenario={scenario}
       aqmChoices={aqmChoices}
       presetContext={context}
-      preset={preset === null ? undefined : <PresetInfo preset={preset} current="preset" />}
+      preset={
+        preset === null ? undefined : (
+          <>
+            {linked && <LinkedNote id={id} />}
+            <PresetInfo preset={preset} current="preset" />
+          </>
+        )
+      }
     />
+  )
+}
+
+/**
+ * A preset link with scenario keys of its own (written by hand, or shared after an edit) runs those keys on
+ * the lab's defaults, not the preset's scenario: say so above the preset's text, which describes the other.
+ */
+function LinkedNote({ id }: { id: string }) {
+  const { t } = useTranslation('teach')
+  const keys = [...new URLSearchParams(window.location.search).keys()].filter((k) => !isViewKey(k))
+  return (
+    <p className="panel hint" role="note" data-testid="preset-linked-note">
+      {t('status.linked_note', { keys: keys.join(', ') })}{' '}
+      <a href={`?preset=${encodeURIComponent(id)}`}>{t('status.linked_open_alone')}</a>
+    </p>
   )
 }

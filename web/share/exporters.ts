@@ -155,7 +155,7 @@ function chartTitle(figure: Element): string {
 }
 
 /** Drag grips and their hit areas are controls, not data: an exported figure leaves them out. */
-const CONTROL_ONLY = '.grip, .grip-arrows, .level-hit'
+const CONTROL_ONLY = '.grip, .grip-arrows, .level-hit, .level-hit-band'
 
 const LEGEND_ROW = 18
 

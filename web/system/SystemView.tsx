@@ -15,7 +15,7 @@ import { seriesVars } from '../charts/palette'
 import { chartColours, themeRevision } from '../charts/theme'
 import { useSize } from '../charts/useSize'
 import { drawRow, MIN_SLOT_PX, spawnMarks, type Mark } from './bufferRow'
-import { decisionOf } from './decision'
+import { bufferOf, decisionOf } from './decision'
 import { installSystemTestApi, recordDraw } from './testApi'
 import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
@@ -52,6 +52,15 @@ interface Live {
   perSlot: number
   drops: number
   marks: number
+  /** The bottleneck's capacity now (Mbit/s), for a link whose rate changes; NaN for a fixed rate. */
+  rate: number
+}
+
+/** The latest `capacity_mbps` of the trace (a time-varying link's rate in force); NaN without that column. */
+function capacityNow(store: SimStore): number {
+  const rows = store.buffer
+  const col = rows?.columnIndex('capacity_mbps') ?? -1
+  return rows && col >= 0 && rows.length > 0 ? rows.at(rows.length - 1, col) : Number.NaN
 }
 
 export function SystemView({ store, running, aqm }: SystemViewProps) {
@@ -79,7 +88,7 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
     prevRafAt: -Infinity,
     epoch: -1,
   })
-  const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0 })
+  const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0, rate: Number.NaN })
   const [decision, setDecision] = useState(() => decisionOf(aqm, store.live().aqmState))
   // Each frame's drops and marks with the simulated span they happened in (since the previous frame).
   const acc = useRef({ at: 0, lastSim: 0, window: [] as SimSpan[] })
@@ -150,9 +159,14 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
         perSlot: f?.perSlot ?? 1,
         drops: last.drops,
         marks: last.marks,
+        rate: capacityNow(store),
       }
       setLive((l) =>
-        l.queued === next.queued && l.perSlot === next.perSlot && l.drops === next.drops && l.marks === next.marks
+        l.queued === next.queued &&
+        l.perSlot === next.perSlot &&
+        l.drops === next.drops &&
+        l.marks === next.marks &&
+        Object.is(l.rate, next.rate)
           ? l
           : next,
       )
@@ -161,11 +175,15 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   }, 'system')
 
   const fmt = d3.format(',')
+  const fmtRate = d3.format(',.3~f')
   const groups = dumbbell?.groups ?? []
   const shown = groups.slice(0, GROUPS_SHOWN)
   const rest = groups.slice(GROUPS_SHOWN).reduce((n, g) => n + g.count, 0)
   const rtt = (r: [number, number]) => (r[0] === r[1] ? fmt(r[0]) : `${fmt(r[0])}–${fmt(r[1])}`)
-  const unit = dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets'
+  const held = bufferOf(aqm, {
+    buffer: dumbbell?.buffer ?? 0,
+    unit: dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets',
+  })
 
   return (
     <figure className="system-view" data-testid="system-view" aria-label={t('system.title')}>
@@ -196,11 +214,11 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
             <span>
               <strong>{t('system.bottleneck')}</strong>{' '}
               {dumbbell &&
-                t('system.link', {
-                  rate: fmt(dumbbell.rateMbps),
+                t(Number.isFinite(live.rate) ? 'system.link_now' : 'system.link', {
+                  rate: fmtRate(Number.isFinite(live.rate) ? live.rate : dumbbell.rateMbps),
                   delay: fmt(dumbbell.delayMs),
-                  buffer: fmt(dumbbell.buffer),
-                  unit: t(`units.${unit}`),
+                  buffer: fmt(held.buffer),
+                  unit: t(`units.${held.unit}`),
                 })}
             </span>
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decisionOf } from './decision'
+import { bufferOf, decisionOf } from './decision'
 
 describe('the AQM decision line', () => {
   it('drop-tail has none to show', () => {
@@ -49,5 +49,21 @@ describe('the AQM decision line', () => {
 
   it('skips values the engine reports as NaN', () => {
     expect(decisionOf({ kind: 'pi' }, { p: Number.NaN, avg: Number.NaN })).toEqual([{ key: 'none', values: {} }])
+  })
+
+  it("GFR shows its cell buffer against LBO/HBO and its early discards, not 'no early decision'", () => {
+    const state = { q_cells: 759, lbo_cells: 1500, hbo_cells: 2500, max_q_cells: 3000, epd_frames: 5460, ppd_frames: 3 }
+    expect(decisionOf({ kind: 'gfr' }, state)).toEqual([
+      { key: 'cells', values: { q: 759, lbo: 1500, hbo: 2500 } },
+      { key: 'discards', values: { epd: 5460, ppd: 3 } },
+    ])
+  })
+})
+
+describe('the buffer the system view names', () => {
+  it("is GFR's own MAX_Q in cells, the link's buffer otherwise", () => {
+    const link = { buffer: 0, unit: 'packets' as const }
+    expect(bufferOf({ kind: 'gfr', max_q_cells: 3000 }, link)).toEqual({ buffer: 3000, unit: 'cells' })
+    expect(bufferOf({ kind: 'red' }, { buffer: 100, unit: 'packets' })).toEqual({ buffer: 100, unit: 'packets' })
   })
 })

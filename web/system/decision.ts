@@ -7,7 +7,7 @@ import type { AqmConfig, AqmState } from '../engine/protocol'
 
 export interface DecisionItem {
   /** i18n key under charts:system.decision. */
-  key: 'p' | 'avg' | 'vq' | 'sojourn' | 'qdelay' | 'target' | 'thresholds' | 'dropping' | 'none'
+  key: 'p' | 'avg' | 'vq' | 'sojourn' | 'qdelay' | 'target' | 'thresholds' | 'dropping' | 'cells' | 'discards' | 'none'
   /** Values for the catalogue's interpolation. */
   values: Record<string, number | string>
 }
@@ -25,6 +25,18 @@ function round(v: number, digits: number): number {
 /** A declared time in ms (the engine reports delays in its declared unit: s or ms). */
 function inMs(value: number, unit: string): number {
   return unit === 's' ? value * 1000 : value
+}
+
+/**
+ * The bottleneck buffer as the discipline holds it: GFR keeps its own buffer of MAX_Q ATM cells (the
+ * link's packet buffer is unused, 0); every other discipline uses the link's.
+ */
+export function bufferOf(
+  aqm: AqmConfig | null,
+  link: { buffer: number; unit: 'packets' | 'bytes' },
+): { buffer: number; unit: 'packets' | 'bytes' | 'cells' } {
+  if (aqm?.kind === 'gfr' && finite(aqm.max_q_cells)) return { buffer: aqm.max_q_cells, unit: 'cells' }
+  return link
 }
 
 export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem[] {
@@ -60,6 +72,15 @@ export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem
   // A 0/1 switch (CoDel) or a count of queues in the dropping state (FQ-CoDel): either way, n > 0 is dropping.
   const dropping = entry('dropping')
   if (dropping !== null && dropping.value > 0) out.push({ key: 'dropping', values: { n: dropping.value } })
+  // GFR decides frame by frame on the buffer in ATM cells against LBO and HBO (early packet discard), and
+  // counts its discards since the start (Goyal et al., "Design issues for providing minimum rate
+  // guarantees to the ATM unspecified bit rate service", 1998).
+  if (finite(state.q_cells) && finite(state.lbo_cells) && finite(state.hbo_cells)) {
+    out.push({ key: 'cells', values: { q: state.q_cells, lbo: state.lbo_cells, hbo: state.hbo_cells } })
+  }
+  if (finite(state.epd_frames) && finite(state.ppd_frames)) {
+    out.push({ key: 'discards', values: { epd: state.epd_frames, ppd: state.ppd_frames } })
+  }
   if (out.length === 0) out.push({ key: 'none', values: {} })
   return out
 }

@@ -1,0 +1,38 @@
+import * as d3 from 'd3'
+import { SharePage } from '../pages/SharePage'
+import { test, expect } from '../fixtures'
+
+// A link whose capacity changes (satellite slots: a new rate every 15 s from 15 s on): the system view's
+// header must give the capacity in force, not the scenario's starting 20 Mbit/s.
+test("the system view's link header follows the link's capacity changes", async ({ app, sim, page }) => {
+  test.setTimeout(90_000)
+  await new SharePage(page).open('./?preset=satellite-slot-changes')
+  await expect.poll(() => sim.linkRate()).toBeGreaterThan(0)
+  await page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 10 }) })
+  await app.playButton.click()
+  // Into the first slot with a rate other than the starting one.
+  await expect
+    .poll(
+      async () => {
+        const cap = await sim.trace('capacity_mbps', 0)
+        return cap.length > 0 && cap[cap.length - 1][1] !== 20
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true)
+  await app.pauseButton.click()
+  await expect.poll(() => sim.playing()).toBe(false)
+  const cap = await sim.trace('capacity_mbps', 0)
+  const now = cap[cap.length - 1][1]
+  const header = page.getByTestId('system-view').locator('.sv-line').first()
+  await expect(header).toContainText(
+    app.chartsT('system.link_now', {
+      rate: d3.format(',.3~f')(now),
+      delay: 15,
+      buffer: '1,000',
+      unit: app.chartsT('units.packets'),
+    }),
+  )
+  await expect(header).not.toContainText('20 Mbit/s')
+  expect(app.consoleErrors).toEqual([])
+})
