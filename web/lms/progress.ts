@@ -1,7 +1,8 @@
 // A student's progress through a guided lesson, as the LMS keeps it: the step reached, the answers chosen and
 // whether each was right once its run showed it, the predict-by-sketch scores and the sketches themselves. From
 // it: the lesson's raw score (0–100), whether it is complete, passed or failed against the pass mark, and the
-// suspend data that lets the next launch resume (within the version's length limit).
+// suspend data that lets the next launch resume (within the version's length limit), with the session's action
+// logs (web/session/log.ts) when they fit, so a teacher can replay what the student ran.
 import { decodePoints, encodePoints, type Point, type Sketches } from '../charts/sketch/sketch'
 import type { Tracker } from './session'
 
@@ -16,6 +17,10 @@ export interface LessonProgress {
   sketchScores: Record<string, number>
   /** Locked sketches per step id. */
   sketches: Sketches
+  /** Per side of the lesson, the encoded action log of its run (web/session/log.ts); null for a side not run. */
+  logs?: ReadonlyArray<string | null>
+  /** Set when read from suspend data that had to leave a side's log out to fit the version's limit. */
+  logsLeftOut?: boolean
 }
 
 export const EMPTY_PROGRESS: LessonProgress = { step: 0, choices: {}, right: {}, sketchScores: {}, sketches: {} }
@@ -67,9 +72,14 @@ interface Stored {
   k: Record<string, number>
   /** Sketch points per step id, as the `sketch=` link writes them (`t:q,t:q`). */
   s: Record<string, string>
+  /** Per side, the encoded action log; 0: the side has none, 1: left out to fit the limit. */
+  g?: Array<string | 0 | 1>
 }
 
-function serialise(lessonId: string, p: LessonProgress, sketches: Sketches): string {
+/** Per side: the log, null for none, false for one left out to fit. */
+type Logs = ReadonlyArray<string | null | false>
+
+function serialise(lessonId: string, p: LessonProgress, sketches: Sketches, logs: Logs): string {
   const stored: Stored = {
     v: 1,
     l: lessonId,
@@ -83,24 +93,37 @@ function serialise(lessonId: string, p: LessonProgress, sketches: Sketches): str
         .map(([k, pts]) => [k, encodePoints(pts)]),
     ),
   }
+  if (logs.some((l) => l !== null)) stored.g = logs.map((l) => (l === null ? 0 : l === false ? 1 : l))
   return JSON.stringify(stored)
 }
 
 /**
  * The suspend data of `p`, at most `limit` characters: the step, answers and scores always fit (a lesson has a
- * handful of steps); the sketches are thinned (every other point) until the whole fits, and left out if even
- * two points a sketch do not. Null if not even the answers fit (then nothing is stored rather than a cut text).
+ * handful of steps); the sides' action logs are kept, in order, as long as they fit beside every prediction, a
+ * log that does not being marked left out; without any log, the sketches are thinned (every other point) until the
+ * whole fits, and left out if even two points a sketch do not. Null if not even the answers fit (then nothing is
+ * stored rather than a cut text).
  */
 export function encodeSuspend(lessonId: string, p: LessonProgress, limit: number): string | null {
+  const none: Logs = (p.logs ?? []).map((l) => (l === null ? null : false))
+  if (serialise(lessonId, p, p.sketches, none).length <= limit) {
+    const kept = [...none]
+    for (const [i, log] of (p.logs ?? []).entries()) {
+      if (log === null) continue
+      kept[i] = log
+      if (serialise(lessonId, p, p.sketches, kept).length > limit) kept[i] = false
+    }
+    return serialise(lessonId, p, p.sketches, kept)
+  }
   let sketches = p.sketches
   for (;;) {
-    const text = serialise(lessonId, p, sketches)
+    const text = serialise(lessonId, p, sketches, none)
     if (text.length <= limit) return text
     const coarser = Object.fromEntries(Object.entries(sketches).map(([k, pts]) => [k, thin(pts)]))
     if (Object.values(sketches).every((pts) => pts.length <= 2)) break
     sketches = coarser
   }
-  const bare = serialise(lessonId, p, {})
+  const bare = serialise(lessonId, p, {}, none)
   return bare.length <= limit ? bare : null
 }
 
@@ -108,6 +131,7 @@ const isRecordOf = <T>(x: unknown, ok: (v: unknown) => v is T): x is Record<stri
   typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every(ok)
 const isString = (v: unknown): v is string => typeof v === 'string'
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+const isLog = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v)
 
 /** The progress in suspend data written for `lesson`; null for empty, foreign or malformed data. */
 export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress | null {
@@ -141,6 +165,8 @@ export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress
         return pts === null ? [] : [[k, pts]]
       }),
     ),
+    ...(Array.isArray(s.g) ? { logs: s.g.map((l) => (isLog(l) ? l : null)) } : {}),
+    ...(Array.isArray(s.g) && s.g.includes(1) ? { logsLeftOut: true } : {}),
   }
 }
 

@@ -34,6 +34,7 @@ import { decodeSketches, encodeSketches } from '../charts/sketch/sketch'
 import { useLessonLms, useLessonReport } from '../lms/useLessonLms'
 import { readLaunch } from '../lms/launch'
 import { LmsDownload } from '../lms/LmsDownload'
+import { useSessionLogs } from '../session/useSessionLogs'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -88,6 +89,9 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   const [sketches] = useState(() => new SketchStore(resumed === null ? {} : { initial: resumed.sketches }))
   const [scenarios] = useState(() => lessonSides(lesson).map((k) => JSON.stringify(sideScenario(preset, k))))
   const sides = useSides(scenarios)
+  // Each side's run as an action log (docs/replay.md), carried in the LMS's suspend data for the teacher.
+  const [stores] = useState(() => sides.map((s) => s.store))
+  const logs = useSessionLogs(stores, resumed?.logs)
   const [view] = useState(() => new TimeViewStore())
   // Resumed from the LMS's suspend data (web/lms/) when launched from one, else from the address (progress.ts),
   // which follows every step and prediction.
@@ -150,8 +154,8 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
     Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing)),
   )
   const progress = useMemo(
-    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey) }),
-    [index, choices, right, sketchScores, lockedKey],
+    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey), logs }),
+    [index, choices, right, sketchScores, lockedKey, logs],
   )
   useLessonReport(lesson, lms, progress, sketchState.sketches, sketchState.editing)
   const onSketchScore = useCallback(
