@@ -14,6 +14,7 @@ import { unzipSync, strFromU8 } from 'fflate'
 import { test, expect } from '@playwright/test'
 import { catalogue } from '../catalogue'
 import { serveLms } from '../lmsHost'
+import { decodeLog } from '../../web/session/log'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const t = catalogue('en', 'teach')
@@ -114,6 +115,13 @@ for (const version of ['1.2', '2004'] as const) {
         k: { droptail: sketchScore },
       })
       expect(stored.s.droptail.split(',').length).toBeGreaterThanOrEqual(2)
+      // The step's run as an action log (docs/replay.md) for the teacher: Play, then the pause at its end; the
+      // other side has not run.
+      const logs = (stored.g as Array<string | 0>).filter((l): l is string => typeof l === 'string')
+      expect(logs).toHaveLength(1)
+      const run = decodeLog(logs[0])
+      expect(run.actions.map((a) => a.kind)).toEqual(['play', 'pause'])
+      expect(run.end).toBeGreaterThanOrEqual(30e9)
       // Score so far: one right answer, two questions unanswered, the sketch: (100 + 0 + 0 + s) / 4.
       expect(first[version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw']).toBe(
         String(Math.round((100 + sketchScore) / 4)),
@@ -171,7 +179,12 @@ for (const version of ['1.2', '2004'] as const) {
       const session = end[version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time']
       expect(session).toMatch(version === '1.2' ? /^\d{4}:\d{2}:\d{2}\.\d{2}$/ : /^PT\d+H\d+M[\d.]+S$/)
       expect(session).not.toMatch(/^(0000:00:00\.00|PT0H0M0S)$/)
-      expect(JSON.parse(end['cmi.suspend_data'])).toMatchObject({ i: 4, r: { droptail: 1, red: 1, sync: 1 } })
+      const last = JSON.parse(end['cmi.suspend_data'])
+      expect(last).toMatchObject({ i: 4, r: { droptail: 1, red: 1, sync: 1 } })
+      // Both sides' runs: the first session's log came through the resume unchanged, the second's was added.
+      expect(last.g).toContain(logs[0])
+      const both = (last.g as Array<string | 0>).filter((l): l is string => typeof l === 'string')
+      expect(both).toHaveLength(2)
       // The runtime itself holds them (not only the values the page set).
       const held = await page.evaluate((v) => {
         const w = window as unknown as Record<
@@ -193,6 +206,17 @@ for (const version of ['1.2', '2004'] as const) {
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { lms: { calls: string[] } }).lms.calls.at(-1)))
         .toBe(version === '1.2' ? 'LMSFinish' : 'Terminate')
+
+      // The teacher replays the second run from the suspend data, in the package's own replay view.
+      const second = both.find((l) => l !== logs[0]) ?? ''
+      const replay = await page.context().newPage()
+      await replay.goto(`${origin}/pkg/index.html?view=replay&log=${second}`)
+      const ts = catalogue('en', 'session')
+      await expect(replay.getByRole('table', { name: ts('replay.actions') }).locator('tbody tr')).toHaveCount(
+        decodeLog(second).actions.length,
+      )
+      await expect(replay.getByTestId('replay-position')).toHaveAttribute('data-done', 'true', { timeout: 120_000 })
+      await replay.close()
 
       // Offline: nothing the lesson asked for came from outside this server.
       expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual(

@@ -7,6 +7,7 @@ import { LanguagePicker } from '../chrome/LanguagePicker'
 import { download } from '../share/exporters'
 import { replayLink } from '../session/recorder'
 import { changeText, classCsv, readStudentFile, type StudentRow } from './classRows'
+import { LessonAnswers, LessonName, LessonSketches } from './LessonCells'
 import './class.css'
 
 const fmt = (v: number | null | undefined, digits: number) =>
@@ -54,7 +55,7 @@ export function ClassView() {
           <input
             type="file"
             multiple
-            accept=".json,application/json"
+            accept=".json,.txt,application/json,text/plain"
             onChange={(e) => void add(e.target.files)}
             data-testid="class-files"
           />
@@ -90,6 +91,8 @@ export function ClassView() {
                   <th scope="col">{t('col.student')}</th>
                   <th scope="col">{t('col.algorithm')}</th>
                   <th scope="col">{t('col.prediction')}</th>
+                  <th scope="col">{t('col.answers')}</th>
+                  <th scope="col">{t('col.lessonScore')}</th>
                   <th scope="col">{t('col.window')}</th>
                   <th scope="col">{t('col.queue')}</th>
                   <th scope="col">{t('col.delay')}</th>
@@ -102,13 +105,23 @@ export function ClassView() {
                 {rows.map((r) => (
                   <tr key={r.file}>
                     <th scope="row">{r.file}</th>
-                    <td>{r.algorithm ?? '—'}</td>
+                    <td>{r.lesson === undefined ? (r.algorithm ?? '—') : <LessonName lesson={r.lesson} />}</td>
                     <td>
-                      {r.prediction === undefined
-                        ? t('noPrediction')
-                        : r.prediction === null
-                          ? t('notComparable')
-                          : t('score', { score: r.prediction })}
+                      {r.lesson !== undefined ? (
+                        <LessonSketches lesson={r.lesson} />
+                      ) : r.prediction === undefined ? (
+                        t('noPrediction')
+                      ) : r.prediction === null ? (
+                        t('notComparable')
+                      ) : (
+                        t('score', { score: r.prediction })
+                      )}
+                    </td>
+                    <td>{r.lesson === undefined ? '—' : <LessonAnswers lesson={r.lesson} />}</td>
+                    <td>
+                      {r.lesson?.score === undefined || r.lesson.score === null
+                        ? '—'
+                        : t('score', { score: r.lesson.score })}
                     </td>
                     <td>{r.outcome === null ? '—' : `${fmt(r.outcome.from, 1)}–${fmt(r.outcome.to, 1)}`}</td>
                     <td>{fmt(r.outcome?.meanQueuePkts, 1)}</td>
@@ -117,6 +130,8 @@ export function ClassView() {
                     <td>
                       {r.source === 'results' ? (
                         <span className="muted">{t('resultsOnly')}</span>
+                      ) : r.source === 'lesson' ? (
+                        <span className="muted">{t('lesson.fixed')}</span>
                       ) : r.changes.length === 0 ? (
                         t('noChanges')
                       ) : (
@@ -128,13 +143,7 @@ export function ClassView() {
                       )}
                     </td>
                     <td>
-                      {r.log === null ? (
-                        '—'
-                      ) : (
-                        <a href={replayLink(r.log)} aria-label={t('replayOf', { name: r.file })}>
-                          {t('replay')}
-                        </a>
-                      )}
+                      <ReplayLinks row={r} />
                     </td>
                   </tr>
                 ))}
@@ -145,5 +154,36 @@ export function ClassView() {
         </>
       )}
     </div>
+  )
+}
+
+/** A session's replay link; a lesson's, one a side that has a log, and a note if a log was left out. */
+function ReplayLinks({ row }: { row: StudentRow }) {
+  const { t } = useTranslation('class')
+  if (row.lesson === undefined)
+    return row.log === null ? (
+      '—'
+    ) : (
+      <a href={replayLink(row.log)} aria-label={t('replayOf', { name: row.file })}>
+        {t('replay')}
+      </a>
+    )
+  const { logs, algorithms, logsLeftOut } = row.lesson
+  return (
+    <>
+      {logs.every((l) => l === null) && '—'}
+      <ul className="class-changes">
+        {logs.map((l, k) =>
+          l === null ? null : (
+            <li key={k}>
+              <a href={replayLink(l)} aria-label={t('replaySideOf', { name: row.file, side: algorithms[k] ?? k + 1 })}>
+                {t('replaySide', { side: algorithms[k] ?? k + 1 })}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+      {logsLeftOut && <span className="muted">{t('lesson.leftOut')}</span>}
+    </>
   )
 }

@@ -1,8 +1,10 @@
 // The class view's rows (issue 32): one per file a teacher drops in, from a student's session file
 // (web/session/file.ts: scenario, action log, prediction and outcome) or an exported results file
-// (web/share/exporters.ts `resultsJson`: the outcome only). Everything is read in the browser.
+// (web/share/exporters.ts `resultsJson`: the outcome only), or a guided lesson's session file or the suspend data
+// an LMS kept for it (lessonResult.ts: answers against the run's, score). Everything is read in the browser.
 import { changesTrace, toSeconds, type Action } from '../session/log'
 import { logTextIn, readSession } from '../session/file'
+import { answerText, lessonResult, type LessonResult } from './lessonResult'
 
 export interface StudentOutcome {
   /** The engine's measured window (after the warm-up), seconds. */
@@ -16,7 +18,7 @@ export interface StudentOutcome {
 export interface StudentRow {
   /** The file's name: who it is, as the teacher named the files. */
   file: string
-  source: 'session' | 'results'
+  source: 'session' | 'results' | 'lesson'
   /** The algorithm the run started with. */
   algorithm: string | null
   /** The prediction's score 0–100; null: drawn but not comparable; undefined: none drawn. */
@@ -24,8 +26,10 @@ export interface StudentRow {
   outcome: StudentOutcome | null
   /** The changes to what ran (parameters, algorithms), in order. */
   changes: Action[]
-  /** The session's encoded log (a replay link), for session files. */
+  /** The session's encoded log (a replay link), for session files; a lesson's first side with one. */
   log: string | null
+  /** A guided lesson's answers, score and logs. */
+  lesson?: LessonResult
 }
 
 export type ReadResult = { row: StudentRow } | { problem: 'not-json' | 'not-student-file' }
@@ -47,6 +51,22 @@ export function readStudentFile(file: string, text: string): ReadResult {
     return { problem: 'not-json' }
   }
   const body = obj(value)
+  // A lesson: its session file's `lesson` part, or the suspend data itself.
+  const lessonPart = body?.format === 'aqm-lab-session' && 'lesson' in body ? body.lesson : body
+  const lesson = lessonResult(lessonPart)
+  if (lesson !== null)
+    return {
+      row: {
+        file,
+        source: 'lesson',
+        algorithm: null,
+        outcome: null,
+        changes: [],
+        log: lesson.logs.find((l) => l !== null) ?? null,
+        lesson,
+      },
+    }
+  if (body?.format === 'aqm-lab-session' && 'lesson' in body) return { problem: 'not-student-file' }
   if (body?.format === 'aqm-lab-session') {
     const session = readSession(text)
     if (session === null) return { problem: 'not-student-file' }
@@ -134,14 +154,21 @@ export const CSV_COLUMNS = [
   'mean_delay_ms',
   'goodput_mbps',
   'changes',
+  'lesson',
+  'lesson_complete',
+  'lesson_score',
+  'answers',
+  'sketch_scores',
   'replay_log',
 ] as const
 
-/** The table as CSV (RFC 4180): one row per student, the changes joined by "; ". */
+/** The table as CSV (RFC 4180): one row per student, the changes and a lesson's answers joined by "; ", a
+ * lesson's logs (one a side) by a space. */
 export function classCsv(rows: readonly StudentRow[]): string {
   const lines = [CSV_COLUMNS.join(',')]
   for (const r of rows) {
     const o = r.outcome
+    const l = r.lesson
     lines.push(
       [
         r.file,
@@ -154,7 +181,12 @@ export function classCsv(rows: readonly StudentRow[]): string {
         o?.delayMsMean,
         o?.goodputMbps,
         r.changes.map(changeText).join('; '),
-        r.log,
+        l?.id,
+        l === undefined ? null : l.complete ? 'yes' : 'no',
+        l?.score,
+        l?.answers.map(answerText).join('; '),
+        l?.sketches.map((k) => `${k.step}: ${k.score}`).join('; '),
+        l === undefined ? r.log : l.logs.filter((x) => x !== null).join(' '),
       ]
         .map(csvCell)
         .join(','),

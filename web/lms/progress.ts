@@ -13,6 +13,8 @@ export interface LessonProgress {
   choices: Record<string, string>
   /** Per step id, whether the chosen answer was the one the run gave (known once revealed). */
   right: Record<string, boolean>
+  /** Per step id, the answer the run gave (the outcome the prediction is set against), once revealed. */
+  outcomes?: Record<string, string>
   /** Per step id, the sketch's score (0–100, docs/predict-sketch.md) once the run covered it. */
   sketchScores: Record<string, number>
   /** Locked sketches per step id. */
@@ -72,6 +74,8 @@ interface Stored {
   k: Record<string, number>
   /** Sketch points per step id, as the `sketch=` link writes them (`t:q,t:q`). */
   s: Record<string, string>
+  /** The run's answer per step id. */
+  o?: Record<string, string>
   /** Per side, the encoded action log; 0: the side has none, 1: left out to fit the limit. */
   g?: Array<string | 0 | 1>
 }
@@ -92,6 +96,7 @@ function serialise(lessonId: string, p: LessonProgress, sketches: Sketches, logs
         .filter(([, pts]) => pts.length > 0)
         .map(([k, pts]) => [k, encodePoints(pts)]),
     ),
+    ...(p.outcomes === undefined || Object.keys(p.outcomes).length === 0 ? {} : { o: p.outcomes }),
   }
   if (logs.some((l) => l !== null)) stored.g = logs.map((l) => (l === null ? 0 : l === false ? 1 : l))
   return JSON.stringify(stored)
@@ -149,7 +154,8 @@ export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress
     !isRecordOf(s.s, isString) ||
     !isRecordOf(s.c, isString) ||
     !isRecordOf(s.r, isNumber) ||
-    !isRecordOf(s.k, isNumber)
+    !isRecordOf(s.k, isNumber) ||
+    (s.o !== undefined && !isRecordOf(s.o, isString))
   )
     return null
   const ids = new Set(lesson.steps.map((st) => st.id))
@@ -158,6 +164,7 @@ export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress
     step: Math.min(Math.max(0, Math.floor(s.i)), lesson.steps.length - 1),
     choices: known(s.c),
     right: Object.fromEntries(Object.entries(known(s.r)).map(([k, v]) => [k, v === 1])),
+    ...(s.o === undefined ? {} : { outcomes: known(s.o) }),
     sketchScores: known(s.k),
     sketches: Object.fromEntries(
       Object.entries(known(s.s)).flatMap(([k, text]) => {

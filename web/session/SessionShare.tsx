@@ -1,11 +1,11 @@
 // The share dialog's "Replay this session" part: a link that replays the running simulation's session exactly,
 // and the session file (web/session/file.ts). The session is read when the dialog opens.
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { decodeSketches, scoreSketch } from '../charts/sketch/sketch'
 import { SKETCH_KEY } from '../charts/sketch/sketchStore'
-import { copyText } from '../share/copy'
+import { CopyField } from '../share/CopyField'
 import { download } from '../share/exporters'
 import { sessionFile, type SessionExtras } from './file'
 import { MAX_ACTIONS, recorderOf, replayLink } from './recorder'
@@ -47,7 +47,6 @@ export function sessionExtras(store: SimStore): SessionExtras {
 export function SessionShare({ store, fileName }: { store: SimStore; fileName: string }) {
   const { t } = useTranslation('session')
   const id = useId()
-  const [status, setStatus] = useState('')
   const recorder = recorderOf(store)
   const session = useMemo(() => {
     const encoded = recorder?.encoded() ?? null
@@ -59,19 +58,7 @@ export function SessionShare({ store, fileName }: { store: SimStore; fileName: s
   return (
     <section className="share-section" aria-labelledby={`${id}-replay`}>
       <h3 id={`${id}-replay`}>{t('share.heading')}</h3>
-      <div className="share-row">
-        <input
-          className="share-url"
-          type="text"
-          readOnly
-          value={link}
-          aria-label={t('share.label')}
-          data-testid="replay-link"
-          onFocus={(e) => e.target.select()}
-        />
-        <button type="button" onClick={() => void copyText(link).then((ok) => setStatus(ok ? '✓' : '✗'))}>
-          {t('share.copy')}
-        </button>
+      <CopyField value={link} label={t('share.label')} copy={t('share.copy')} testId="replay-link">
         <button
           type="button"
           onClick={() =>
@@ -84,10 +71,7 @@ export function SessionShare({ store, fileName }: { store: SimStore; fileName: s
         >
           {t('share.file')}
         </button>
-        <span className="share-status" role="status">
-          {status}
-        </span>
-      </div>
+      </CopyField>
       <p className="share-note">
         {t('share.note', { actions: session.log.actions.length, bytes: session.encoded.length })}
         {session.truncated && ` ${t('share.truncated', { n: MAX_ACTIONS })}`}

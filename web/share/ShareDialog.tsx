@@ -7,7 +7,7 @@ import type { JsonObject } from '../scenario/json'
 import { contextQuery, type PresetContext } from './presetContext'
 import { LmsDownload } from '../lms/LmsDownload'
 import { SessionShare } from '../session/SessionShare'
-import { copyText } from './copy'
+import { CopyField } from './CopyField'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
 import { paramName } from '../i18n/names'
@@ -51,7 +51,6 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const id = useId()
   const ref = useRef<HTMLDialogElement>(null)
   const [status, setStatus] = useState('')
-  const [linkStatus, setLinkStatus] = useState('')
   const [chart, setChart] = useState(0)
   const [over, setOver] = useState(false)
   const [worksheet, setWorksheet] = useState<WorksheetChoice>(NO_WORKSHEET)
@@ -115,26 +114,7 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
       <div className="share-dialog-body">
         <section className="share-section" aria-labelledby={`${id}-link`}>
           <h3 id={`${id}-link`}>{t('link.heading')}</h3>
-          <div className="share-row">
-            <input
-              className="share-url"
-              type="text"
-              readOnly
-              value={link}
-              aria-label={t('link.label')}
-              onFocus={(e) => e.target.select()}
-            />
-            <button
-              type="button"
-              className="primary"
-              onClick={() => void copyText(link).then((ok) => setLinkStatus(t(ok ? 'link.copied' : 'link.copyFailed')))}
-            >
-              {t('link.copy')}
-            </button>
-            <span className="share-status" role="status">
-              {linkStatus}
-            </span>
-          </div>
+          <CopyField value={link} label={t('link.label')} copy={t('link.copy')} primary />
           <p className="share-note">
             {t('link.length', { n: link.length })} · {t('link.note')}
           </p>

@@ -35,6 +35,7 @@ import { useLessonLms, useLessonReport } from '../lms/useLessonLms'
 import { readLaunch } from '../lms/launch'
 import { LmsDownload } from '../lms/LmsDownload'
 import { useSessionLogs } from '../session/useSessionLogs'
+import { LessonSessionFile } from './LessonSessionFile'
 
 export function Walkthrough({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('teach')
@@ -109,6 +110,8 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
   }, [lesson, index, choices])
   // Whether each revealed answer was the run's, and each scored sketch's score: the LMS's raw score.
   const [right, setRight] = useState<Record<string, boolean>>(resumed?.right ?? {})
+  // The run's answer per revealed question, for the teacher's class view (prediction against outcome).
+  const [outcomes, setOutcomes] = useState<Record<string, string>>(resumed?.outcomes ?? {})
   const [sketchScores, setSketchScores] = useState<Record<string, number>>(resumed?.sketchScores ?? {})
   const [summaries, setSummaries] = useState<(SummaryJson | null)[]>(() => scenarios.map(() => null))
   const { play, stop, running } = usePlayUntil(sides)
@@ -142,20 +145,22 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
     () => (step.run !== undefined ? { store: sketches, id: step.id } : undefined),
     [step.run, step.id, sketches],
   )
-  const revealed =
+  const runAnswer =
     step.predict !== undefined && chosen !== undefined && measured !== undefined && Number.isFinite(measured)
-      ? answer(step.predict.choices, measured) === chosen
+      ? answer(step.predict.choices, measured)
       : undefined
+  const revealed = runAnswer === undefined ? undefined : runAnswer === chosen
   // Kept once revealed (the step's measurement is read only while it is shown): state adjusted while rendering.
   if (revealed !== undefined && right[step.id] !== revealed) setRight({ ...right, [step.id]: revealed })
+  if (runAnswer !== undefined && outcomes[step.id] !== runAnswer) setOutcomes({ ...outcomes, [step.id]: runAnswer })
   const sketchState = useSyncExternalStore(sketches.subscribe, sketches.getSnapshot)
   // Locked sketches only: one being drawn changes with every point.
   const lockedKey = encodeSketches(
     Object.fromEntries(Object.entries(sketchState.sketches).filter(([id]) => id !== sketchState.editing)),
   )
   const progress = useMemo(
-    () => ({ step: index, choices, right, sketchScores, sketches: decodeSketches(lockedKey), logs }),
-    [index, choices, right, sketchScores, lockedKey, logs],
+    () => ({ step: index, choices, right, outcomes, sketchScores, sketches: decodeSketches(lockedKey), logs }),
+    [index, choices, right, outcomes, sketchScores, lockedKey, logs],
   )
   useLessonReport(lesson, lms, progress, sketchState.sketches, sketchState.editing)
   const onSketchScore = useCallback(
@@ -209,6 +214,7 @@ function Lessons({ lesson, preset }: { lesson: Lesson; preset: Preset }) {
         onSketchScore={onSketchScore}
       />
       <PresetInfo preset={preset} current="walkthrough" />
+      <LessonSessionFile lessonId={lesson.id} progress={progress} />
     </main>
   )
 }
