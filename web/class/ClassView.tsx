@@ -8,6 +8,7 @@ import { download } from '../share/exporters'
 import { replayLink } from '../session/recorder'
 import { changeText, classCsv, readStudentFile, type StudentRow } from './classRows'
 import { LessonAnswers, LessonName, LessonSketches } from './LessonCells'
+import '../chrome/toolPage.css'
 import './class.css'
 
 const fmt = (v: number | null | undefined, digits: number) =>
@@ -35,8 +36,8 @@ export function ClassView() {
   }
 
   return (
-    <div className="class-page">
-      <header className="class-header">
+    <div className="tool-page class-page">
+      <header className="tool-header">
         <h1>{t('title')}</h1>
         <LanguagePicker />
       </header>
@@ -63,7 +64,7 @@ export function ClassView() {
         <p className="muted">{t('drop')}</p>
       </div>
       {problems.map((p) => (
-        <p key={p} role="alert" className="class-problem">
+        <p key={p} role="alert" className="tool-error">
           {p}
         </p>
       ))}

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { encodeLog, type SessionLog } from '../session/log'
+import { encodeLog } from '../session/log'
+import { lessonSuspend, studentLog, studentOutcome, studentScenario } from '../session/fixtures'
 import { sessionFile } from '../session/file'
 import { classCsv, readStudentFile } from './classRows'
 
-const scenario = JSON.stringify({ seed: 1, duration: 30, aqm: { kind: 'red', min_th: 5, max_th: 15 } })
-const log: SessionLog = {
-  scenario,
-  playing: false,
-  speed: 1,
-  end: 30e9,
-  actions: [
-    { at: 0, kind: 'play' },
-    { at: 6_328_000_000, kind: 'param', name: 'min_th', value: 8 },
-    { at: 10_000_000_000, kind: 'speed', speed: 10 },
-    { at: 29_901_000_000, kind: 'algorithm', aqm: { kind: 'codel', target: 5, interval: 100 } },
-  ],
-}
-const outcome = {
-  measured_from_s: 5,
-  measured_to_s: 30,
-  mean_queue_pkts: 12.25,
-  delay_ms_mean: 9.8,
-  goodput_mbps: 9.41,
-  utilisation: 0.98,
-}
+const scenario = studentScenario
+const log = studentLog
+const outcome = studentOutcome
 
 describe('class view rows', () => {
   it('reads a session file: algorithm, prediction score, outcome, the changes to what ran, the log', () => {
@@ -35,7 +18,7 @@ describe('class view rows', () => {
       algorithm: 'red',
       prediction: 72,
       outcome: { from: 5, to: 30, meanQueuePkts: 12.25, delayMsMean: 9.8, goodputMbps: 9.41 },
-      changes: [log.actions[1], log.actions[3]],
+      changes: log.actions.slice(1),
       log: encodeLog(log),
     })
   })
@@ -79,11 +62,65 @@ describe('class view rows', () => {
     if (!('row' in r)) throw new Error('unread')
     const lines = classCsv([r.row]).split('\r\n')
     expect(lines[0]).toBe(
-      'student_file,source,algorithm,prediction_score,measured_from_s,measured_to_s,mean_queue_pkts,mean_delay_ms,goodput_mbps,changes,replay_log',
+      'student_file,source,algorithm,prediction_score,measured_from_s,measured_to_s,mean_queue_pkts,mean_delay_ms,goodput_mbps,changes,lesson,lesson_complete,lesson_score,answers,sketch_scores,replay_log',
     )
     expect(lines[1]).toBe(
-      `"ana, 3B.json",session,red,,5,30,12.25,9.8,9.41,6.3 s min_th=8; 29.9 s → codel,${encodeLog(log)}`,
+      `"ana, 3B.json",session,red,,5,30,12.25,9.8,9.41,6.3 s min_th=8; 9.8 s max_th=40; 20.1 s → codel,,,,,,${encodeLog(log)}`,
     )
     expect(lines[2]).toBe('')
+  })
+})
+
+describe('class view rows of a guided lesson', () => {
+  const answers = [
+    { step: 'droptail', choice: 'full', outcome: 'full', right: true },
+    { step: 'red', choice: 'min_th', outcome: 'min_th', right: true },
+    { step: 'sync', choice: 'droptail', outcome: 'red', right: false },
+  ]
+
+  it('reads the suspend data an LMS kept: answers against the run’s, sketch and lesson score, the logs', () => {
+    const r = readStudentFile('dana.txt', JSON.stringify(lessonSuspend))
+    expect('row' in r && r.row).toEqual({
+      file: 'dana.txt',
+      source: 'lesson',
+      algorithm: null,
+      outcome: null,
+      changes: [],
+      log: encodeLog(log),
+      lesson: {
+        id: 'red-vs-droptail',
+        // (100 + 100 + 0 + 64) / 4
+        score: 66,
+        complete: true,
+        answers,
+        sketches: [{ step: 'droptail', score: 64 }],
+        logs: [encodeLog(log), null],
+        algorithms: ['red', null],
+        logsLeftOut: true,
+      },
+    })
+  })
+
+  it('reads the lesson’s own session file the same way, and refuses another lesson’s or a broken one', () => {
+    const file = JSON.stringify({ format: 'aqm-lab-session', version: 1, lesson: lessonSuspend })
+    const r = readStudentFile('eun.json', file)
+    expect('row' in r && r.row.lesson?.answers).toEqual(answers)
+    for (const bad of [
+      { ...lessonSuspend, l: 'no-such-lesson' },
+      { ...lessonSuspend, c: 'full' },
+    ])
+      expect(readStudentFile('x.json', JSON.stringify({ format: 'aqm-lab-session', lesson: bad }))).toEqual({
+        problem: 'not-student-file',
+      })
+  })
+
+  it('exports a lesson’s answers, sketch scores, score and logs in the CSV', () => {
+    const r = readStudentFile('dana.txt', JSON.stringify(lessonSuspend))
+    if (!('row' in r)) throw new Error('unread')
+    expect(classCsv([r.row]).split('\r\n')[1]).toBe(
+      'dana.txt,lesson,,,,,,,,,red-vs-droptail,yes,66,' +
+        'droptail: full → full (right); red: min_th → min_th (right); sync: droptail → red (wrong),' +
+        `droptail: 64,${encodeLog(log)}`,
+    )
   })
 })

@@ -13,6 +13,7 @@ import { LanguagePicker } from '../chrome/LanguagePicker'
 import { decodeLog, encodeLog, LogError, toSeconds, type Action, type SessionLog } from '../session/log'
 import { Replayer, type ReplayStatus } from '../session/replayer'
 import { readSession } from '../session/file'
+import '../chrome/toolPage.css'
 import './replay.css'
 
 const SPEEDS = [1, 4, 16, Infinity]
@@ -160,14 +161,14 @@ export function ReplayView() {
 
   const end = log === null ? 0 : toSeconds(log.end)
   return (
-    <div className="replay-page">
-      <header className="replay-header">
+    <div className="tool-page replay-page">
+      <header className="tool-header">
         <h1>{t('replay.title')}</h1>
         <LanguagePicker />
       </header>
       <p>{t('replay.intro')}</p>
       {error !== null && (
-        <p role="alert" className="replay-error">
+        <p role="alert" className="tool-error">
           {t('replay.badLog', { detail: error })}
         </p>
       )}
@@ -179,7 +180,7 @@ export function ReplayView() {
         </label>
       </p>
       {fileError && (
-        <p role="alert" className="replay-error">
+        <p role="alert" className="tool-error">
           {t('replay.badFile')}
         </p>
       )}

@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { decodeLog, encodeLog, LogError, toNanos, type SessionLog } from './log'
+import { decodeLog, encodeLog, LogError, toNanos } from './log'
 import { actionsBetween, SessionRecorder, type Confirmed } from './recorder'
 import { plan } from './replayer'
+import { minuteSession } from './fixtures'
 
-const scenario = JSON.stringify({
-  version: 4,
-  seed: 1,
-  duration: 60,
-  link: { rate_mbps: 10, buffer: 100 },
-  aqm: { kind: 'red', min_th: 5, max_th: 15, max_p: 0.1, w_q: 0.002 },
-})
-
-/** One minute with ten actions, at instants such as a played run gives (not round numbers). */
-const session: SessionLog = {
-  scenario,
-  playing: false,
-  speed: 1,
-  end: 60_000_000_000,
-  actions: [
-    { at: 0, kind: 'play' },
-    { at: 4_216_000_001, kind: 'param', name: 'min_th', value: 8 },
-    { at: 9_873_411_250, kind: 'param', name: 'max_th', value: 30 },
-    { at: 12_000_000_000, kind: 'speed', speed: 4 },
-    { at: 18_320_500_000, kind: 'param', name: 'max_p', value: 0.25 },
-    { at: 24_750_000_000, kind: 'pause' },
-    { at: 24_750_000_000, kind: 'play' },
-    { at: 31_002_000_000, kind: 'algorithm', aqm: { kind: 'codel', target_ms: 5, interval_ms: 100 } },
-    { at: 40_123_456_789, kind: 'speed', speed: Infinity },
-    { at: 47_500_000_000, kind: 'param', name: 'target_ms', value: 2.5 },
-  ],
-}
+const session = minuteSession
+const scenario = session.scenario
 
 describe('session log codec', () => {
   it('round-trips every kind of action exactly, times to the nanosecond', () => {

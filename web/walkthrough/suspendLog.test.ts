@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Simulation, initSync } from '../engine/pkg/aqm_engine.js'
 import { sideScenario } from '../catalog/patch'
 import { isPreset } from '../catalog/types'
-import { LESSONS, lessonSides } from '../walkthrough/lessons'
+import { LESSONS, lessonSides } from './lessons'
 import { decodeLog, encodeLog, type Action, type SessionLog } from '../session/log'
 import type { Point } from '../charts/sketch/sketch'
-import { SUSPEND_LIMIT } from './cmi'
-import { decodeSuspend, encodeSuspend, type LessonProgress } from './progress'
+import { SUSPEND_LIMIT } from '../lms/cmi'
+import { decodeSuspend, encodeSuspend, type LessonProgress } from '../lms/progress'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 beforeAll(() => {
