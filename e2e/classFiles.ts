@@ -1,7 +1,7 @@
 // Students' files for the class view's tests (web/class/): session files as the lab's share dialog writes them,
-// an exported results file, and a file that is neither.
+// an exported results file, a lesson's suspend data, and a file that is neither.
 import { encodeLog } from '../web/session/log'
-import { studentLog, studentOutcome, studentScenario } from '../web/session/fixtures'
+import { lessonSuspend, studentLog, studentOutcome, studentScenario } from '../web/session/fixtures'
 import { sessionFile } from '../web/session/file'
 
 const scenario = studentScenario
@@ -30,6 +30,8 @@ export function classFiles() {
         flows: [],
       }),
     ),
+    // The suspend data an LMS kept for a guided lesson, saved as a text file.
+    { name: 'dana-lesson.txt', mimeType: 'text/plain', buffer: Buffer.from(JSON.stringify(lessonSuspend)) },
     file('notes.json', JSON.stringify({ hello: 'world' })),
   ]
 }

@@ -22,7 +22,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?view=class',
     ready: async (p) => {
       await p.getByLabel(catalogue('en', 'class')('pick')).setInputFiles(classFiles())
-      await expect(p.getByTestId('class-table').locator('tbody tr')).toHaveCount(3)
+      await expect(p.getByTestId('class-table').locator('tbody tr')).toHaveCount(4)
     },
   },
   { name: 'lab', search: './?v=1&aqm=red', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
