@@ -5,6 +5,7 @@
 import { test, expect } from '../fixtures'
 import type { Page } from '@playwright/test'
 import { TeachPage } from '../pages/TeachPage'
+import { drawLessonSketch } from '../pages/sketch'
 
 interface Statement {
   verb: { id: string; display: { 'en-US': string } }
@@ -44,10 +45,16 @@ test('every action gives one statement of its verb, without personal data', asyn
   await next.click()
   await step.getByLabel(teach.t('lesson.red-vs-droptail.droptail.choices.full'), { exact: true }).check()
   await expect.poll(() => count(page, 'predicted', LESSON)).toBe(1)
+  // A sketch of the queue is a prediction of its own, once drawn.
+  await drawLessonSketch(page, lesson, teach.t('sketch.predict'))
   await step.getByRole('button', { name: teach.t('walk.play', { seconds: 30 }) }).click()
+  await expect.poll(() => count(page, 'predicted', LESSON)).toBe(2)
   await expect.poll(() => count(page, 'ran', LESSON)).toBe(1)
   await expect(lesson.getByTestId('walk-reveal')).toBeVisible({ timeout: 120_000 })
   await expect.poll(() => count(page, 'answered', LESSON)).toBe(1)
+  const scored = lesson.getByTestId('sketch-score')
+  await expect(scored).toBeVisible({ timeout: 60_000 })
+  const sketchScore = Number(await scored.getAttribute('data-score'))
   await next.click()
   await step.getByLabel(teach.t('lesson.red-vs-droptail.red.choices.full'), { exact: true }).check()
   await step.getByRole('button', { name: teach.t('walk.play', { seconds: 30 }) }).click()
@@ -66,19 +73,28 @@ test('every action gives one statement of its verb, without personal data', asyn
       all.filter((s) => s.verb.display['en-US'] === v).length,
     ]),
   )
-  // Lab: 1 ran, 1 changed parameter, 1 switched algorithm. Lesson: 3 predictions, 2 runs, 3 answers, 1 completion.
+  // Lab: 1 ran, 1 changed parameter, 1 switched algorithm. Lesson: 3 choices and a sketch, 2 runs, 3 answers, 1
+  // completion.
   expect(tally).toEqual({
-    predicted: 3,
+    predicted: 4,
     ran: 3,
     'changed parameter': 1,
     'switched algorithm': 1,
     answered: 3,
     completed: 1,
   })
+  const kinds = all
+    .filter((s) => s.verb.display['en-US'] === 'predicted')
+    .map((s) => (s.result?.extensions as Record<string, unknown> | undefined)?.['tag:aqm-lab,2026:ext/prediction-kind'])
+  expect(kinds).toEqual(['choice', 'sketch', 'choice', 'choice'])
   const answered = all.filter((s) => s.verb.display['en-US'] === 'answered').map((s) => s.result?.success)
   expect(answered).toEqual([true, false, true])
   const completed = all.find((s) => s.verb.display['en-US'] === 'completed')
-  expect(completed?.result).toMatchObject({ completion: true, score: { raw: 67, min: 0, max: 100 } })
+  // Two of three answers as the run gave them, and the sketch: (100 + 0 + 100 + s) / 4.
+  expect(completed?.result).toMatchObject({
+    completion: true,
+    score: { raw: Math.round((200 + sketchScore) / 4), min: 0, max: 100 },
+  })
   const param = all.find((s) => s.verb.display['en-US'] === 'changed parameter')
   expect(param?.result?.response).toBe('max_p=0.2')
   expect(String(param?.context.extensions['tag:aqm-lab,2026:ext/scenario-link'])).toMatch(/max_p=0\.2/)

@@ -14,6 +14,7 @@ import { unzipSync, strFromU8 } from 'fflate'
 import { test, expect } from '@playwright/test'
 import { catalogue } from '../catalogue'
 import { serveLms } from '../lmsHost'
+import { drawLessonSketch } from '../pages/sketch'
 import { decodeLog } from '../../web/session/log'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -85,14 +86,7 @@ for (const version of ['1.2', '2004'] as const) {
       await next.click()
       await expect(step).toHaveAttribute('data-step', 'droptail')
       // A sketch of the queue first: its score counts in the raw score.
-      await lab.getByRole('button', { name: t('sketch.predict') }).click()
-      const box = await lab.getByTestId('walk-queue').getByTestId('sketch-surface').boundingBox()
-      if (box === null) throw new Error('no drawing surface')
-      await page.mouse.move(box.x + 5, box.y + box.height * 0.5)
-      await page.mouse.down()
-      for (let k = 1; k <= 10; k++)
-        await page.mouse.move(box.x + 5 + (box.width * 0.9 * k) / 10, box.y + box.height * 0.3)
-      await page.mouse.up()
+      await drawLessonSketch(page, lab, t('sketch.predict'))
       await step.getByLabel(t('lesson.red-vs-droptail.droptail.choices.full'), { exact: true }).check()
       await step.getByRole('button', { name: t('walk.play', { seconds: 30 }) }).click()
       await expect(lab.getByTestId('walk-reveal')).toBeVisible({ timeout: 120_000 })
