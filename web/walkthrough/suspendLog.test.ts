@@ -49,7 +49,7 @@ function minute(scenario: string, actions = 10): SessionLog {
   }
 }
 
-/** Every question answered, every step with a 20-point sketch scored. */
+/** Every question answered and revealed, every step with a 20-point sketch scored. */
 function fullProgress(lessonId: string, logs: string[]): LessonProgress {
   const steps = LESSONS[lessonId].steps
   const sketch: Point[] = Array.from({ length: 20 }, (_, i) => [i * 1.5 + 0.25, 10 + i * 3.5])
@@ -57,6 +57,7 @@ function fullProgress(lessonId: string, logs: string[]): LessonProgress {
     step: steps.length - 1,
     choices: Object.fromEntries(steps.filter((s) => s.predict).map((s) => [s.id, s.predict!.choices[0].id])),
     right: Object.fromEntries(steps.filter((s) => s.predict).map((s, i) => [s.id, i % 2 === 0])),
+    outcomes: Object.fromEntries(steps.filter((s) => s.predict).map((s) => [s.id, s.predict!.choices.at(-1)!.id])),
     sketchScores: Object.fromEntries(steps.map((s) => [s.id, 81])),
     sketches: Object.fromEntries(steps.map((s) => [s.id, sketch])),
     logs,
@@ -77,6 +78,7 @@ describe('action logs in a lesson’s suspend data', () => {
       const back = decodeSuspend(LESSONS[id], text ?? '')
       // Every prediction stays whole; the logs are kept side by side while they fit (three sides always do).
       expect(back?.choices).toEqual(p.choices)
+      expect(back?.outcomes).toEqual(p.outcomes)
       expect(back?.sketches).toEqual(p.sketches)
       const kept = logs.map((l, i) => (i < 3 ? l : null))
       expect(back?.logs).toEqual(kept)
