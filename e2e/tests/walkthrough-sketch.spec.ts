@@ -3,6 +3,9 @@
 // address keeps the sketch under the step's id (and the step itself), so the teacher's copy of the link shows it.
 import { test, expect } from '../fixtures'
 import { TeachPage } from '../pages/TeachPage'
+import { readFileSync } from 'node:fs'
+import { decodeLog } from '../../web/session/log'
+import { catalogue } from '../catalogue'
 
 test('a lesson step takes a sketch before Play and scores it after the run; the link keeps it', async ({
   page,
@@ -33,6 +36,26 @@ test('a lesson step takes a sketch before Play and scores it after the run; the 
   await expect(page.getByTestId('walk-reveal')).toBeVisible({ timeout: 90_000 })
   await expect(page.getByTestId('sketch-score')).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveURL(/[?&]sketch=droptail(!|%21)/)
+
+  // Issue 32: the session file for the teacher holds the answer against the run's, the sketch's score and the
+  // step's run as an action log, and the class view reads it as a lesson.
+  const score = Number(await page.getByTestId('sketch-score').getAttribute('data-score'))
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: teach.t('walk.session_file') }).click(),
+  ])
+  const text = readFileSync(await saved.path(), 'utf8')
+  const file = JSON.parse(text) as { lesson: { c: object; o: object; k: object; g: unknown[] }; replay: string }
+  expect(file.lesson).toMatchObject({ c: { droptail: 'full' }, o: { droptail: 'full' }, k: { droptail: score } })
+  expect(file.lesson.g[0]).toBe(file.replay)
+  expect(decodeLog(file.replay).actions.map((a) => a.kind)).toEqual(['play', 'pause'])
+  const cls = catalogue('en', 'class')
+  const viewer = await browser.newPage()
+  await viewer.goto(new URL('./?view=class', page.url()).toString())
+  await viewer.getByLabel(cls('pick')).setInputFiles(await saved.path())
+  const answer = viewer.getByTestId('class-table').locator('tbody tr').first().getByRole('cell').nth(2)
+  await expect(answer.getByRole('listitem').first()).toHaveAttribute('data-right', 'true')
+  await viewer.close()
 
   const context = await browser.newContext()
   const teacher = await context.newPage()
