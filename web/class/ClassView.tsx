@@ -118,7 +118,9 @@ export function ClassView() {
                         t('score', { score: r.prediction })
                       )}
                     </td>
-                    <td>{r.lesson === undefined ? '—' : <LessonAnswers lesson={r.lesson} />}</td>
+                    <td className={r.lesson === undefined ? undefined : 'class-answers'}>
+                      {r.lesson === undefined ? '—' : <LessonAnswers lesson={r.lesson} />}
+                    </td>
                     <td>
                       {r.lesson?.score === undefined || r.lesson.score === null
                         ? '—'
