@@ -34,6 +34,30 @@ pub struct CcInfo {
     pub params: &'static [ParamSpec],
     /// It keeps a path model (BBR's bandwidth and RTT estimates) that the page's per-flow hover shows.
     pub model_state: bool,
+    /// The entries of its `state()` that the page's per-flow hover shows by meaning (DCTCP's and Prague's α).
+    pub state: &'static [CcStateSpec],
+}
+
+/// What one of a congestion control's own state entries is, so the page labels it by meaning, not by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CcStateMeaning {
+    /// The EWMA of the fraction of marked bytes per window that scales the cut (DCTCP's and Prague's α,
+    /// RFC 8257 §3.3).
+    MarkFraction,
+    /// The rate the sender paces at.
+    PacingRate,
+}
+
+/// One entry of a congestion control's `state()` that the hover shows: its key, unit and meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CcStateSpec {
+    /// Key in the flow's state.
+    pub name: &'static str,
+    /// Unit of the value ("" for a fraction).
+    pub unit: &'static str,
+    /// What it means to the page.
+    pub meaning: CcStateMeaning,
 }
 
 /// Where a parameter's value is kept in a flow group.
@@ -73,6 +97,8 @@ pub struct CcEntry {
     pub params: Vec<CcParam>,
     /// It keeps a path model that the page's per-flow hover shows.
     pub model_state: bool,
+    /// Its own state entries the hover shows.
+    pub state: &'static [CcStateSpec],
 }
 
 /// The flow group's fields, serialised once (the places of group parameters and their defaults).
@@ -123,6 +149,7 @@ fn entry(info: &CcInfo) -> CcEntry {
         summary: info.summary,
         params,
         model_state: info.model_state,
+        state: info.state,
     }
 }
 

@@ -71,6 +71,7 @@ pub const INFO: CcInfo = CcInfo {
         ),
     ],
     model_state: false,
+    state: &[],
 };
 use crate::time::Time;
 
