@@ -101,6 +101,8 @@ pub const INFO: CcInfo = CcInfo {
     params: &[],
     model_state: true,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// BBR v1's model and state machine (draft-cardwell-iccrg-bbr-congestion-control-00).

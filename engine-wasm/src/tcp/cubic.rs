@@ -34,6 +34,8 @@ pub const INFO: CcInfo = CcInfo {
     params: &[ParamSpec::flag("hystart", "HyStart++", "Leave the initial slow start on a rising RTT (RFC 9406)")],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 use crate::time::{to_secs, Time};
 

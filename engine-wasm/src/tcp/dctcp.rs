@@ -42,6 +42,8 @@ pub const INFO: CcInfo = CcInfo {
     params: &[G_SPEC],
     model_state: false,
     state: &[CcStateSpec { name: "alpha", unit: "", meaning: CcStateMeaning::MarkFraction }],
+    ecn_codepoint: Some(crate::packet::Ect::Ect0),
+    feedback: Feedback::Dctcp,
 };
 
 /// The α estimator and its once-per-window cut, shared by DCTCP and Prague.

@@ -18,6 +18,8 @@ pub const INFO: CcInfo = CcInfo {
     ],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// NewReno with a scaled additive increase.

@@ -39,6 +39,8 @@ pub const INFO: CcInfo = CcInfo {
         CcStateSpec { name: "alpha", unit: "", meaning: CcStateMeaning::MarkFraction },
         CcStateSpec { name: "pacing_rate", unit: "segments/s", meaning: CcStateMeaning::PacingRate },
     ],
+    ecn_codepoint: Some(crate::packet::Ect::Ect1),
+    feedback: Feedback::Accurate,
 };
 
 /// The reference RTT toward which the additive increase is scaled (draft-briscoe-iccrg-prague: 25 ms).

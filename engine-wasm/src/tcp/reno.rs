@@ -14,6 +14,8 @@ pub const TAHOE: CcInfo = CcInfo {
     params: &[],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 /// Reno in the catalogue.
 pub const RENO: CcInfo = CcInfo {
@@ -24,6 +26,8 @@ pub const RENO: CcInfo = CcInfo {
     params: &[],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 /// NewReno in the catalogue.
 pub const NEWRENO: CcInfo = CcInfo {
@@ -34,6 +38,8 @@ pub const NEWRENO: CcInfo = CcInfo {
     params: &[],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// One increase per ACK of new data, however many segments it covers (RFC 5681 §3.1: slow start adds

@@ -72,6 +72,8 @@ pub const INFO: CcInfo = CcInfo {
     ],
     model_state: false,
     state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 use crate::time::Time;
 
