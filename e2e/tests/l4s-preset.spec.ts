@@ -96,3 +96,12 @@ test('the L4S preset draws two queues, three probabilities, codepoints and α', 
   expect(lab.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   expect(app.consoleErrors).toEqual([])
 })
+
+test('picking DualPI2 in the lab before Play traces its two queues', async ({ app, sim }) => {
+  await app.algorithm.selectOption('dualpi2')
+  await expect.poll(async () => (await sim.aqm())?.kind).toBe('dualpi2')
+  await expect.poll(() => sim.columns()).toEqual(expect.arrayContaining(['state_l_packets', 'state_c_packets']))
+  await app.playButton.click()
+  await expect.poll(async () => (await sim.trace('state_c_packets', 0)).length).toBeGreaterThan(5)
+  expect(app.consoleErrors).toEqual([])
+})

@@ -391,6 +391,12 @@ impl Simulation {
     /// Swaps the discipline live, keeping the queued packets; on error the old one keeps running.
     pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), Problem> {
         self.bottleneck.replace(config)?;
+        // Before the first sample no row has been written: the traced entries follow the new discipline
+        // (a swap later keeps the columns the run started with, NaN where the new one has no such entry).
+        if self.now < self.sample_interval {
+            self.state_columns = traced_state(self.bottleneck.qdisc().kind());
+            self.state_rows.clear();
+        }
         self.scenario.aqm = self.aqm_config();
         self.schedule_aqm_tick();
         Ok(())

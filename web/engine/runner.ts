@@ -227,16 +227,26 @@ export class Runner {
       // A simulation poisoned by a panic may refuse to be freed; it is dropped either way.
     }
     this.epoch++
-    const trace = parseColumns(sim.columns())
-    const state = sim.state_columns ? parseColumns(sim.state_columns()) : []
-    this.traceWidth = trace.length
-    this.columns = [...trace, ...state.map(stateColumn)]
+    this.readColumns()
     this.scenario = withAqm(json, parseAqm(sim.aqm()))
     this.curve = parseCurve(sim.curve())
     this.pending = []
     this.summaryEveryMs = SUMMARY_MS
     this.stopAt = durationOf(parseObject(json)) ?? durationOf(parseObject(this.engine.defaultScenario())) ?? Infinity
     this.ended = false
+  }
+
+  /** The engine's trace columns, then its traced state entries (`state_<name>`); true if they changed. */
+  private readColumns(): boolean {
+    const sim = this.sim
+    if (sim === null) return false
+    const trace = parseColumns(sim.columns())
+    const state = sim.state_columns ? parseColumns(sim.state_columns()) : []
+    const columns = [...trace, ...state.map(stateColumn)]
+    const changed = columns.join() !== this.columns.join()
+    this.traceWidth = trace.length
+    if (changed) this.columns = columns
+    return changed
   }
 
   private changeAqm(context: ErrorContext, change: (sim: EngineSim) => void): void {
@@ -246,6 +256,8 @@ export class Runner {
       this.curve = parseCurve(sim.curve())
     })
     if (!ok) return
+    // Before the first sample the engine's traced state follows the new discipline (DualPI2's queues).
+    if (this.readColumns()) this.postState()
     // The curve travels with frames: send one now, so a paused lab's curve follows the edit too.
     this.flush()
     this.postState()
