@@ -127,6 +127,15 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
               <Help term={t('l4s.terms.coupling')} text={t('l4s.help.coupling')} />
             </li>
           )}
+          {perQueue.length > 0 && now !== '' && (
+            <li className="legend-note" data-testid="probability-now">
+              {t('subqueue.operating', {
+                values: (JSON.parse(now) as Array<[string, string]>)
+                  .map(([n, v]) => `${symbol(t, n)} = ${v}`)
+                  .join(' · '),
+              })}
+            </li>
+          )}
         </>
       }
     >
@@ -138,13 +147,6 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
         ariaLabel={t('curve.aria_time', { label: info?.label ?? '' })}
       />
       {!hasP && <p className="chart-note">{t('curve.none', { label: info?.label ?? '' })}</p>}
-      {perQueue.length > 0 && now !== '' && (
-        <p className="chart-note" data-testid="probability-now">
-          {t('subqueue.operating', {
-            values: (JSON.parse(now) as Array<[string, string]>).map(([n, v]) => `${symbol(t, n)} = ${v}`).join(' · '),
-          })}
-        </p>
-      )}
     </ChartShell>
   )
 }

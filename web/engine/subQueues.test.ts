@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { appendColumns } from './runner'
 import { classOfCodepoint, subQueuesFrom, subQueuesNow, subQueuesOf, type StateEntry } from './subQueues'
 import { ecnOf, flowsOf } from '../scenario/running'
-import { decisionOf } from '../system/decision'
 
 describe('sub-queues from the engine declaration', () => {
   it('reads DualPI2 as an L4S and a classic queue, each with its traced level, sojourn and probability', () => {
@@ -63,12 +62,6 @@ describe('sub-queues from the engine declaration', () => {
     expect([l.probability, c.probability]).toEqual([0.06, 0.0009])
     expect(l.counts[0]).toEqual({ name: 'l_step_marks', value: 5 })
     expect(c.counts.find((x) => x.name === 'c_drops')?.value).toBe(7)
-  })
-
-  it('keeps per-queue sojourns out of the decision line (the discipline-wide qdelay is its delay)', () => {
-    const items = decisionOf({ kind: 'dualpi2' }, { p_prime: 0.03, qdelay: 0.014, l_sojourn: 0.001, band_ms: 15 })
-    expect(items.map((i) => i.key)).toContain('qdelay')
-    expect(items.map((i) => i.key)).not.toContain('sojourn')
   })
 })
 
