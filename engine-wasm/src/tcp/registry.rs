@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 
 use super::receiver::Feedback;
 use super::{bbr, cubic, dctcp, prague, reno, vegas, CcConfig, CongestionControl, Recovery};
-use crate::packet::Ect;
 use crate::aqm::params::ParamSpec;
+use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::FlowGroup;
 
