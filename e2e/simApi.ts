@@ -26,6 +26,10 @@ export class SimApi {
   trace(column: string, fromS: number): Promise<Array<[number, number]>> {
     return this.page.evaluate(([c, from]) => window.__aqm?.trace(c, from) ?? [], [column, fromS] as const)
   }
+  /** The page's trace columns: the engine's, then its traced state entries (`state_<name>`). */
+  columns(): Promise<string[]> {
+    return this.page.evaluate(() => window.__aqm?.columns() ?? [])
+  }
   /** Playback speed (simulated s per wall s; Infinity at full speed). */
   speed(): Promise<number> {
     return this.page.evaluate(() => window.__aqm?.speed() ?? Number.NaN)

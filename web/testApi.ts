@@ -3,13 +3,16 @@
 import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from './engine/protocol'
 import type { SimStore } from './engine/store'
 import { loadMainEngine } from './engine/mainEngine'
+import { isStateColumn } from './engine/columns'
 import { recorderOf } from './session/recorder'
 
 async function traceDigest(store: SimStore, untilS: number, column?: string): Promise<string | null> {
   const rows = store.buffer
   const tCol = rows?.columnIndex('t') ?? -1
   if (!rows || tCol < 0 || rows.length === 0 || rows.at(rows.length - 1, tCol) < untilS) return null
-  const cols = column === undefined ? rows.columns.map((_, i) => i) : [rows.columnIndex(column)]
+  // The engine's trace only: traced state columns are sampled beside it, outside the digests.
+  const all = rows.columns.flatMap((name, i) => (isStateColumn(name) ? [] : [i]))
+  const cols = column === undefined ? all : [rows.columnIndex(column)]
   if (cols.some((c) => c < 0)) return null
   const values: number[] = []
   for (let i = 0; i < rows.length && rows.at(i, tCol) <= untilS; i++) for (const c of cols) values.push(rows.at(i, c))

@@ -162,6 +162,17 @@ impl Simulation {
         Float64Array::from(rows.as_slice())
     }
 
+    /// JSON array of the traced state entries' names (DualPI2's per-queue values; [] for most disciplines).
+    pub fn state_columns(&self) -> Result<String, JsError> {
+        to_json(&self.engine.state_columns())
+    }
+
+    /// Their values at every sample since the last call, one row per trace row, row-major.
+    pub fn take_state_samples(&mut self) -> Float64Array {
+        let rows = self.engine.take_state_samples();
+        Float64Array::from(rows.as_slice())
+    }
+
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsValue> {
         self.engine.set_param(name, value).map_err(|e| js_problem(e.under("aqm")))
     }

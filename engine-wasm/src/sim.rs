@@ -164,6 +164,11 @@ pub struct Simulation {
     at_warmup: Option<Vec<SenderCounters>>,
     /// Drops and marks since the page's system view last asked (observation only; crate::view).
     view_events: EventLog,
+    /// The state entries the discipline the run started with declares `traced` (DualPI2's per-queue levels,
+    /// delays and probabilities), sampled with every trace row into rows of their own (observation only:
+    /// not in the trace the digests cover).
+    state_columns: Vec<&'static str>,
+    state_rows: Vec<f64>,
     /// The bottleneck's one transmission in progress, and its deliveries in time order (`propagate`).
     tx_lane: PinnedFifo,
     deliver_lane: PinnedFifo,
@@ -197,6 +202,7 @@ impl Simulation {
         };
         let bottleneck =
             Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM)).map_err(|e| e.inside("aqm"))?;
+        let bottleneck_kind = bottleneck.qdisc().kind();
         let mut events = Scheduler::new();
         let flows: Vec<Flow> = specs
             .into_iter()
@@ -244,6 +250,8 @@ impl Simulation {
             slot_rng: Rng::new(scenario.seed, stream::LINK_SCHEDULE),
             at_warmup: None,
             view_events: EventLog::new(VIEW_EVENTS_KEPT),
+            state_columns: traced_state(bottleneck_kind),
+            state_rows: Vec::new(),
             flows,
             scenario,
         };
@@ -315,6 +323,18 @@ impl Simulation {
         self.metrics.take_rows()
     }
 
+    /// The names of the traced state entries (`StateSpec::traced`) of the discipline the run started with;
+    /// empty for most disciplines.
+    pub fn state_columns(&self) -> &[&'static str] {
+        &self.state_columns
+    }
+
+    /// Their values at every sample since the last call, one row per trace row, `state_columns().len()` values
+    /// per row (NaN for an entry the running discipline does not report, after a live swap).
+    pub fn take_state_samples(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.state_rows)
+    }
+
     /// The running discipline's parameters as a scenario `aqm` object.
     pub fn aqm_config(&self) -> AqmConfig {
         self.bottleneck.qdisc().config()
@@ -371,6 +391,12 @@ impl Simulation {
     /// Swaps the discipline live, keeping the queued packets; on error the old one keeps running.
     pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), Problem> {
         self.bottleneck.replace(config)?;
+        // Before the first sample no row has been written: the traced entries follow the new discipline
+        // (a swap later keeps the columns the run started with, NaN where the new one has no such entry).
+        if self.now < self.sample_interval {
+            self.state_columns = traced_state(self.bottleneck.qdisc().kind());
+            self.state_rows.clear();
+        }
         self.scenario.aqm = self.aqm_config();
         self.schedule_aqm_tick();
         Ok(())
@@ -407,7 +433,8 @@ impl Simulation {
     }
 
     /// Congestion-control state of the flows whose controller keeps a path model (`CcInfo::model_state`; BBR: mode, BtlBw,
-    /// RTprop, gains) or that keep a SACK scoreboard (pipe, SACKed, lost, recovery), for the page's
+    /// RTprop, gains), that declare state for the hover (`CcInfo::state`: DCTCP's and Prague's α) or that keep
+    /// a SACK scoreboard (pipe, SACKed, lost, recovery), for the page's
     /// per-flow snapshot; other flows are left out to keep frames small.
     pub fn model_states(&self) -> Vec<(usize, Vec<(&'static str, f64)>)> {
         self.flows
@@ -416,7 +443,8 @@ impl Simulation {
             .filter(|(_, f)| {
                 // BBR's path model, and the RFC 6675 scoreboard of SACK senders, are what the hover shows.
                 let sack = self.scenario.flows.get(f.spec.group).is_some_and(|g| g.sack);
-                f.spec.traffic.is_tcp() && (f.spec.tcp.info().model_state || sack)
+                let info = f.spec.tcp.info();
+                f.spec.traffic.is_tcp() && (info.model_state || !info.state.is_empty() || sack)
             })
             .filter_map(|(i, _)| Some((i, self.flow_state(i)?)))
             .collect()
@@ -822,8 +850,23 @@ impl Simulation {
         let q = self.bottleneck.qdisc();
         let (qp, qb, op) = (q.len_packets(), q.len_bytes(), q.operating_point());
         self.metrics.sample(self.now, qp, qb, op, &self.windows, &self.active);
+        if !self.state_columns.is_empty() {
+            let state = q.state();
+            let value = |name: &str| state.iter().find(|(k, _)| *k == name).map_or(f64::NAN, |(_, v)| *v);
+            let row: Vec<f64> = self.state_columns.iter().map(|n| value(n)).collect();
+            self.state_rows.extend(row);
+        }
         self.events.schedule(self.now + self.sample_interval, Event::Sample);
     }
+}
+
+/// The names of the state entries `kind` declares traced (crate::aqm::params::StateSpec::traced).
+fn traced_state(kind: &str) -> Vec<&'static str> {
+    crate::aqm::catalogue()
+        .into_iter()
+        .find(|i| i.kind == kind)
+        .map(|i| i.state.iter().filter(|s| s.traced).map(|s| s.name).collect())
+        .unwrap_or_default()
 }
 
 /// Whether the bottleneck's capacity changes during the run (then the trace carries `capacity_mbps`).

@@ -131,3 +131,36 @@ fn fq_codel_with_an_l4s_ce_threshold_keeps_prague_shallow_beside_cubic() {
     assert!(cubic.delay_ms > prague.delay_ms, "Cubic {:.2} ms", cubic.delay_ms);
     assert!(s.jain > 0.95, "Jain {:.3}", s.jain);
 }
+
+/// The page's per-queue trace (`StateSpec::traced`): one row of DualPI2's traced entries per trace row,
+/// sampled at the same instants, so the two queues' backlogs add up to the trace's queue; the digested trace
+/// is the same with or without it (it is kept apart), and a discipline that declares none traces nothing.
+#[test]
+fn dualpi2_traces_its_two_queues_beside_the_trace() {
+    let json = r#"{"seed":4,"duration":4,"link":{"rate_mbps":40,"delay_ms":5,"buffer":2000},
+        "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+                 {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}],
+        "aqm":{"kind":"dualpi2"}}"#;
+    let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+    sim.run_to_end();
+    let names = sim.state_columns().to_vec();
+    assert_eq!(names, ["p_c", "p_cl", "l_packets", "c_packets", "l_bytes", "c_bytes", "l_sojourn", "c_sojourn"]);
+    let cols = sim.columns();
+    let (rows, state) = (sim.take_samples(), sim.take_state_samples());
+    let (w, s) = (cols.len(), names.len());
+    assert_eq!(rows.len() / w, state.len() / s, "one state row per trace row");
+    let at = |n: &str| names.iter().position(|x| *x == n).unwrap();
+    let (q, p) = (cols.iter().position(|c| c == "q_pkts").unwrap(), cols.iter().position(|c| c == "p").unwrap());
+    let mut l_seen = false;
+    for (r, st) in rows.chunks(w).zip(state.chunks(s)) {
+        assert_eq!(st[at("l_packets")] + st[at("c_packets")], r[q], "the two queues are the queue");
+        assert!((st[at("p_c")] - r[p] * r[p]).abs() < 1e-15, "p_C = p′²");
+        assert!((st[at("p_cl")] - (2.0 * r[p]).min(1.0)).abs() < 1e-15, "p_CL = k·p′");
+        l_seen |= st[at("l_packets")] > 0.0;
+    }
+    assert!(l_seen, "Prague's packets queued in the L queue");
+    let red = r#"{"seed":4,"duration":1,"aqm":{"kind":"red"}}"#;
+    let mut sim = Simulation::new(Scenario::from_json(red).unwrap()).unwrap();
+    sim.run_to_end();
+    assert!(sim.state_columns().is_empty() && sim.take_state_samples().is_empty());
+}

@@ -19,6 +19,7 @@ import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+import { catalog } from '../contract/engine'
 
 const TABLE_FLOWS = 20
 interface CwndChartProps {
@@ -212,6 +213,15 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
               </span>
             </>
           )}
+          {tip.model &&
+            ccStateOf(flows[tip.flow]?.variant).map((e) =>
+              tip.model?.[e.name] !== undefined && Number.isFinite(tip.model[e.name]) ? (
+                <span key={e.name} data-testid={`cwnd-tip-${e.meaning}`}>
+                  <br />
+                  {t(`flow.cc_state.${e.meaning}`, { value: formatValue(tip.model[e.name]), unit: e.unit })}
+                </span>
+              ) : null,
+            )}
           {tip.model && tip.model.pipe_pkts !== undefined && (
             <>
               <br />
@@ -231,6 +241,11 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       )}
     </ChartShell>
   )
+}
+
+/** The state entries a variant declares for the hover (DCTCP's and Prague's α, Prague's pacing rate). */
+function ccStateOf(variant: string | undefined): ReadonlyArray<{ name: string; unit: string; meaning: string }> {
+  return catalog.congestion_controls.find((c) => c.name === variant)?.state ?? []
 }
 
 /** The sum of all windows per row, on the right-hand axis; grows that axis when needed. */

@@ -17,6 +17,9 @@ import { delayTargets } from './thresholds'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+import { classColours } from './palette'
+import { Help } from './Help'
+import { subQueuesOf, toMs } from '../engine/subQueues'
 
 interface DelayChartProps {
   store: SimStore
@@ -34,6 +37,16 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   const box = plotBox(size, chartMargin(rem, 2.6))
   const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
   const series = useMemo(() => eventSeries(columns, info), [columns, info])
+  // Each sub-queue's own delay (DualPI2: the sojourn of the last packet each queue sent on), in its class's colour.
+  const queueDelays = useMemo(
+    () =>
+      subQueuesOf(aqm?.kind ?? info?.kind).flatMap((q) =>
+        q.sojourn?.column && columns.includes(q.sojourn.column)
+          ? [{ cls: q.cls, column: q.sojourn.column, toMs: (v: number) => toMs(v, q.sojourn?.unit ?? 'ms') }]
+          : [],
+      ),
+    [aqm?.kind, info?.kind, columns],
+  )
   const [yMax, setYMax] = useFrameState(50)
   const [rateMax, setRateMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
@@ -45,7 +58,7 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
     store,
     view,
     box,
-    extraKey: `${yMax}|${rateMax}|${series.length}`,
+    extraKey: `${yMax}|${rateMax}|${series.length}|${queueDelays.length}`,
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const bars = eventRates(rows, from, to, tCol, series, Math.max(4, box.innerW / 5))
@@ -74,12 +87,24 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
         ctx.lineWidth = 1.75
         ctx.stroke()
       }
+      let queueMax = 0
+      for (const q of queueDelays) {
+        const col = rows.columnIndex(q.column)
+        if (col < 0) continue
+        const yPx = pixelMap(y, box.margin.top)
+        ctx.beginPath()
+        traceColumn(ctx, rows, from, to, tCol, col, x, (v) => yPx(q.toMs(v)), box.innerW)
+        ctx.strokeStyle = colours[classColours[q.cls].canvas]
+        ctx.lineWidth = 1.5
+        ctx.stroke()
+        queueMax = Math.max(queueMax, q.toMs(columnMax(rows, from, to, col)))
+      }
       const nextRate = stickyMax(rateMax, queueDomainMax(peak, [], 5))
       if (nextRate !== rateMax) setRateMax(nextRate)
       const next = stickyMax(
         yMax,
         queueDomainMax(
-          columnMax(rows, from, to, dCol),
+          Math.max(columnMax(rows, from, to, dCol), queueMax),
           targets.map((p) => p.value * 1.5),
           5,
         ),
@@ -98,13 +123,26 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
           store={store}
           testId="delay-chart"
           title={t('delay.title')}
-          series={[{ label: `${t('delay.delay')} · ms`, column: 'delay_ms' }]}
+          series={[
+            { label: `${t('delay.delay')} · ms`, column: 'delay_ms' },
+            ...queueDelays.map((q) => ({
+              label: `${t('subqueue.sojourn', { queue: t(`subqueue.${q.cls}`) })} · s`,
+              column: q.column,
+            })),
+          ]}
         />
       }
       bodyRef={bodyRef}
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('delay.delay')} />
+          {queueDelays.map((q) => (
+            <LegendItem
+              key={q.column}
+              colour={classColours[q.cls].css}
+              label={t('subqueue.sojourn', { queue: t(`subqueue.${q.cls}`) })}
+            />
+          ))}
           {series.map((s) => (
             <LegendItem
               key={s.column}
@@ -114,6 +152,11 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
             />
           ))}
           {targets.length > 0 && <LegendItem colour="var(--c-series-3)" dashed label={t('delay.target')} />}
+          {queueDelays.length > 0 && (
+            <li className="legend-help">
+              <Help term={t('l4s.terms.step_threshold')} text={t('l4s.help.step_threshold')} />
+            </li>
+          )}
         </>
       }
     >

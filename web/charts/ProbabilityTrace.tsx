@@ -13,6 +13,10 @@ import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
 import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+import { classColours } from './palette'
+import { Help } from './Help'
+import { formatValue } from './format'
+import { baseProbabilityOf, subQueuesOf } from '../engine/subQueues'
 
 interface ProbabilityTraceProps {
   store: SimStore
@@ -30,12 +34,24 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   /** When the shown algorithm took over: rows before it were sampled under another one. */
   const since = useRef<{ kind: string | undefined; t: number }>({ kind: undefined, t: -Infinity })
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  // A discipline with several queues also declares the probability each queue's packets see (DualPI2: p_C
+  // and p_CL from its base p′, RFC 9332 §2.1), drawn beside the base one in its class's colour.
+  const base = baseProbabilityOf(info?.kind)
+  const perQueue = useMemo(
+    () =>
+      subQueuesOf(info?.kind).flatMap((q) =>
+        q.probability?.column ? [{ cls: q.cls, name: q.probability.name, column: q.probability.column }] : [],
+      ),
+    [info?.kind],
+  )
+  /** The operating point: each drawn probability in the latest row. */
+  const [now, setNow] = useFrameState('')
   const chart = useTimeChart({
     label: 'p-time',
     store,
     view,
     box,
-    extraKey: String(yMax),
+    extraKey: `${yMax}|${perQueue.length}`,
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const pCol = rows.columnIndex('p')
@@ -45,13 +61,45 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       ctx.strokeStyle = colours.purple
       ctx.lineWidth = 2
       ctx.stroke()
+      const yPx = (v: number) => box.margin.top + y(v)
+      const lines: Array<{ col: number; colour: string; name: string }> = [
+        { col: pCol, colour: colours.purple, name: base ?? 'p' },
+      ]
+      let subMax = 0
+      for (const q of perQueue) {
+        const col = rows.columnIndex(q.column)
+        if (col < 0) continue
+        ctx.beginPath()
+        traceColumn(ctx, rows, from, to, tCol, col, x, yPx, box.innerW)
+        ctx.strokeStyle = colours[classColours[q.cls].canvas]
+        ctx.lineWidth = 1.5
+        ctx.stroke()
+        lines.push({ col, colour: ctx.strokeStyle, name: q.name })
+        subMax = Math.max(subMax, columnMax(rows, from, to, col))
+      }
+      // The operating point: a dot on each line at the latest sample.
+      const values: Array<[string, string]> = []
+      if (to > from && perQueue.length > 0) {
+        const tNow = rows.at(to - 1, tCol)
+        for (const l of lines) {
+          const v = rows.at(to - 1, l.col)
+          if (!Number.isFinite(v)) continue
+          ctx.beginPath()
+          ctx.arc(x(tNow), yPx(Math.min(v, yMax)), 3.5, 0, 2 * Math.PI)
+          ctx.fillStyle = l.colour
+          ctx.fill()
+          values.push([l.name, formatValue(v)])
+        }
+      }
+      const nowText = values.length > 0 ? JSON.stringify(values) : ''
+      if (nowText !== now) setNow(nowText)
       if (since.current.kind !== info?.kind) since.current = { kind: info?.kind, t: vis.latest }
       // Decide only from a row sampled under this algorithm: before Play, or right after a switch while
       // paused, there is none yet, and PIE is not an algorithm "without a drop probability".
       const newest = to > from ? rows.at(to - 1, tCol) : -Infinity
       const any = newest > since.current.t ? Number.isFinite(rows.at(to - 1, pCol)) : true
       if (any !== hasP) setHasP(any)
-      const next = stickyMax(yMax, queueDomainMax(columnMax(rows, from, to, pCol), [], 0.01))
+      const next = stickyMax(yMax, queueDomainMax(Math.max(columnMax(rows, from, to, pCol), subMax), [], 0.01))
       if (next !== yMax) setYMax(next)
     },
   })
@@ -61,7 +109,35 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       className="chart-curve"
       title={t('curve.title_time')}
       bodyRef={bodyRef}
-      legend={<LegendItem colour="var(--c-series-5)" label={t('curve.p_time')} />}
+      legend={
+        <>
+          <LegendItem
+            colour="var(--c-series-5)"
+            label={perQueue.length > 0 ? t('subqueue.p_base', { name: symbol(t, base ?? 'p') }) : t('curve.p_time')}
+          />
+          {perQueue.map((q) => (
+            <LegendItem
+              key={q.column}
+              colour={classColours[q.cls].css}
+              label={t('subqueue.p_queue', { name: symbol(t, q.name), queue: t(`subqueue.${q.cls}`) })}
+            />
+          ))}
+          {perQueue.length > 0 && (
+            <li className="legend-help">
+              <Help term={t('l4s.terms.coupling')} text={t('l4s.help.coupling')} />
+            </li>
+          )}
+          {perQueue.length > 0 && now !== '' && (
+            <li className="legend-note" data-testid="probability-now">
+              {t('subqueue.operating', {
+                values: (JSON.parse(now) as Array<[string, string]>)
+                  .map(([n, v]) => `${symbol(t, n)} = ${v}`)
+                  .join(' · '),
+              })}
+            </li>
+          )}
+        </>
+      }
     >
       <TimePlot
         {...chart}
@@ -73,4 +149,9 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       {!hasP && <p className="chart-note">{t('curve.none', { label: info?.label ?? '' })}</p>}
     </ChartShell>
   )
+}
+
+/** A state entry's symbol in the reader's words (p_prime → p′), its name where there is none. */
+function symbol(t: (key: string, opts?: Record<string, unknown>) => string, name: string): string {
+  return t(`subqueue.symbols.${name}`, { defaultValue: name })
 }

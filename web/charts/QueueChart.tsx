@@ -18,6 +18,9 @@ import { queueLevels, targetBand } from './thresholds'
 import { remPx, withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useSize } from './useSize'
+import { classColours } from './palette'
+import { Help } from './Help'
+import { subQueuesOf } from '../engine/subQueues'
 import { SketchLayer } from './sketch/SketchLayer'
 import type { SketchStore } from './sketch/sketchStore'
 
@@ -59,9 +62,20 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   // The engine says what `avg` is: AVQ's is its virtual queue (Kunniyur & Srikant 2001), not an average.
   const avgLabel = info?.avg === 'virtual_queue' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
+  // A discipline with several queues (DualPI2's L4S and classic) declares each one's backlog: drawn in the
+  // colour of the class of flows it holds.
+  const subQueues = useMemo(
+    () =>
+      subQueuesOf(aqm?.kind ?? info?.kind).flatMap((q) => {
+        const column = q.level[unit]?.column
+        return column ? [{ cls: q.cls, column }] : []
+      }),
+    [aqm?.kind, info?.kind, unit],
+  )
   const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useFrameState(false)
+  const [hasSub, setHasSub] = useFrameState(false)
   const band = targetBand(info, aqm, store.live().aqmState)
   const sketchState = useSyncExternalStore(
     sketch?.store.subscribe ?? NO_SKETCHES.subscribe,
@@ -84,7 +98,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
     store,
     view,
     box,
-    extraKey: `${yTop}|${aqm?.kind}|${JSON.stringify(aqm)}|${JSON.stringify(sketchPoints)}`,
+    extraKey: `${yTop}|${aqm?.kind}|${JSON.stringify(aqm)}|${JSON.stringify(sketchPoints)}|${subQueues.length}`,
     draw: ({ ctx, vis, x, colours }) => {
       const { rows, tCol, from, to } = vis
       const yPx = pixelMap(y, box.margin.top)
@@ -97,9 +111,15 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
       const aCol = avgIsCells(aqm) ? -1 : rows.columnIndex('avg')
       // The queue is one pixel wide: on a standard screen that is rasterised as a hairline, several times
       // cheaper than stroking an outline around the hundreds of spikes of a busy queue in every frame.
+      const subCols = subQueues.map((q) => ({
+        col: rows.columnIndex(q.column),
+        colour: colours[classColours[q.cls].canvas],
+        width: 1.5,
+      }))
       const series = [
         { col: qCol, colour: colours.blue, width: 1 },
         { col: aCol, colour: colours.orange, width: 2.5 },
+        ...subCols,
       ]
       for (const s of series) {
         if (s.col < 0) continue
@@ -151,6 +171,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
       const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
       if (avgNow !== hasAvg) setHasAvg(avgNow)
       const dataMax = Math.max(columnMax(rows, from, to, qCol), columnMax(rows, from, to, aCol))
+      if (subCols.some((c) => c.col >= 0) !== hasSub) setHasSub(!hasSub)
       const refs = [...levels.map((l) => l.value * 1.2), (live?.hi ?? 0) * 1.1, sketchMax * 1.1]
       if (bufferLimit !== null && dataMax > 0.5 * bufferLimit) refs.push(bufferLimit)
       const next = stickyMax(yMax, queueDomainMax(dataMax, refs))
@@ -174,6 +195,9 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           series={[
             { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
             ...(hasAvg ? [{ label: t(avgLabel), column: 'avg' }] : []),
+            ...(hasSub
+              ? subQueues.map((q) => ({ label: `${t(`subqueue.${q.cls}`)} · ${unitLabel}`, column: q.column }))
+              : []),
           ]}
         />
       }
@@ -181,6 +205,15 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
           {hasAvg && <LegendItem colour="var(--c-series-2)" label={t(avgLabel)} />}
+          {hasSub &&
+            subQueues.map((q) => (
+              <LegendItem key={q.column} colour={classColours[q.cls].css} label={t(`subqueue.${q.cls}`)} />
+            ))}
+          {hasSub && (
+            <li className="legend-help">
+              <Help term={t('l4s.terms.l4s')} text={t('l4s.help.l4s')} />
+            </li>
+          )}
           {band && <LegendItem colour="var(--c-series-3)" area label={t(`queue.band_${band.kind}`, { ms: band.ms })} />}
           <LegendItem colour="var(--c-series-4)" label={t('queue.drops')} />
           <LegendItem colour="var(--c-series-6)" label={t('queue.marks')} />

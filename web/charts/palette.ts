@@ -20,3 +20,12 @@ export const seriesVars = [
   'var(--c-series-5)',
   'var(--c-series-6)',
 ]
+
+/**
+ * The colour of each traffic class (RFC 9330 §2): a sub-queue and the flows it holds share it, canvas name
+ * (chartColours) and CSS custom property. Okabe–Ito green for L4S, orange for classic.
+ */
+export const classColours = {
+  l4s: { canvas: 'green', css: 'var(--c-series-3)' },
+  classic: { canvas: 'orange', css: 'var(--c-series-2)' },
+} as const

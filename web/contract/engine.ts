@@ -275,41 +275,57 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "max_p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "threshold",
           "name": "min_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "threshold",
           "name": "max_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         }
       ],
@@ -571,41 +587,57 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "max_p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "threshold",
           "name": "min_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "threshold",
           "name": "max_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         }
       ],
@@ -921,56 +953,78 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "max_p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "threshold",
           "name": "min_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "threshold",
           "name": "max_th",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "w_q",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -1232,36 +1286,50 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "max_p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "status",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -1505,61 +1573,85 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "q_t",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "q_tmax",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "multiplier",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_b_line",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "max_p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         }
       ],
@@ -1765,36 +1857,50 @@ export const catalog = {
         {
           "meaning": "other",
           "name": "l",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_min",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_max",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "prob",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "k_alpha",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "k_beta",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -1927,31 +2033,43 @@ export const catalog = {
         {
           "meaning": "other",
           "name": "avg_fp",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "threshold",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "lfsr",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "region",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -2249,56 +2367,78 @@ export const catalog = {
         {
           "meaning": "average",
           "name": "avg",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_b_0",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_b_1",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_b_2",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_b_3",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count_0",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "count",
           "name": "count_1",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "count",
           "name": "count_2",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "count",
           "name": "count_3",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "last_class",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "probability",
           "name": "p_a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -2414,26 +2554,36 @@ export const catalog = {
         {
           "meaning": "probability",
           "name": "p_m",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "last_update",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "count",
           "name": "loss_events",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "idle_events",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "loss_threshold",
+          "queue": null,
+          "traced": false,
           "unit": ""
         }
       ],
@@ -2603,41 +2753,57 @@ export const catalog = {
         {
           "meaning": "probability",
           "name": "p",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "q_error",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "other",
           "name": "p_term",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "i_term",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "a",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "b",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         }
       ],
@@ -2717,21 +2883,29 @@ export const catalog = {
         {
           "meaning": "virtual_queue",
           "name": "vq",
+          "queue": null,
+          "traced": false,
           "unit": "bytes"
         },
         {
           "meaning": "other",
           "name": "c_virtual",
+          "queue": null,
+          "traced": false,
           "unit": "bit/s"
         },
         {
           "meaning": "other",
           "name": "c_ratio",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "virtual_buffer",
+          "queue": null,
+          "traced": false,
           "unit": "bytes"
         }
       ],
@@ -2865,46 +3039,64 @@ export const catalog = {
         {
           "meaning": "sojourn",
           "name": "sojourn",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "dropping",
           "name": "dropping",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "count",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "count",
           "name": "lastcount",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "drop_next",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "other",
           "name": "first_above_time",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "target",
           "name": "band_ms",
+          "queue": null,
+          "traced": false,
           "unit": "ms"
         }
       ],
@@ -3128,61 +3320,85 @@ export const catalog = {
         {
           "meaning": "probability",
           "name": "drop_prob",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "queue_delay",
           "name": "qdelay",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "other",
           "name": "qdelay_old",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "other",
           "name": "burst_allowance",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "other",
           "name": "accu_prob",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "p_term",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "i_term",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "divisor",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "avg_dq_rate",
+          "queue": null,
+          "traced": false,
           "unit": "bytes/s"
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "target",
           "name": "band_ms",
+          "queue": null,
+          "traced": false,
           "unit": "ms"
         }
       ],
@@ -3352,41 +3568,57 @@ export const catalog = {
         {
           "meaning": "sojourn",
           "name": "sojourn",
+          "queue": null,
+          "traced": false,
           "unit": "s"
         },
         {
           "meaning": "count",
           "name": "new_flows",
+          "queue": null,
+          "traced": false,
           "unit": "queues"
         },
         {
           "meaning": "count",
           "name": "old_flows",
+          "queue": null,
+          "traced": false,
           "unit": "queues"
         },
         {
           "meaning": "count",
           "name": "active_queues",
+          "queue": null,
+          "traced": false,
           "unit": "queues"
         },
         {
           "meaning": "dropping",
           "name": "dropping_queues",
+          "queue": null,
+          "traced": false,
           "unit": "queues"
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "target",
           "name": "band_ms",
+          "queue": null,
+          "traced": false,
           "unit": "ms"
         }
       ],
@@ -3558,91 +3790,148 @@ export const catalog = {
         {
           "meaning": "probability",
           "name": "p_prime",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
-          "meaning": "other",
+          "meaning": "queue_probability",
           "name": "p_c",
+          "queue": "classic",
+          "traced": true,
           "unit": ""
         },
         {
-          "meaning": "other",
+          "meaning": "queue_probability",
           "name": "p_cl",
+          "queue": "l4s",
+          "traced": true,
           "unit": ""
         },
         {
           "meaning": "other",
           "name": "overload",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "queue_delay",
           "name": "qdelay",
+          "queue": null,
+          "traced": false,
+          "unit": "s"
+        },
+        {
+          "meaning": "queue_level",
+          "name": "l_packets",
+          "queue": "l4s",
+          "traced": true,
+          "unit": "packets"
+        },
+        {
+          "meaning": "queue_level",
+          "name": "c_packets",
+          "queue": "classic",
+          "traced": true,
+          "unit": "packets"
+        },
+        {
+          "meaning": "queue_level",
+          "name": "l_bytes",
+          "queue": "l4s",
+          "traced": true,
+          "unit": "bytes"
+        },
+        {
+          "meaning": "queue_level",
+          "name": "c_bytes",
+          "queue": "classic",
+          "traced": true,
+          "unit": "bytes"
+        },
+        {
+          "meaning": "sojourn",
+          "name": "l_sojourn",
+          "queue": "l4s",
+          "traced": true,
+          "unit": "s"
+        },
+        {
+          "meaning": "sojourn",
+          "name": "c_sojourn",
+          "queue": "classic",
+          "traced": true,
           "unit": "s"
         },
         {
           "meaning": "other",
-          "name": "l_packets",
-          "unit": "packets"
-        },
-        {
-          "meaning": "other",
-          "name": "c_packets",
-          "unit": "packets"
-        },
-        {
-          "meaning": "other",
-          "name": "l_bytes",
-          "unit": "bytes"
-        },
-        {
-          "meaning": "other",
-          "name": "c_bytes",
-          "unit": "bytes"
-        },
-        {
-          "meaning": "other",
           "name": "wrr_credit",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
-          "meaning": "other",
+          "meaning": "count",
           "name": "l_step_marks",
+          "queue": "l4s",
+          "traced": false,
           "unit": "packets"
         },
         {
-          "meaning": "other",
+          "meaning": "count",
           "name": "l_coupled_marks",
+          "queue": "l4s",
+          "traced": false,
           "unit": "packets"
         },
         {
-          "meaning": "other",
+          "meaning": "count",
           "name": "l_drops",
+          "queue": "l4s",
+          "traced": false,
           "unit": "packets"
         },
         {
-          "meaning": "other",
+          "meaning": "count",
+          "name": "l_overload_drops",
+          "queue": "l4s",
+          "traced": false,
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
           "name": "c_marks",
+          "queue": "classic",
+          "traced": false,
           "unit": "packets"
         },
         {
-          "meaning": "other",
+          "meaning": "count",
           "name": "c_drops",
+          "queue": "classic",
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "band",
           "name": "band_lo",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "band",
           "name": "band_hi",
+          "queue": null,
+          "traced": false,
           "unit": "queue unit"
         },
         {
           "meaning": "target",
           "name": "band_ms",
+          "queue": null,
+          "traced": false,
           "unit": "ms"
         }
       ],
@@ -3774,26 +4063,36 @@ export const catalog = {
         {
           "meaning": "other",
           "name": "q_thresh",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         },
         {
           "meaning": "other",
           "name": "w_best",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "n_c",
+          "queue": null,
+          "traced": false,
           "unit": "flows"
         },
         {
           "meaning": "other",
           "name": "t_res",
+          "queue": null,
+          "traced": false,
           "unit": ""
         },
         {
           "meaning": "count",
           "name": "max_cnt",
+          "queue": null,
+          "traced": false,
           "unit": "packets"
         }
       ],
@@ -3943,46 +4242,64 @@ export const catalog = {
         {
           "meaning": "other",
           "name": "q_cells",
+          "queue": null,
+          "traced": false,
           "unit": "cells"
         },
         {
           "meaning": "other",
           "name": "lbo_cells",
+          "queue": null,
+          "traced": false,
           "unit": "cells"
         },
         {
           "meaning": "other",
           "name": "hbo_cells",
+          "queue": null,
+          "traced": false,
           "unit": "cells"
         },
         {
           "meaning": "other",
           "name": "max_q_cells",
+          "queue": null,
+          "traced": false,
           "unit": "cells"
         },
         {
           "meaning": "count",
           "name": "untagged_frames",
+          "queue": null,
+          "traced": false,
           "unit": "frames"
         },
         {
           "meaning": "count",
           "name": "tagged_frames",
+          "queue": null,
+          "traced": false,
           "unit": "frames"
         },
         {
           "meaning": "count",
           "name": "epd_frames",
+          "queue": null,
+          "traced": false,
           "unit": "frames"
         },
         {
           "meaning": "count",
           "name": "ppd_frames",
+          "queue": null,
+          "traced": false,
           "unit": "frames"
         },
         {
           "meaning": "other",
           "name": "fair_share_mbps",
+          "queue": null,
+          "traced": false,
           "unit": "Mbit/s"
         }
       ],
@@ -3992,30 +4309,41 @@ export const catalog = {
   "congestion_controls": [
     {
       "citation": "Jacobson, Congestion Avoidance and Control, SIGCOMM 1988",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "Tahoe",
       "model_state": false,
       "name": "tahoe",
       "params": [],
+      "state": [],
       "summary": "Slow start and congestion avoidance; after a fast retransmit, slow start again from one segment."
     },
     {
       "citation": "RFC 5681",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "Reno",
       "model_state": false,
       "name": "reno",
       "params": [],
+      "state": [],
       "summary": "Tahoe plus fast recovery: a loss halves the window instead of restarting slow start."
     },
     {
       "citation": "RFC 6582",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "NewReno",
       "model_state": false,
       "name": "newreno",
       "params": [],
+      "state": [],
       "summary": "Reno whose partial ACKs retransmit the next hole and keep recovery until the whole window is acked."
     },
     {
       "citation": "Brakmo & Peterson, TCP Vegas, IEEE JSAC 13(8), 1995",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "Vegas",
       "model_state": false,
       "name": "vegas",
@@ -4105,10 +4433,13 @@ export const catalog = {
           "unit": ""
         }
       ],
+      "state": [],
       "summary": "Delay-based avoidance: keeps between α and β of its segments queued, estimated from the RTT above BaseRTT."
     },
     {
       "citation": "RFC 9438 (C = 0.4, β = 0.7)",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "CUBIC",
       "model_state": false,
       "name": "cubic",
@@ -4134,18 +4465,24 @@ export const catalog = {
           "unit": ""
         }
       ],
+      "state": [],
       "summary": "The window grows as a cubic of the time since the last reduction, independent of the RTT."
     },
     {
       "citation": "Cardwell et al., BBR: Congestion-Based Congestion Control, ACM Queue 14(5), 2016",
+      "ecn_codepoint": null,
+      "feedback": "classic",
       "label": "BBR",
       "model_state": true,
       "name": "bbr",
       "params": [],
+      "state": [],
       "summary": "Model-based and paced: estimates the bottleneck bandwidth and the round-trip propagation time."
     },
     {
       "citation": "RFC 8257 (g = 1/16, α from 1; Alizadeh et al., SIGCOMM 2010)",
+      "ecn_codepoint": "ect0",
+      "feedback": "dctcp",
       "label": "DCTCP",
       "model_state": false,
       "name": "dctcp",
@@ -4171,10 +4508,19 @@ export const catalog = {
           "unit": ""
         }
       ],
+      "state": [
+        {
+          "meaning": "mark_fraction",
+          "name": "alpha",
+          "unit": ""
+        }
+      ],
       "summary": "Reno's growth; on marks, cuts the window by α/2 once per window, α the EWMA of the fraction of marked bytes. ECT(0) and DCTCP's exact CE echo."
     },
     {
       "citation": "RFC 9331 §4 (Prague L4S requirements); draft-briscoe-iccrg-prague-congestion-control",
+      "ecn_codepoint": "ect1",
+      "feedback": "accurate",
       "label": "TCP Prague",
       "model_state": false,
       "name": "prague",
@@ -4218,6 +4564,18 @@ export const catalog = {
           "role": "switch",
           "step": 1.0,
           "unit": ""
+        }
+      ],
+      "state": [
+        {
+          "meaning": "mark_fraction",
+          "name": "alpha",
+          "unit": ""
+        },
+        {
+          "meaning": "pacing_rate",
+          "name": "pacing_rate",
+          "unit": "segments/s"
         }
       ],
       "summary": "L4S: ECT(1), accurate ECN, DCTCP's α-scaled cut on marks, Reno's halving on loss, paced. No classic-bottleneck detection; whole-segment windows."

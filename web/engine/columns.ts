@@ -32,3 +32,13 @@ export function isCumulativeColumn(name: string): boolean {
 export function isAqmColumn(name: string): boolean {
   return columnSpec(name)?.written_by === 'aqm'
 }
+
+/** The page's trace column of a traced state entry (`StateSpec::traced`, sampled beside the engine's trace). */
+export function stateColumn(name: string): string {
+  return `state_${name}`
+}
+
+/** A traced state column: not part of the engine's trace (or its digests). */
+export function isStateColumn(name: string): boolean {
+  return name.startsWith('state_') && columnSpec(name) === undefined
+}

@@ -11,6 +11,9 @@ class FakeSim implements EngineSim {
   rows: number[] = []
   aqmCfg: Record<string, number | string> = { kind: 'red', min_th: 5, max_th: 15 }
   freed = false
+  /** Like the engine's `StateSpec::traced`: a 'dualpi2' fake traces two entries, one row per trace row. */
+  traced: string[] = []
+  stateRows: number[] = []
   private readonly world: FakeWorld
   constructor(json: string, world: FakeWorld) {
     this.world = world
@@ -18,6 +21,15 @@ class FakeSim implements EngineSim {
     if (typeof s === 'object' && s !== null && 'aqm' in s && typeof s.aqm === 'object' && s.aqm !== null) {
       this.aqmCfg = { ...this.aqmCfg, ...Object.fromEntries(Object.entries(s.aqm)) }
     }
+    this.traced = this.aqmCfg.kind === 'dualpi2' ? ['l_packets', 'c_packets'] : []
+  }
+  state_columns() {
+    return JSON.stringify(this.traced)
+  }
+  take_state_samples() {
+    const r = new Float64Array(this.stateRows)
+    this.stateRows = []
+    return r
   }
   run_for(seconds: number) {
     if (this.world.trapOnRun) {
@@ -25,7 +37,10 @@ class FakeSim implements EngineSim {
       throw new WebAssembly.RuntimeError('unreachable')
     }
     const end = this.t + seconds
-    for (let k = Math.floor(this.t / DT) + 1; k * DT <= end + 1e-12; k++) this.rows.push(k * DT, k % 7, 2)
+    for (let k = Math.floor(this.t / DT) + 1; k * DT <= end + 1e-12; k++) {
+      this.rows.push(k * DT, k % 7, 2)
+      if (this.traced.length > 0) this.stateRows.push(k % 3, (k % 7) - (k % 3))
+    }
     this.t = end
   }
   now() {
@@ -50,6 +65,7 @@ class FakeSim implements EngineSim {
   }
   set_algorithm(json: string) {
     this.aqmCfg = JSON.parse(json)
+    if (this.t === 0) this.traced = this.aqmCfg.kind === 'dualpi2' ? ['l_packets', 'c_packets'] : []
   }
   aqm() {
     return JSON.stringify(this.aqmCfg)
@@ -373,5 +389,23 @@ describe('Runner', () => {
     for (let i = 0; i < 10; i++) advance(20)
     expect(sim.viewAsks.length).toBe(asks)
     expect(last('frame')?.view).toBeUndefined()
+  })
+
+  it('appends the traced state entries to every row, and re-reads them after a switch before the first sample', () => {
+    runner.handle({ type: 'set-algorithm', aqm: { kind: 'dualpi2' } })
+    expect(last('state')?.columns).toEqual([...COLUMNS, 'state_l_packets', 'state_c_packets'])
+    runner.handle({ type: 'play' })
+    for (let i = 0; i < 10; i++) advance(20)
+    runner.handle({ type: 'pause' })
+    const frames = ofType('frame').filter((f) => f.samples.length > 0)
+    expect(frames.every((f) => f.columns === 5)).toBe(true)
+    const rows = frames.flatMap((f) => {
+      const out: number[][] = []
+      for (let i = 0; i < f.samples.length; i += 5) out.push(Array.from(f.samples.subarray(i, i + 5)))
+      return out
+    })
+    expect(rows.length).toBeGreaterThan(0)
+    // The fake's two queues add up to its q_pkts, row by row, as the engine's do.
+    expect(rows.every((r) => r[3] + r[4] === r[1])).toBe(true)
   })
 })

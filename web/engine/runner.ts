@@ -22,6 +22,7 @@ import {
   parseState,
   withAqm,
 } from './decode'
+import { stateColumn } from './columns'
 import { parseObject } from '../scenario/json'
 import { durationOf } from '../scenario/running'
 import { parseValidation, problemOfError } from './engineProblem'
@@ -32,6 +33,10 @@ export interface EngineSim {
   now(): number
   columns(): string
   take_samples(): Float64Array
+  /** The traced state entries' names (DualPI2's per-queue values), JSON; absent in fakes and older builds. */
+  state_columns?(): string
+  /** Their rows since the last call, one per trace row. */
+  take_state_samples?(): Float64Array
   set_param(name: string, value: number): void
   set_algorithm(aqmJson: string): void
   aqm(): string
@@ -100,6 +105,8 @@ export class Runner {
   /** Last scenario that built successfully, with the live AQM folded in. */
   private scenario = ''
   private columns: string[] = []
+  /** How many of `columns` are the engine's trace; the rest are its traced state entries (`state_<name>`). */
+  private traceWidth = 0
   private epoch = 0
   private playing = false
   private speed = 1
@@ -220,13 +227,26 @@ export class Runner {
       // A simulation poisoned by a panic may refuse to be freed; it is dropped either way.
     }
     this.epoch++
-    this.columns = parseColumns(sim.columns())
+    this.readColumns()
     this.scenario = withAqm(json, parseAqm(sim.aqm()))
     this.curve = parseCurve(sim.curve())
     this.pending = []
     this.summaryEveryMs = SUMMARY_MS
     this.stopAt = durationOf(parseObject(json)) ?? durationOf(parseObject(this.engine.defaultScenario())) ?? Infinity
     this.ended = false
+  }
+
+  /** The engine's trace columns, then its traced state entries (`state_<name>`); true if they changed. */
+  private readColumns(): boolean {
+    const sim = this.sim
+    if (sim === null) return false
+    const trace = parseColumns(sim.columns())
+    const state = sim.state_columns ? parseColumns(sim.state_columns()) : []
+    const columns = [...trace, ...state.map(stateColumn)]
+    const changed = columns.join() !== this.columns.join()
+    this.traceWidth = trace.length
+    if (changed) this.columns = columns
+    return changed
   }
 
   private changeAqm(context: ErrorContext, change: (sim: EngineSim) => void): void {
@@ -236,6 +256,8 @@ export class Runner {
       this.curve = parseCurve(sim.curve())
     })
     if (!ok) return
+    // Before the first sample the engine's traced state follows the new discipline (DualPI2's queues).
+    if (this.readColumns()) this.postState()
     // The curve travels with frames: send one now, so a paused lab's curve follows the edit too.
     this.flush()
     this.postState()
@@ -347,7 +369,9 @@ export class Runner {
   private collect(): void {
     if (this.sim === null) return
     const rows = this.sim.take_samples()
-    if (rows.length > 0) this.pending.push(rows)
+    const extra = this.columns.length - this.traceWidth
+    const state = extra > 0 ? this.sim.take_state_samples?.() : undefined
+    if (rows.length > 0) this.pending.push(state ? appendColumns(rows, this.traceWidth, state, extra) : rows)
   }
 
   /** Posts everything sampled since the last frame, transferring the buffer. */
@@ -421,4 +445,18 @@ export class Runner {
       ended: this.ended,
     })
   }
+}
+
+/**
+ * Trace rows of `width` values with `extra` more per row from `state` (the engine samples both at the same
+ * instants, one state row per trace row), as one row-major array; missing state values are NaN.
+ */
+export function appendColumns(rows: Float64Array, width: number, state: Float64Array, extra: number): Float64Array {
+  const n = Math.floor(rows.length / width)
+  const out = new Float64Array(n * (width + extra))
+  for (let r = 0; r < n; r++) {
+    out.set(rows.subarray(r * width, (r + 1) * width), r * (width + extra))
+    for (let j = 0; j < extra; j++) out[r * (width + extra) + width + j] = state[r * extra + j] ?? Number.NaN
+  }
+  return out
 }

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import { FLOW_FIELDS, type FlowField, type FlowResult } from '../engine/resultsModel'
+import { Help } from '../charts/Help'
 
 const fmt: Record<FlowField, (v: number) => string> = {
   goodput_payload_mbps: d3.format(',.3~f'),
@@ -32,14 +33,22 @@ export function sortRows(rows: readonly FlowResult[], key: SortKey, descending: 
   })
 }
 
+/** A flow's ECN as the scenario sets it (web/scenario/running.ts `ecnOf`). */
+export interface FlowEcn {
+  codepoint: string
+  feedback: string
+}
+
 interface PerFlowTableProps {
   flows: readonly FlowResult[]
+  /** Each flow's codepoint and feedback by flow id: shown as two columns when given. */
+  ecn?: readonly FlowEcn[]
   /** Distinguishes the tables of several sides (Compare) for tests and labels. */
   testId?: string
   caption?: string
 }
 
-export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerFlowTableProps) {
+export function PerFlowTable({ flows, ecn, testId = 'per-flow-table', caption }: PerFlowTableProps) {
   const { t } = useTranslation('charts')
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'id', descending: false })
   const rows = sortRows(flows, sort.key, sort.descending)
@@ -64,6 +73,16 @@ export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerF
         <thead>
           <tr>
             {header('id')}
+            {ecn && (
+              <>
+                <th scope="col">
+                  {t('results.col.codepoint')} <Help term={t('l4s.terms.ect1')} text={t('l4s.help.ect1')} />
+                </th>
+                <th scope="col">
+                  {t('results.col.feedback')} <Help term={t('l4s.terms.scalable')} text={t('l4s.help.scalable')} />
+                </th>
+              </>
+            )}
             {FLOW_FIELDS.map(header)}
           </tr>
         </thead>
@@ -71,6 +90,20 @@ export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerF
           {rows.map((r) => (
             <tr key={r.id} data-flow={r.id}>
               <th scope="row">{t('results.flow_name', { id: r.id + 1, tcp: r.tcp })}</th>
+              {ecn && (
+                <>
+                  <td data-field="codepoint" data-value={ecn[r.id]?.codepoint ?? ''}>
+                    {ecn[r.id]
+                      ? t(`results.codepoint.${ecn[r.id].codepoint}`, { defaultValue: ecn[r.id].codepoint })
+                      : '–'}
+                  </td>
+                  <td data-field="feedback" data-value={ecn[r.id]?.feedback ?? ''}>
+                    {ecn[r.id]
+                      ? t(`results.feedback.${ecn[r.id].feedback}`, { defaultValue: ecn[r.id].feedback })
+                      : '–'}
+                  </td>
+                </>
+              )}
               {FLOW_FIELDS.map((f) => (
                 <td key={f} data-field={f} data-value={Number.isFinite(r[f]) ? r[f] : ''}>
                   {shown(f, r[f])}
@@ -82,6 +115,7 @@ export function PerFlowTable({ flows, testId = 'per-flow-table', caption }: PerF
         <tfoot>
           <tr>
             <th scope="row">{t('results.total')}</th>
+            {ecn && <td colSpan={2} />}
             <td data-field="goodput_payload_mbps" data-value={sum('goodput_payload_mbps')}>
               {shown('goodput_payload_mbps', sum('goodput_payload_mbps'))}
             </td>

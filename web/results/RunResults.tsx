@@ -16,12 +16,13 @@ export function useRunSummary(store: SimStore) {
 export function FlowResults({ store, testId, caption }: { store: SimStore; testId?: string; caption?: string }) {
   const { t } = useTranslation('charts')
   const summary = useRunSummary(store)
+  const running = useSyncExternalStore(store.subscribe, () => store.getSnapshot().running)
   if (summary === null || !(summary.measured_to_s > summary.measured_from_s)) {
     return <p className="muted">{t('results.waiting')}</p>
   }
   return (
     <>
-      <PerFlowTable flows={summary.flows ?? []} testId={testId} caption={caption} />
+      <PerFlowTable flows={summary.flows ?? []} ecn={running?.flows} testId={testId} caption={caption} />
       <p className="muted results-window">
         {t('results.window_run', { from: summary.measured_from_s.toFixed(0), to: summary.measured_to_s.toFixed(1) })}
       </p>

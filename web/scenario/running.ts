@@ -1,6 +1,7 @@
 // The scenario a simulation runs, as every chart and pane reads it: parsed once, when the worker reports a
 // new one (web/engine/store.ts), into a frozen JSON value and the few facts the page derives from it. Fields a
 // scenario leaves out take the engine's defaults (engine-wasm/src/scenario.rs) where a reader needs one.
+import { catalog } from '../contract/engine'
 import { deepFreeze, getAt, isObject, parseObject, type Json, type JsonObject } from './json'
 
 /** The bottleneck buffer: its size in `unit` (packets or bytes). */
@@ -22,6 +23,10 @@ export interface FlowInfo {
   group: number
   /** TCP variant ("reno", "cubic", ...) or "udp" for traffic that has no congestion window. */
   variant: string
+  /** The ECN codepoint its packets carry: not_ect, ect0 (classic ECN) or ect1 (the L4S identifier). */
+  codepoint: string
+  /** How its receiver feeds CE marks back (the variant's declared `feedback`), or 'none' when not ECN-capable. */
+  feedback: string
 }
 
 /** No flows (before the first scenario): one constant, so a memoised chart keeps its props. */
@@ -97,7 +102,23 @@ export function flowsOf(scenario: JsonObject): FlowInfo[] {
     const kind = getAt(g, 'traffic.kind')
     const udp = typeof kind === 'string' && UDP_TRAFFIC.has(kind)
     const variant = udp ? 'udp' : typeof g.tcp === 'string' ? g.tcp : 'reno'
-    for (let i = 0; i < count; i++) out.push({ index: out.length, group, variant })
+    const { codepoint, feedback } = ecnOf(g, udp ? null : variant)
+    for (let i = 0; i < count; i++) out.push({ index: out.length, group, variant, codepoint, feedback })
   })
   return out
+}
+
+/**
+ * A flow group's ECN codepoint and feedback as the engine resolves them (engine-wasm/src/tcp/mod.rs
+ * `default_ect`): the group's `ecn_codepoint` if set, else its variant's own (`congestion_controls[].ecn_codepoint`:
+ * Prague ECT(1), DCTCP ECT(0)), else ECT(0) with `ecn` on and Not-ECT off. Feedback is the variant's declared
+ * one when the packets are ECN-capable; UDP traffic has none.
+ */
+export function ecnOf(g: JsonObject, variant: string | null): { codepoint: string; feedback: string } {
+  const cc = variant === null ? undefined : catalog.congestion_controls.find((c) => c.name === variant)
+  const set = g.ecn_codepoint
+  const own: string | null = cc?.ecn_codepoint ?? null
+  const codepoint = typeof set === 'string' ? set : (own ?? (g.ecn === true ? 'ect0' : 'not_ect'))
+  const feedback = cc === undefined || codepoint === 'not_ect' ? 'none' : cc.feedback
+  return { codepoint, feedback }
 }

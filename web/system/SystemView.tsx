@@ -16,6 +16,8 @@ import { chartColours, themeRevision } from '../charts/theme'
 import { useSize } from '../charts/useSize'
 import { drawRow, MIN_SLOT_PX, spawnMarks, type Mark } from './bufferRow'
 import { bufferOf, decisionOf } from './decision'
+import { subQueuesNow, subQueuesOf, type SubQueueNow } from '../engine/subQueues'
+import { classColours } from '../charts/palette'
 import { installSystemTestApi, recordDraw } from './testApi'
 import { dumbbellOf } from './topology'
 import { readViewFrame, type ViewFrame } from './viewFrame'
@@ -90,6 +92,9 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   })
   const [live, setLive] = useState<Live>({ queued: 0, perSlot: 1, drops: 0, marks: 0, rate: Number.NaN })
   const [decision, setDecision] = useState(() => decisionOf(aqm, store.live().aqmState))
+  // A discipline with several queues (DualPI2): each one's backlog, delay, probability and signals by cause.
+  const subQueues = useMemo(() => subQueuesOf(aqm?.kind), [aqm?.kind])
+  const [queues, setQueues] = useState<SubQueueNow[]>(() => subQueuesNow(subQueues, store.live().aqmState))
   // Each frame's drops and marks with the simulated span they happened in (since the previous frame).
   const acc = useRef({ at: 0, lastSim: 0, window: [] as SimSpan[] })
 
@@ -171,6 +176,8 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
           : next,
       )
       setDecision(decisionOf(store.getSnapshot().aqm ?? aqm, snap.aqmState))
+      const nextQueues = subQueuesNow(subQueues, snap.aqmState)
+      setQueues((q) => (JSON.stringify(q) === JSON.stringify(nextQueues) ? q : nextQueues))
     }
   }, 'system')
 
@@ -242,6 +249,40 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
               ))}
             </span>
           </div>
+          {queues.length > 0 && (
+            <ul className="sv-subqueues" data-testid="system-subqueues" aria-label={t('subqueue.title')}>
+              {queues.map((q) => (
+                <li key={q.cls} data-class={q.cls}>
+                  <span className="sv-subqueue-name">
+                    <span className="sv-swatch" aria-hidden="true" style={{ background: classColours[q.cls].css }} />
+                    <strong>{t(`subqueue.${q.cls}`)}</strong>
+                  </span>
+                  <meter
+                    min={0}
+                    max={Math.max(1, held.buffer)}
+                    value={backlog(q, held.unit)}
+                    aria-label={t('subqueue.meter', { queue: t(`subqueue.${q.cls}`) })}
+                  />
+                  <span>
+                    {t('subqueue.now', {
+                      packets: Number.isFinite(q.packets) ? fmt(q.packets) : '–',
+                      ms: Number.isFinite(q.sojournMs) ? q.sojournMs.toFixed(2) : '–',
+                      p: Number.isFinite(q.probability) ? q.probability.toFixed(4) : '–',
+                    })}
+                  </span>
+                  <span className="sv-subqueue-counts">
+                    {t('subqueue.since0')}{' '}
+                    {q.counts
+                      .map(
+                        (c) =>
+                          `${t(`subqueue.counts.${c.name}`, { defaultValue: c.name })} ${Number.isFinite(c.value) ? fmt(c.value) : '–'}`,
+                      )
+                      .join(' · ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <span className="sv-arrow" aria-hidden="true" />
         <div className="sv-end sv-receivers">
@@ -250,4 +291,10 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
       </div>
     </figure>
   )
+}
+
+/** A sub-queue's backlog in the buffer's unit (0 when the engine reported none). */
+function backlog(q: SubQueueNow, unit: string): number {
+  const v = unit === 'bytes' ? q.bytes : q.packets
+  return Number.isFinite(v) ? v : 0
 }

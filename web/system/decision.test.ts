@@ -67,3 +67,11 @@ describe('the buffer the system view names', () => {
     expect(bufferOf({ kind: 'red' }, { buffer: 100, unit: 'packets' })).toEqual({ buffer: 100, unit: 'packets' })
   })
 })
+
+describe('a discipline with sub-queues', () => {
+  it('keeps per-queue sojourns out of the decision line (the discipline-wide qdelay is its delay)', () => {
+    const items = decisionOf({ kind: 'dualpi2' }, { p_prime: 0.03, qdelay: 0.014, l_sojourn: 0.001, band_ms: 15 })
+    expect(items.map((i) => i.key)).toContain('qdelay')
+    expect(items.map((i) => i.key)).not.toContain('sojourn')
+  })
+})

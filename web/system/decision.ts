@@ -41,7 +41,11 @@ export function bufferOf(
 
 export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem[] {
   if (aqm === null) return []
-  const declared: readonly StateEntry[] = catalog.algorithms.find((a) => a.kind === aqm.kind)?.state ?? []
+  // The discipline as a whole: a sub-queue's entries (DualPI2's per-queue sojourns) have their own line
+  // (web/engine/subQueues.ts).
+  const declared: readonly StateEntry[] = (catalog.algorithms.find((a) => a.kind === aqm.kind)?.state ?? []).filter(
+    (s) => s.queue === null,
+  )
   /** The first declared entry with `meaning` that the engine reported as a number. */
   const entry = (meaning: Meaning): { name: string; value: number; unit: string } | null => {
     const e = declared.find((s) => s.meaning === meaning && finite(state[s.name]))

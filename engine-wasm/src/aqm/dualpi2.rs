@@ -20,6 +20,7 @@
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
+use super::params::QueueClass::{Classic, L4s};
 use super::params::{concat, Band, Role, StateMeaning, StateSpec};
 use super::{params, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, ParamSpec};
 use super::{QueueDisc, QueueUnit, Reason};
@@ -78,6 +79,8 @@ struct Counters {
     l_drops: u64,
     c_marks: u64,
     c_drops: u64,
+    /// L4S packets dropped because of overload (RFC 9332 §4.2.3), also counted in `l_drops`.
+    l_overload_drops: u64,
 }
 
 /// DualPI2 (RFC 9332): an L4S queue and a classic queue coupled through one PI controller.
@@ -93,27 +96,32 @@ pub struct DualPi2 {
     /// WRR credit in byte-weights: ≤ 0 serves L, > 0 serves C (Linux `c_protection_credit`).
     credit: i64,
     counters: Counters,
+    /// The sojourn of the last packet each queue sent on, (L, C), for the page's per-queue delay.
+    last_sojourn: (Time, Time),
 }
 
 /// What `state()` reports: the base probability p′ (the operating point), the two derived ones, the queues and
 /// the counts of signals by queue and cause.
-const STATE: [StateSpec; 18] = concat(
+const STATE: [StateSpec; 21] = concat(
     [
         StateSpec::new("p_prime", "", StateMeaning::Probability),
-        StateSpec::new("p_c", "", StateMeaning::Other),
-        StateSpec::new("p_cl", "", StateMeaning::Other),
+        StateSpec::new("p_c", "", StateMeaning::QueueProbability).of_queue(Classic).traced(),
+        StateSpec::new("p_cl", "", StateMeaning::QueueProbability).of_queue(L4s).traced(),
         StateSpec::new("overload", "", StateMeaning::Other),
         StateSpec::new("qdelay", "s", StateMeaning::QueueDelay),
-        StateSpec::new("l_packets", "packets", StateMeaning::Other),
-        StateSpec::new("c_packets", "packets", StateMeaning::Other),
-        StateSpec::new("l_bytes", "bytes", StateMeaning::Other),
-        StateSpec::new("c_bytes", "bytes", StateMeaning::Other),
+        StateSpec::new("l_packets", "packets", StateMeaning::QueueLevel).of_queue(L4s).traced(),
+        StateSpec::new("c_packets", "packets", StateMeaning::QueueLevel).of_queue(Classic).traced(),
+        StateSpec::new("l_bytes", "bytes", StateMeaning::QueueLevel).of_queue(L4s).traced(),
+        StateSpec::new("c_bytes", "bytes", StateMeaning::QueueLevel).of_queue(Classic).traced(),
+        StateSpec::new("l_sojourn", "s", StateMeaning::Sojourn).of_queue(L4s).traced(),
+        StateSpec::new("c_sojourn", "s", StateMeaning::Sojourn).of_queue(Classic).traced(),
         StateSpec::new("wrr_credit", "", StateMeaning::Other),
-        StateSpec::new("l_step_marks", "packets", StateMeaning::Other),
-        StateSpec::new("l_coupled_marks", "packets", StateMeaning::Other),
-        StateSpec::new("l_drops", "packets", StateMeaning::Other),
-        StateSpec::new("c_marks", "packets", StateMeaning::Other),
-        StateSpec::new("c_drops", "packets", StateMeaning::Other),
+        StateSpec::new("l_step_marks", "packets", StateMeaning::Count).of_queue(L4s),
+        StateSpec::new("l_coupled_marks", "packets", StateMeaning::Count).of_queue(L4s),
+        StateSpec::new("l_drops", "packets", StateMeaning::Count).of_queue(L4s),
+        StateSpec::new("l_overload_drops", "packets", StateMeaning::Count).of_queue(L4s),
+        StateSpec::new("c_marks", "packets", StateMeaning::Count).of_queue(Classic),
+        StateSpec::new("c_drops", "packets", StateMeaning::Count).of_queue(Classic),
     ],
     super::DELAY_BAND_STATE,
 );
@@ -208,6 +216,7 @@ impl Algorithm for DualPi2 {
             last_qdelay: 0,
             credit: 0,
             counters: Counters::default(),
+            last_sojourn: (0, 0),
         };
         q.reset_credit();
         Ok(q)
@@ -303,6 +312,7 @@ impl DualPi2 {
                 if self.params.drop_overload && env.uniform() < self.p_c() {
                     env.drop(packet, Reason::Early);
                     self.count(which, false, false);
+                    self.counters.l_overload_drops += 1;
                     return None;
                 }
                 let out = env.signal(packet, Reason::Early, true);
@@ -385,6 +395,11 @@ impl QueueDisc for DualPi2 {
                 },
                 Which::C => packet,
             };
+            let sojourn = env.now.saturating_sub(packet.enqueued_at);
+            match which {
+                Which::L => self.last_sojourn.0 = sojourn,
+                Which::C => self.last_sojourn.1 = sojourn,
+            }
             self.credit += change;
             return Some(packet);
         }
@@ -447,10 +462,13 @@ impl QueueDisc for DualPi2 {
             ("c_packets", self.c.len() as f64),
             ("l_bytes", self.l.bytes() as f64),
             ("c_bytes", self.c.bytes() as f64),
+            ("l_sojourn", to_secs(self.last_sojourn.0)),
+            ("c_sojourn", to_secs(self.last_sojourn.1)),
             ("wrr_credit", self.credit as f64),
             ("l_step_marks", c.l_step_marks as f64),
             ("l_coupled_marks", c.l_coupled_marks as f64),
             ("l_drops", c.l_drops as f64),
+            ("l_overload_drops", c.l_overload_drops as f64),
             ("c_marks", c.c_marks as f64),
             ("c_drops", c.c_drops as f64),
         ];

@@ -537,6 +537,12 @@ mod tests {
                 "{}: the virtual queue is the avg",
                 info.kind
             );
+            // A sub-queue's level and signal probability belong to a queue; so does everything traced.
+            for s in info.state {
+                if matches!(s.meaning, StateMeaning::QueueLevel | StateMeaning::QueueProbability) || s.traced {
+                    assert!(s.queue.is_some(), "{}: {} names its queue", info.kind, s.name);
+                }
+            }
         }
     }
 

@@ -95,8 +95,24 @@ pub enum StateMeaning {
     Dropping,
     /// A count of events, packets or queues.
     Count,
+    /// One sub-queue's backlog (a discipline with several queues, see [`QueueClass`]), in packets or bytes.
+    QueueLevel,
+    /// A probability derived from the one applied now and applied to one sub-queue's packets (DualPI2's
+    /// p_C and p_CL, RFC 9332 §2.1).
+    QueueProbability,
     /// Anything else (controller terms, intermediate values, clocks).
     Other,
+}
+
+/// Which traffic class one of a discipline's sub-queues holds (RFC 9330 §2: L4S or classic), so the page
+/// draws each queue's entries in the colour of its flows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueueClass {
+    /// Packets carrying the L4S identifier, ECT(1) or CE (RFC 9331 §5.1).
+    L4s,
+    /// Everything else: Not-ECT and ECT(0).
+    Classic,
 }
 
 /// One entry of an algorithm's `state()`: its key, its unit and what it means.
@@ -108,12 +124,28 @@ pub struct StateSpec {
     pub unit: &'static str,
     /// What the value means to the page.
     pub meaning: StateMeaning,
+    /// The sub-queue it describes, for a discipline with several (DualPI2's L and C queues); None for the
+    /// discipline as a whole.
+    pub queue: Option<QueueClass>,
+    /// The engine samples it into the page's trace beside the fixed columns, as `state_<name>` (not part of
+    /// the trace the digests cover, crate::sim::Sim::take_state_samples).
+    pub traced: bool,
 }
 
 impl StateSpec {
     /// An entry `name` in `unit` meaning `meaning`.
     pub const fn new(name: &'static str, unit: &'static str, meaning: StateMeaning) -> Self {
-        StateSpec { name, unit, meaning }
+        StateSpec { name, unit, meaning, queue: None, traced: false }
+    }
+
+    /// The entry describes the sub-queue of `class`.
+    pub const fn of_queue(self, class: QueueClass) -> Self {
+        StateSpec { queue: Some(class), ..self }
+    }
+
+    /// The entry is sampled into the page's trace at every sample interval.
+    pub const fn traced(self) -> Self {
+        StateSpec { traced: true, ..self }
     }
 }
 

@@ -100,6 +100,9 @@ pub const INFO: CcInfo = CcInfo {
     summary: "Model-based and paced: estimates the bottleneck bandwidth and the round-trip propagation time.",
     params: &[],
     model_state: true,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// BBR v1's model and state machine (draft-cardwell-iccrg-bbr-congestion-control-00).

@@ -33,6 +33,9 @@ pub const INFO: CcInfo = CcInfo {
     summary: "The window grows as a cubic of the time since the last reduction, independent of the RTT.",
     params: &[ParamSpec::flag("hystart", "HyStart++", "Leave the initial slow start on a rising RTT (RFC 9406)")],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 use crate::time::{to_secs, Time};
 

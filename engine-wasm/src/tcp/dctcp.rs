@@ -14,7 +14,7 @@
 //! [`ScalableEcn`] is the estimator and the cut; TCP Prague (`prague.rs`) uses it too.
 
 use super::receiver::Feedback;
-use super::registry::CcInfo;
+use super::registry::{CcInfo, CcStateMeaning, CcStateSpec};
 use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
 use crate::aqm::params::{ParamSpec, Role};
 
@@ -41,6 +41,9 @@ pub const INFO: CcInfo = CcInfo {
               of marked bytes. ECT(0) and DCTCP's exact CE echo.",
     params: &[G_SPEC],
     model_state: false,
+    state: &[CcStateSpec { name: "alpha", unit: "", meaning: CcStateMeaning::MarkFraction }],
+    ecn_codepoint: Some(crate::packet::Ect::Ect0),
+    feedback: Feedback::Dctcp,
 };
 
 /// The α estimator and its once-per-window cut, shared by DCTCP and Prague.

@@ -17,6 +17,9 @@ pub const INFO: CcInfo = CcInfo {
         ParamSpec::real("gain", "Gain", "segments", (0.1, 4.0), "Segments added per RTT in avoidance").default(1.0)
     ],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// NewReno with a scaled additive increase.

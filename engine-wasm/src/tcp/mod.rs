@@ -84,11 +84,10 @@ impl Variant {
     /// ECT(0) as Linux, every other variant ECT(0) with `ecn` and Not-ECT without.
     pub fn default_ect(self, ecn: bool) -> crate::packet::Ect {
         use crate::packet::Ect;
-        match self {
-            Variant::Prague => Ect::Ect1,
-            Variant::Dctcp => Ect::Ect0,
-            _ if ecn => Ect::Ect0,
-            _ => Ect::NotEct,
+        match self.info().ecn_codepoint {
+            Some(own) => own,
+            None if ecn => Ect::Ect0,
+            None => Ect::NotEct,
         }
     }
 }

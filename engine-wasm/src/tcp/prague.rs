@@ -13,7 +13,7 @@
 
 use super::dctcp::{ScalableEcn, G_SPEC};
 use super::receiver::Feedback;
-use super::registry::CcInfo;
+use super::registry::{CcInfo, CcStateMeaning, CcStateSpec};
 use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
 use crate::aqm::params::ParamSpec;
 use crate::time::{to_secs, Time, MILLI};
@@ -35,6 +35,12 @@ pub const INFO: CcInfo = CcInfo {
         .default(0.0),
     ],
     model_state: false,
+    state: &[
+        CcStateSpec { name: "alpha", unit: "", meaning: CcStateMeaning::MarkFraction },
+        CcStateSpec { name: "pacing_rate", unit: "segments/s", meaning: CcStateMeaning::PacingRate },
+    ],
+    ecn_codepoint: Some(crate::packet::Ect::Ect1),
+    feedback: Feedback::Accurate,
 };
 
 /// The reference RTT toward which the additive increase is scaled (draft-briscoe-iccrg-prague: 25 ms).

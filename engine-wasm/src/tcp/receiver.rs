@@ -10,7 +10,8 @@ use crate::time::{Time, MILLI};
 pub const DELAYED_ACK_TIMEOUT: Time = 200 * MILLI;
 
 /// How the receiver tells the sender about CE marks (docs/algorithms/l4s.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Feedback {
     #[default]
     /// RFC 3168 §6.1.3 as this lab models it: ECE on the ACK after a CE mark, which is sent at once.

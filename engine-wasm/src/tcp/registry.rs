@@ -14,8 +14,10 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::receiver::Feedback;
 use super::{bbr, cubic, dctcp, prague, reno, vegas, CcConfig, CongestionControl, Recovery};
 use crate::aqm::params::ParamSpec;
+use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::FlowGroup;
 
@@ -34,6 +36,35 @@ pub struct CcInfo {
     pub params: &'static [ParamSpec],
     /// It keeps a path model (BBR's bandwidth and RTT estimates) that the page's per-flow hover shows.
     pub model_state: bool,
+    /// The entries of its `state()` that the page's per-flow hover shows by meaning (DCTCP's and Prague's α).
+    pub state: &'static [CcStateSpec],
+    /// The ECN codepoint its stack sends whatever the group's `ecn` switch (Prague ECT(1), DCTCP ECT(0));
+    /// None: ECT(0) with `ecn` on, Not-ECT off. A group's `ecn_codepoint` overrides either.
+    pub ecn_codepoint: Option<Ect>,
+    /// How its receiver feeds CE marks back when its packets are ECN-capable (docs/algorithms/l4s.md).
+    pub feedback: Feedback,
+}
+
+/// What one of a congestion control's own state entries is, so the page labels it by meaning, not by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CcStateMeaning {
+    /// The EWMA of the fraction of marked bytes per window that scales the cut (DCTCP's and Prague's α,
+    /// RFC 8257 §3.3).
+    MarkFraction,
+    /// The rate the sender paces at.
+    PacingRate,
+}
+
+/// One entry of a congestion control's `state()` that the hover shows: its key, unit and meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CcStateSpec {
+    /// Key in the flow's state.
+    pub name: &'static str,
+    /// Unit of the value ("" for a fraction).
+    pub unit: &'static str,
+    /// What it means to the page.
+    pub meaning: CcStateMeaning,
 }
 
 /// Where a parameter's value is kept in a flow group.
@@ -73,6 +104,12 @@ pub struct CcEntry {
     pub params: Vec<CcParam>,
     /// It keeps a path model that the page's per-flow hover shows.
     pub model_state: bool,
+    /// Its own state entries the hover shows.
+    pub state: &'static [CcStateSpec],
+    /// Its stack's own codepoint (None: the group's `ecn` switch decides).
+    pub ecn_codepoint: Option<Ect>,
+    /// Its receiver's ECN feedback.
+    pub feedback: Feedback,
 }
 
 /// The flow group's fields, serialised once (the places of group parameters and their defaults).
@@ -123,6 +160,9 @@ fn entry(info: &CcInfo) -> CcEntry {
         summary: info.summary,
         params,
         model_state: info.model_state,
+        state: info.state,
+        ecn_codepoint: info.ecn_codepoint,
+        feedback: info.feedback,
     }
 }
 
@@ -361,5 +401,25 @@ mod tests {
         let mut flat = Map::new();
         flat.insert("vegas_alpha".into(), Value::from(2.0));
         assert_eq!(check_cc_params(Variant::Vegas, &flat, "flows[0]").unwrap_err().kind, Kind::UnknownParam);
+    }
+
+    #[test]
+    fn declared_feedback_and_codepoint_are_what_the_stack_uses() {
+        for &v in Variant::ALL {
+            let cfg = CcConfig {
+                params: CcValues::of(v, &FlowGroup::default()),
+                rng_seed: 1,
+                rng_stream: 2,
+                segment_bytes: 1000,
+                initial_cwnd: 2.0,
+            };
+            assert_eq!(v.controller(&cfg).feedback(), v.info().feedback, "{}", v.info().name);
+            let own = v.info().ecn_codepoint;
+            assert_eq!(v.default_ect(false), own.unwrap_or(Ect::NotEct), "{}", v.info().name);
+            assert_eq!(v.default_ect(true), own.unwrap_or(Ect::Ect0), "{}", v.info().name);
+        }
+        assert_eq!(Variant::Prague.info().ecn_codepoint, Some(Ect::Ect1));
+        assert_eq!(Variant::Dctcp.info().ecn_codepoint, Some(Ect::Ect0));
+        assert_eq!(Variant::Reno.info().ecn_codepoint, None);
     }
 }

@@ -13,6 +13,9 @@ pub const TAHOE: CcInfo = CcInfo {
     summary: "Slow start and congestion avoidance; after a fast retransmit, slow start again from one segment.",
     params: &[],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 /// Reno in the catalogue.
 pub const RENO: CcInfo = CcInfo {
@@ -22,6 +25,9 @@ pub const RENO: CcInfo = CcInfo {
     summary: "Tahoe plus fast recovery: a loss halves the window instead of restarting slow start.",
     params: &[],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 /// NewReno in the catalogue.
 pub const NEWRENO: CcInfo = CcInfo {
@@ -31,6 +37,9 @@ pub const NEWRENO: CcInfo = CcInfo {
     summary: "Reno whose partial ACKs retransmit the next hole and keep recovery until the whole window is acked.",
     params: &[],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
 /// One increase per ACK of new data, however many segments it covers (RFC 5681 §3.1: slow start adds

@@ -71,6 +71,9 @@ pub const INFO: CcInfo = CcInfo {
         ),
     ],
     model_state: false,
+    state: &[],
+    ecn_codepoint: None,
+    feedback: crate::tcp::receiver::Feedback::Classic,
 };
 use crate::time::Time;
 
