@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { metricById } from '../runs/summary'
+import type { JsonObject } from '../scenario/json'
 import { bytePacketSize, inTableUnit } from './tableUnits'
 
 describe('lesson table units', () => {
-  const bytes = (size?: number) => ({
+  const bytes = (size?: number): JsonObject => ({
     link: { buffer_unit: 'bytes' },
     flows: [size === undefined ? {} : { packet_size: size }],
   })
