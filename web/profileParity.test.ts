@@ -87,6 +87,32 @@ describe('the page and aqm-cli --profile', () => {
     }
   })
 
+  it('read a hand-written link with a profile as the CLI reads the profile: it fills what the link does not set', () => {
+    for (const kind of ['red', 'codel', 'pie']) {
+      for (const profile of ['ns3', 'linux']) {
+        const at = `${kind} ${profile}`
+        const linked = decodeLink(`aqm=${kind}&profile=${profile}&seed=11&duration=${SECONDS}&flows=4&rtt=20-80`)
+        expect(linked.problems, at).toEqual([])
+        const base: JsonObject = { seed: 11, duration: SECONDS, flows: [{ count: 4, rtt_ms: [20, 80] }], aqm: { kind } }
+        expect(wasmDigest(linked.scenario), at).toBe(nativeDigest(base, profile))
+      }
+    }
+    // What the link sets wins over the profile, as a written field does for the CLI.
+    const linked = decodeLink(`aqm=red&wait=0&profile=ns3&seed=11&duration=${SECONDS}&flows=4&rtt=20-80`)
+    const written: JsonObject = {
+      seed: 11,
+      duration: SECONDS,
+      flows: [{ count: 4, rtt_ms: [20, 80] }],
+      aqm: { kind: 'red', wait: false },
+    }
+    expect(wasmDigest(linked.scenario)).toBe(nativeDigest(written, 'ns3'))
+    expect(wasmDigest(linked.scenario)).not.toBe(nativeDigest({ ...written, aqm: { kind: 'red' } }, 'ns3'))
+    // The page writes the profile as the readable key, and reading that link back runs the same model.
+    const again = decodeLink(encodeLink(linked.scenario))
+    expect(encodeLink(linked.scenario)).toMatch(/(^|&)profile=ns3(&|$)/)
+    expect(wasmDigest(again.scenario)).toBe(wasmDigest(linked.scenario))
+  })
+
   it('tell the profiles apart (the digest sees what a profile changes)', () => {
     const base = scenarioFor('red')
     expect(nativeDigest(base, 'ns3')).not.toBe(nativeDigest(base, 'paper'))

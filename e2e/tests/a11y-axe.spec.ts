@@ -161,6 +161,54 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
       await expect(p.getByTestId('delay-cdf').locator('svg')).toBeVisible()
     },
   },
+  // Issue 27: the views and states added since, so every view is checked in both themes.
+  {
+    // Every lesson listed (no lesson chosen).
+    name: 'lessons',
+    search: './?view=walkthrough',
+    ready: (p) => expect(p.getByTestId('lesson-list')).toBeVisible(),
+  },
+  {
+    // A finished lesson, resumed from its link, with its table of full runs in KB (seed 003).
+    name: 'lesson, finished, with its table',
+    search: './?view=walkthrough&lesson=seed003-hred-load-step&step=4&picked=hred:between,pi:pi',
+    ready: async (p) => {
+      await expect(p.getByTestId('walk-summary')).toBeVisible({ timeout: 60_000 })
+      await expect(p.getByTestId('walk-summary')).not.toContainText('…', { timeout: 100_000 })
+    },
+  },
+  {
+    // A preset without a sweep of its own: the suggested sweep and its note.
+    name: 'sweep, suggested',
+    search: './?view=sweep&preset=seed003-hred-load-step',
+    ready: (p) => expect(p.getByTestId('sweep-suggested')).toBeVisible(),
+  },
+  {
+    name: 'compare, embedded',
+    search: './?view=compare&preset=red-vs-codel&embed=1',
+    ready: (p) => expect(p.getByTestId('compare-side-1')).toBeVisible(),
+  },
+  {
+    // A refused link, in plain words, with the engine's sentence opened under Details.
+    name: 'link problems with details',
+    search: './?v=2&aqm=gfr',
+    ready: async (p) => {
+      const details = p.locator('.link-problems details')
+      await expect(details).toHaveCount(1)
+      await details.locator('summary').click()
+      await expect(details.locator('code')).toBeVisible()
+    },
+  },
+  {
+    // Large text (A+), as on a projector.
+    name: 'lab, large text',
+    search: './?v=2&aqm=red',
+    ready: async (p) => {
+      await expect.poll(() => labApi(p).ready()).toBe(true)
+      await p.getByRole('button', { name: new TeachPage(p).app('view.largeType') }).click()
+      await expect(p.locator('html')).toHaveAttribute('data-type-size', 'large')
+    },
+  },
   {
     name: 'embed, results',
     search: './?embed=1&views=flows,cdf&autoplay=1&warmup=1&speed=8',

@@ -11,7 +11,7 @@ const cases = [
   {
     name: 'a million flows',
     query: '?v=1&flows=1e6',
-    message: 'Number of flows (flow group 1) must be within 1..=10000 (got 1000000).',
+    message: 'Number of flows (flow group 1) must be from 1 to 10000 (got 1000000).',
   },
   {
     name: 'truncated compressed data',
@@ -55,7 +55,7 @@ test('the nearest valid scenario keeps what was right and caps what was not', as
   const share = new SharePage(page)
   const lab = labApi(page)
   await share.open('?v=1&seed=8&flows=9000,3000&aqm=red&max_th=20&gentle=maybe')
-  await expect(share.problems).toContainText('The total number of flows must be within 1..=10000 (got 12000).')
+  await expect(share.problems).toContainText('The total number of flows must be from 1 to 10000 (got 12000).')
   await expect(share.problems).toContainText('gentle=maybe is not a switch (use 1 for on, 0 for off).')
   await share.button('problems.nearest').click()
   await expect.poll(() => lab.scenario()).toMatchObject({ seed: 8, aqm: { kind: 'red', max_th: 20, gentle: false } })

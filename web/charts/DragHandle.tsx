@@ -10,6 +10,7 @@ import { clampDrag, type Bounds, type DragParam } from './thresholds'
 import { throttle, type Throttle } from './throttle'
 import { formatValue } from './format'
 import { isParamHidden, isParamLocked } from '../scenario/teacherView'
+import { paramName } from '../i18n/names'
 
 /** Interval between two sends while dragging: the change shows within the next frames. */
 export const DRAG_SEND_MS = 40
@@ -39,6 +40,7 @@ interface Draft {
 export function DragHandle(props: DragHandleProps) {
   const { param, unit, axis, scale, bounds, resolution, error, children } = props
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation()
   const [draft, setDraft] = useState<Draft | null>(null)
   const start = useRef<{ client: number; pos: number } | null>(null)
   const [sender] = useState<Throttle<number>>(() => throttle(DRAG_SEND_MS))
@@ -121,6 +123,8 @@ export function DragHandle(props: DragHandleProps) {
   }
 
   const text = `${formatValue(shown)}${unit === '' ? '' : ` ${unit}`}`
+  // The name in the reader's language (the engine's label is English).
+  const label = param.kind === undefined ? param.label : paramName(tApp, param.kind, param.schema)
   // Worksheet mode (web/teacher): a hidden parameter has no handle; a locked one shows its value and
   // ignores pointer and keys.
   if (isParamHidden(param.name)) return null
@@ -131,7 +135,7 @@ export function DragHandle(props: DragHandleProps) {
       role="slider"
       tabIndex={0}
       aria-disabled={locked || undefined}
-      aria-label={t('handle.label', { label: param.label })}
+      aria-label={t('handle.label', { label })}
       aria-orientation={axis === 'x' ? 'horizontal' : 'vertical'}
       aria-valuemin={bounds.lo}
       aria-valuemax={bounds.hi}
@@ -144,7 +148,7 @@ export function DragHandle(props: DragHandleProps) {
       onPointerCancel={locked ? undefined : onPointerUp}
       onKeyDown={locked ? undefined : onKeyDown}
     >
-      <title>{t('handle.title', { label: param.label, value: text })}</title>
+      <title>{t('handle.title', { label, value: text })}</title>
       {children(scale(shown), shown, active)}
     </g>
   )

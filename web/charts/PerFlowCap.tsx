@@ -37,7 +37,11 @@ export function PerFlowCap({ store, info, aqm, cap }: PerFlowCapProps) {
   return (
     <ChartShell testId="probability-curve" className="chart-curve" title={t('curve.title_rule')} bodyRef={bodyRef}>
       <p className="chart-note" data-testid="per-flow-cap">
-        {t('curve.per_flow', { label: info.label, cap: label, value: value === null ? '?' : String(value) })}
+        {t('curve.per_flow', {
+          label: t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+          cap: label,
+          value: value === null ? '?' : String(value),
+        })}
       </p>
     </ChartShell>
   )

@@ -120,7 +120,9 @@ export function ProbabilityCurve(props: QueueScaleProps) {
         width={box.width}
         height={box.height}
         role="group"
-        aria-label={t('curve.aria', { label: info?.label ?? '' })}
+        aria-label={t('curve.aria', {
+          label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+        })}
       >
         <defs>
           <clipPath id={clipId}>

@@ -144,9 +144,17 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
         box={box}
         y={y}
         yLabel={t('curve.axis_p_linear')}
-        ariaLabel={t('curve.aria_time', { label: info?.label ?? '' })}
+        ariaLabel={t('curve.aria_time', {
+          label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+        })}
       />
-      {!hasP && <p className="chart-note">{t('curve.none', { label: info?.label ?? '' })}</p>}
+      {!hasP && (
+        <p className="chart-note">
+          {t('curve.none', {
+            label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+          })}
+        </p>
+      )}
     </ChartShell>
   )
 }

@@ -12,6 +12,8 @@ import { niceStep, roundTo } from './scales'
 export interface DragParam {
   name: string
   label: string
+  /** The algorithm it belongs to (its name in the reader's language is algorithms.<kind>.params.<name>). */
+  kind?: string
   value: number
   schema: ParamSchema
   /** Every parameter of its algorithm (the ones it is ordered with among them). */
@@ -22,7 +24,7 @@ function numberParam(info: AlgorithmInfo, aqm: AqmConfig, name: string): DragPar
   const schema = info.params.find((p) => p.name === name)
   const value = aqm[name]
   if (!schema || schema.boolean || typeof value !== 'number' || !Number.isFinite(value)) return null
-  return { name, label: schema.label, value, schema, siblings: info.params }
+  return { name, label: schema.label, kind: info.kind, value, schema, siblings: info.params }
 }
 
 /** The parameters of the running algorithm with a drag handle in `role`, in the catalogue's order. */

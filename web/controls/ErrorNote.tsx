@@ -1,6 +1,6 @@
 // An error shown next to the control it belongs to; announced to screen readers. The engine's typed
-// refusal is worded from the `problems` catalogue (problemWords.ts); another worker error from
-// errors.<code>, with its English detail marked lang="en".
+// refusal is worded from the `problems` catalogue (problemWords.ts), the engine's own sentence folded under
+// "Details"; another worker error from errors.<code>, with its English detail marked lang="en".
 import { Trans, useTranslation } from 'react-i18next'
 import type { ErrorCode } from '../engine/protocol'
 import type { EngineProblem } from '../engine/engineProblem'
@@ -15,13 +15,19 @@ function EngineProblemText({ problem, aqmKind }: { problem: EngineProblem; aqmKi
   return (
     <>
       {worded.text}
-      {worded.english !== undefined && (
-        <>
-          {' '}
-          <span lang="en">{worded.english}</span>
-        </>
-      )}
+      {worded.english !== undefined && <ProblemDetails message={worded.english} />}
     </>
+  )
+}
+
+/** The engine's own sentence (English, with the scenario's paths), folded away under "Details". */
+export function ProblemDetails({ message }: { message: string }) {
+  const { t } = useTranslation('problems')
+  return (
+    <details className="problem-details">
+      <summary>{t('details')}</summary>
+      <code lang="en">{message}</code>
+    </details>
   )
 }
 
@@ -41,8 +47,8 @@ export function ProblemText({ problem, aqmKind }: { problem: Problem; aqmKind?: 
 export function ErrorNote({ id, problem, aqmKind }: { id: string; problem: Problem | undefined; aqmKind?: string }) {
   if (problem === undefined) return null
   return (
-    <p className="error-note" id={id} role="alert">
+    <div className="error-note" id={id} role="alert">
       <ProblemText problem={problem} aqmKind={aqmKind} />
-    </p>
+    </div>
   )
 }

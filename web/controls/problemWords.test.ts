@@ -58,6 +58,32 @@ describe('engine problems in the reader’s language', () => {
     expect(ko).toContain('버퍼 크기(100 패킷)')
   })
 
+  it('words every rule of a discipline as a plain sentence naming the field, its path kept only as the detail', () => {
+    const path = /\b(aqm|link|flows)[.[]|\.\.=|`/
+    const refusals: Array<[unknown, string | undefined]> = [
+      [{ aqm: { kind: 'gfr' } }, 'gfr'],
+      [{ link: { atm: {} }, flows: [{ count: 3 }], aqm: { kind: 'gfr', mcr_mbps: [1, 2] } }, 'gfr'],
+      [{ aqm: { kind: 'red', gentle: true, gentle_to_buffer: true, max_th: 100 } }, 'red'],
+      [{ aqm: { kind: 'pi', k_pi: 1, z: 1000 } }, 'pi'],
+      [{ flows: [{ tcp: 'dctcp', cc_params: { g: 'x' } }] }, undefined],
+    ]
+    for (const [scenario, kind] of refusals) {
+      const p = refusal(scenario)
+      expect(p.kind).toBe('constraint')
+      for (const lng of ['en', 'ko']) {
+        const worded = word(lng, p, kind)
+        expect(worded.text, `${lng} ${p.message}`).not.toMatch(path)
+        expect(worded.text).not.toBe(word(lng, { ...p, field: 'aqm.unheard_of' }, kind).text) // its own sentence
+        expect(worded.english).toBe(p.message)
+      }
+    }
+    const gfr = word('ko', refusal({ aqm: { kind: 'gfr' } }), 'gfr').text
+    expect(gfr).toContain('ATM 셀 (AAL5)')
+    expect(word('en', refusal(refusals[4][0])).text).toBe(
+      'g (flow group 1) must be a number, or one of the choices the form offers.',
+    )
+  })
+
   it('has a sentence for every kind in both languages, and keeps the English detail only for constraints', () => {
     for (const lng of ['en', 'ko']) {
       for (const kind of PROBLEM_KINDS) {

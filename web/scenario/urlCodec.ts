@@ -10,7 +10,8 @@
  *   without `v` is read as the current version (for hand-written links); links this page writes carry it.
  * - Readable keys for common fields (written only when they differ from the default):
  *   `seed`, `duration` (s), `warmup` (s), `rate` (link.rate_mbps), `delay` (link.delay_ms), `buffer` (link.buffer),
- *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate), `loss_pattern` (random|periodic);
+ *   `buffer_unit` (packets|bytes), `loss` (link.loss_rate), `loss_pattern` (random|periodic),
+ *   `profile` (paper|ns2|ns3|linux: it fills every field the link leaves out, as `aqm-cli --profile` does);
  *   per flow group, comma-separated, one value per group, or one value for every group: `flows` (count; always
  *   one per group when there is more than one group), `tcp` (tahoe|reno|newreno|vegas|cubic|bbr),
  *   `rtt` (rtt_ms as `low-high` or one value for a fixed RTT);
@@ -76,7 +77,8 @@ import {
 } from './linkView'
 import { dedupe, excerpt, problem, type Problem } from './problems'
 import { checkScenario, type Checked } from './validate'
-import { fillProfile } from './profiles'
+import { fillProfile, profileAqm, profileFlow, profileOf } from './profiles'
+import { clone } from './json'
 
 export { LINK_VERSION, MAX_LINK_CHARS, DEFAULT_VIEW, isEmbedQuery }
 export type { LinkView }
@@ -115,6 +117,8 @@ const SCALAR_KEYS: ReadonlyArray<readonly [string, Path]> = [
   ['buffer_unit', ['link', 'buffer_unit']],
   ['loss', ['link', 'loss_rate']],
   ['loss_pattern', ['link', 'loss_pattern']],
+  // The implementation to behave as (docs/profiles.md): it fills what the link leaves out, as `aqm-cli --profile`.
+  ['profile', ['profile']],
 ]
 const GROUP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['flows', 'count'],
@@ -197,6 +201,7 @@ export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}, o
   const d = diff(schema, full)
   const rest: JsonObject = isObject(d) ? d : {}
   if (catalogueAqm !== null) setOwn(rest, 'aqm', catalogueAqm)
+  if (isObject(full)) keepAgainstProfile(full, rest)
   const pairs: Array<[string, string]> = [['v', String(LINK_VERSION)]]
 
   for (const [key, path] of SCALAR_KEYS) {
@@ -214,6 +219,36 @@ export function encodeLink(scenario: JsonObject, view: Partial<LinkView> = {}, o
   pairs.push(...encodeView(view))
   if (Object.keys(rest).length > 0) pairs.push(['z', compressToEncodedURIComponent(JSON.stringify(rest))])
   return joinQuery(pairs)
+}
+
+/**
+ * A link's profile fills what the link leaves out (decodeLink), so a field the profile controls is written
+ * whenever it differs from the profile's value, even where it equals the schema's default (under ns-3, a
+ * group's `sack: false` must be written: left out, ns-3's `true` would fill it).
+ */
+function keepAgainstProfile(full: JsonObject, rest: JsonObject): void {
+  const profile = profileOf(full)
+  if (profile === null || profile === 'paper') return
+  const groups = full.flows
+  if (Array.isArray(groups)) {
+    const flow = profileFlow(profile)
+    groups.forEach((g, i) => {
+      if (!isObject(g)) return
+      for (const [field, value] of Object.entries(flow)) {
+        if (!Object.hasOwn(g, field) || deepEqual(g[field], value)) continue
+        if (!Array.isArray(rest.flows)) rest.flows = groups.map(() => ({}))
+        const into = rest.flows[i]
+        if (isObject(into)) setOwn(into, field, clone(g[field]))
+      }
+    })
+  }
+  const aqm = full.aqm
+  if (!isObject(aqm) || typeof aqm.kind !== 'string') return
+  for (const [name, value] of Object.entries(profileAqm(profile, aqm.kind))) {
+    if (!Object.hasOwn(aqm, name) || deepEqual(aqm[name], value)) continue
+    if (!isObject(rest.aqm)) rest.aqm = { kind: aqm.kind }
+    setOwn(rest.aqm, name, clone(aqm[name]))
+  }
 }
 
 /**
@@ -316,7 +351,9 @@ export function decodeLink(search: string, options: CodecOptions = {}): DecodedL
   readScalars(params, d, problems)
   readGroups(params, d, problems)
   readAqm(params, d, problems, model)
-  const checked = checkWithCatalogue(d, model)
+  // What the link sets is what the user set: its profile fills the rest before the defaults do, as
+  // `aqm-cli --profile` fills a scenario file (a link this page writes sets every filled field already).
+  const checked = checkWithCatalogue(fillProfile(d), model)
   return {
     hasScenario,
     scenario: checked.scenario,

@@ -44,7 +44,7 @@ export function SweepForm(p: SweepFormProps) {
   const [range, setRange] = useState({ from: '', to: '', count: '8' })
   const paramLabel = (path: string) => {
     const key = paramByPath(path).key
-    return key === '' ? path : `${t(`param.${key}`)} (${path})`
+    return key === '' ? path : t(`param.${key}`)
   }
   const fill = () => {
     const [from, to, count] = [Number(range.from), Number(range.to), Number(range.count)]

@@ -29,18 +29,21 @@ import { metricLabel } from '../runs/metricLabel'
 import { flowMetrics, METRICS, metricById, summaryValue, type SummaryJson } from '../runs/summary'
 import { runsPerSecond, useSweepRun } from './useSweepRun'
 import { identicalGroups } from './merge'
+import { runningValue, suggestedSweep, suggestedValues } from './suggest'
 
 const DEFAULT_PRESET = 'seed001-red-netfpga-buffers'
 
 function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
-  const param = url?.get('param') ?? p.sweep?.param ?? 'link.buffer'
-  const param2 = url?.get('param2') ?? ''
   const linked = url
     ?.get('sides')
     ?.split(',')
     .map(Number)
     .filter((k) => Number.isInteger(k) && k >= 0 && k < sideCount(p))
   const sides = linked !== undefined && linked.length > 0 ? linked : Array.from({ length: sideCount(p) }, (_, k) => k)
+  // A preset without a sweep of its own gets a suggested one (web/sweep/suggest.ts), never an empty form.
+  const suggestion = p.sweep === undefined ? suggestedSweep(sides.map((k) => sideScenario(p, k))) : undefined
+  const param = url?.get('param') ?? p.sweep?.param ?? suggestion?.param ?? 'link.buffer'
+  const param2 = url?.get('param2') ?? ''
   // A link's values in today's units (an old link may give some AQM times in seconds: link.ts).
   const version = url === undefined ? LINK_VERSION : sweepLinkVersion(url)
   const now = (text: string, path: string) =>
@@ -60,7 +63,7 @@ function defaults(p: Preset, url?: URLSearchParams): SweepSettings {
         ? now(values, param)
         : param === p.sweep?.param
           ? formatValues(p.sweep.values)
-          : '',
+          : formatValues(suggestedValues(sideScenario(p, sides[0] ?? 0), param)),
     metric: url?.get('metric') ?? p.sweep?.metric ?? 'mean_queue_pkts',
     param2,
     values2Text: now(url?.get('values2') ?? '', param2),
@@ -118,7 +121,11 @@ function Sweep({ presets }: { presets: Preset[] }) {
   const flowCount = Math.min(6, totalFlows(sides[0]))
   const metrics = [...METRICS, ...flowMetrics(flowCount)]
   const parsed = parseValues(settings.valuesText)
-  const valuesError = parsed.ok ? null : t('sweep.values_bad', { bad: parsed.bad })
+  const valuesError = parsed.ok
+    ? null
+    : settings.valuesText.trim() === ''
+      ? t('sweep.values_empty')
+      : t('sweep.values_bad', { bad: parsed.bad })
   const two = settings.param2 !== '' && settings.param2 !== settings.param
   const parsed2 = two ? parseValues(settings.values2Text) : null
   const values2Error = parsed2 === null || parsed2.ok ? null : t('sweep.values_bad', { bad: parsed2.bad })
@@ -166,6 +173,11 @@ function Sweep({ presets }: { presets: Preset[] }) {
       const p = presets.find((x) => x.id === patch.presetId)
       if (p !== undefined) setSettings(defaults(p))
       return
+    }
+    // Another parameter: the values typed were for the one before; offer values around its running value.
+    if (patch.param !== undefined && patch.param !== settings.param && patch.valuesText === undefined) {
+      const own = preset.sweep?.param === patch.param ? preset.sweep.values : undefined
+      patch = { ...patch, valuesText: formatValues(own ?? suggestedValues(sides[settings.sides[0] ?? 0], patch.param)) }
     }
     setSettings({ ...settings, ...patch })
   }
@@ -307,6 +319,17 @@ function Sweep({ presets }: { presets: Preset[] }) {
         onCancel={cancel}
       />
       <section className="sweep-results" aria-label={t('sweep.results')}>
+        {preset.sweep === undefined && (
+          <p className="sweep-suggested" data-testid="sweep-suggested">
+            {parsed.ok &&
+            settings.valuesText === formatValues(suggestedValues(sides[settings.sides[0] ?? 0], settings.param))
+              ? t('sweep.suggested', {
+                  param: xLabel,
+                  value: formatValues([runningValue(sides[settings.sides[0] ?? 0], settings.param) ?? 0]),
+                })
+              : t('sweep.no_sweep')}
+          </p>
+        )}
         {swept.length < settings.sides.length && (
           <p className="muted">
             {t('sweep.not_applicable', {

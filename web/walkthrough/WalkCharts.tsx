@@ -6,12 +6,13 @@ import { chart } from '../chartset/chartTable'
 import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import type { SimSnapshot, SimStore } from '../engine/store'
-import { sideLabel } from '../catalog/patch'
+import { sideLabel, sideScenario } from '../catalog/patch'
 import { langOf, type Preset } from '../catalog/types'
 import { formatMetric, metricById, type Metric, type SummaryJson } from '../runs/summary'
 import { metricLabel } from '../runs/metricLabel'
 import type { LessonStep } from './lessons'
 import { lessonValue } from './measure'
+import { bytePacketSize, inTableUnit } from './tableUnits'
 import '../charts/charts.css'
 
 interface WalkChartsProps {
@@ -55,6 +56,8 @@ export function WalkCharts({
 }: WalkChartsProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
+  // Queue rows in KB where the sides' buffer is in bytes (tableUnits.ts).
+  const packetBytes = bytePacketSize(sides.map((k) => sideScenario(preset, k)))
   const c = {
     store,
     view,
@@ -98,7 +101,7 @@ export function WalkCharts({
       {showSummary && (
         <div {...spot('summary')} data-testid="walk-summary">
           {look('summary')}
-          <table className="panel walk-summary">
+          <table className="panel walk-summary" data-testid="walk-summary-table">
             <caption>{t('walk.summary_caption')}</caption>
             <thead>
               <tr>
@@ -113,8 +116,9 @@ export function WalkCharts({
             <tbody>
               {(table ?? SUMMARY_METRICS).map((id) => {
                 const share = /^share\.(\d+)$/.exec(id)
-                const m = share === null ? metricById(id) : SHARE
-                if (m === undefined) return null
+                const found = share === null ? metricById(id) : SHARE
+                if (found === undefined) return null
+                const m = inTableUnit(found, packetBytes)
                 return (
                   <tr key={id}>
                     <th scope="row">
