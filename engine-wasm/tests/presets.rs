@@ -1587,6 +1587,65 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
                 &[&pct(share(shallow, 0)), &pct(share(deep, 1)), &ms(deep.delay_ms.mean), &fixed(fq.jain, 2)],
             );
         }
+        "prague-without-l4s" => {
+            let (fifo, fq, l4s) = (&r[0], &r[1], &r[2]);
+            assert_eq!(ids, [0, 1, 2]);
+            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
+            let ms2 = |x: f64| format!("{x:.2} ms");
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "100"]);
+            lesson_says(id, "fq", &["5 ms", "100 ms"]);
+            lesson_says(id, "l4s", &["1 ms"]);
+            // "with no marks Prague answers each loss as Reno does, halving, where CUBIC cuts to 0.7";
+            // "FQ-CoDel evened the shares, but … Prague's packets waiting …, longer than CUBIC's".
+            assert!(fifo.marks == 0 && fifo.flows[0].link_share < fifo.flows[1].link_share);
+            assert!((fq.flows[0].link_share - 0.5).abs() < 0.02 && fq.flows[0].delay_ms > fq.flows[1].delay_ms);
+            assert!(l4s.flows[0].delay_ms < 1.0);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &pct1(fifo.flows[0].link_share),
+                    &pct1(fifo.flows[1].link_share),
+                    "0.7",
+                    &ms2(fq.flows[0].delay_ms),
+                    &ms2(fq.flows[1].delay_ms),
+                    &ms2(l4s.flows[0].delay_ms),
+                ],
+            );
+        }
+        "dctcp-marking-threshold" => {
+            let (dctcp, reno8, reno50) = (&r[0], &r[1], &r[2]);
+            assert_eq!(ids, [0, 1, 2]);
+            lesson_says(id, "intro", &["100 Mbit/s", "4 ms", "50", "K = 8", "7.1"]);
+            lesson_says(id, "k50", &["K = 50"]);
+            assert_eq!(dctcp.drops, 0);
+            // "at K = 50 … with a queue about three times DCTCP's".
+            let times = reno50.mean_queue_pkts / dctcp.mean_queue_pkts;
+            assert!((2.5..3.5).contains(&times), "{times}");
+            lesson_says(id, "done", &[&pct(dctcp.utilisation), &pct(reno8.utilisation), &pct(reno50.utilisation)]);
+            for (lang, q) in [
+                ("en", format!("{} packets", whole(dctcp.mean_queue_pkts))),
+                ("ko", format!("{}패킷", whole(dctcp.mean_queue_pkts))),
+            ] {
+                let body = lesson_texts(id, lang)["done"]["body"].as_str().unwrap().to_owned();
+                assert!(body.contains(&q), "{lang}: {q} in {body}");
+            }
+        }
+        "l4s-coupling-k" => {
+            assert_eq!(ids, [0, 1, 2]);
+            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "p_CL = k·p′"]);
+            let shares: Vec<f64> = r.iter().map(|s| s.flows[0].link_share).collect();
+            let ks = [2.0, 1.0, 4.0];
+            for (k, s) in ks.iter().zip(r) {
+                let c = k * s.flows[0].link_share / s.flows[1].link_share;
+                assert!((3.5..=4.5).contains(&c), "k = {k}: {c}");
+            }
+            lesson_says(id, "done", &[&pct1(shares[0]), &pct1(shares[1]), &pct1(shares[2])]);
+            for (lang, words) in [("en", "about 4"), ("ko", "약 4")] {
+                assert!(lesson_texts(id, lang)["done"]["body"].as_str().unwrap().contains(words), "{lang}");
+            }
+        }
         other => panic!("lesson {other}: no checks of its texts"),
     }
 }
@@ -1942,7 +2001,8 @@ fn l4s_coupling_k_text_states_the_shares_and_the_one_over_k_law() {
     in_words(&p, "look_for", "about 4", "약 4");
     assert!(share(1, 0) > share(0, 0) && share(0, 0) > share(2, 0));
     // The sweep page's points (mean of RUNS seeds): Prague's goodput falls as k grows.
-    let goodput = |k: f64| mean_of(replicas(&sweep_point(&p, 0, k)).iter().map(|s| run(s).flows[0].goodput_payload_mbps));
+    let goodput =
+        |k: f64| mean_of(replicas(&sweep_point(&p, 0, k)).iter().map(|s| run(s).flows[0].goodput_payload_mbps));
     let g: Vec<f64> = [1.0, 1.5, 2.0, 3.0, 4.0].iter().map(|&k| goodput(k)).collect();
     eprintln!("  sweep k 1, 1.5, 2, 3, 4: Prague goodput {g:?}");
     assert!(g.windows(2).all(|w| w[1] < w[0]), "{g:?}");
