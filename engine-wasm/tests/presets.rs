@@ -1646,6 +1646,24 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
                 assert!(lesson_texts(id, lang)["done"]["body"].as_str().unwrap().contains(words), "{lang}");
             }
         }
+        "l4s-prague-cubic-dualpi2" => {
+            assert_eq!(ids, [0]);
+            let (prague, cubic) = (&r[0].flows[0], &r[0].flows[1]);
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "1 ms", "15 ms"]);
+            lesson_says(id, "share", &["k = 2"]);
+            // "Prague's RTT is shorter by CUBIC's queue".
+            assert!(prague.mean_rtt_ms < cubic.mean_rtt_ms && prague.delay_ms < cubic.delay_ms);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &format!("{:.2} ms", prague.delay_ms),
+                    &format!("{:.2} ms", cubic.delay_ms),
+                    &format!("{:.1} %", 100.0 * prague.link_share),
+                    &format!("{:.1} %", 100.0 * cubic.link_share),
+                ],
+            );
+        }
         other => panic!("lesson {other}: no checks of its texts"),
     }
 }
@@ -1872,6 +1890,12 @@ fn l4s_text_states_the_per_flow_delays_and_shares_it_measures() {
     let ms = |x: f64| format!("{x:.2} ms");
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     eprintln!("{} {} {} {}", ms(prague.delay_ms), ms(cubic.delay_ms), pct(prague.link_share), pct(cubic.link_share));
+    // "Prague's RTT, 20.4 ms, is shorter than CUBIC's, 33.6 ms, by CUBIC's queue. Prague's window is also the larger
+    // one, because it cuts at most once per round trip" (tests/l4s.rs measures the cut's effect, W·p_L ≈ 1 + √3).
+    let rtt = |x: f64| format!("{x:.1} ms");
+    assert!((cubic.mean_rtt_ms - prague.mean_rtt_ms - (cubic.delay_ms - prague.delay_ms)).abs() < 1.0);
+    assert!(prague.cwnd_mean > cubic.cwnd_mean, "{} {}", prague.cwnd_mean, cubic.cwnd_mean);
+    says(&p, "look_for", &[&rtt(prague.mean_rtt_ms), &rtt(cubic.mean_rtt_ms)]);
     says(&p, "look_for", &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)]);
 }
 
