@@ -2014,6 +2014,11 @@ fn l4s_coupling_k_text_states_the_shares_and_the_one_over_k_law() {
     assert_eq!(ks[0], f(&aqm_config(&with(&side(&p, 0), "/aqm", json!({"kind": "dualpi2"})))["k"]), "2 is the default");
     says(&p, "explanation", &["1.22/√p_C", "k·p′"]);
     in_words(&p, "explanation", "2 (Linux's default), 1 and 4", "2(Linux 기본값), 1, 4");
+    // "(c is 2 in RFC 9332's fluid model; Prague … shows about 2.9 in this run)": window × signal rate, side 0.
+    let pr = &r[0].flows[0];
+    let c = pr.cwnd_mean * (pr.marks + pr.drops) as f64 / pr.arrivals as f64;
+    says(&p, "explanation", &[&format!("{c:.1}"), "c/(k·p′)"]);
+    in_words(&p, "explanation", &format!("about {c:.1} in this run"), &format!("약 {c:.1}를"));
     let share = |k: usize, i: usize| r[k].flows[i].link_share;
     // The rate ratio goes as 1/k: k × (Prague's share / CUBIC's) is "about 4" on every side, and on the sweep.
     for k in 0..3 {
