@@ -182,6 +182,29 @@ pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
         ("codel" | "fq_codel", Ns3 | Linux) => &[("control_law_newton", B(true))],
         ("pie", Paper | Ns2 | Linux) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(false))],
         ("pie", Ns3) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(true))],
+        // RFC 9332 Appendix A (the engine's defaults). ns-2 and ns-3 have no DualPI2: their profiles keep these.
+        ("dualpi2", Paper | Ns2 | Ns3) => &[
+            ("target", N(15.0)),
+            ("t_update", N(16.0)),
+            ("alpha", N(0.16)),
+            ("beta", N(3.2)),
+            ("k", N(2.0)),
+            ("step_thresh", N(1.0)),
+            ("classic_protection", N(10.0)),
+            ("drop_overload", B(true)),
+        ],
+        // Linux 6.17 sch_dualpi2 `dualpi2_reset_default`: the gains in 1/256 Hz (41 and 819, "~0.16" and "~3.20"),
+        // step 1 ms in time, c_protection 10 %, coupling_factor 2, drop_overload on.
+        ("dualpi2", Linux) => &[
+            ("target", N(15.0)),
+            ("t_update", N(16.0)),
+            ("alpha", N(0.16015625)),
+            ("beta", N(3.19921875)),
+            ("k", N(2.0)),
+            ("step_thresh", N(1.0)),
+            ("classic_protection", N(10.0)),
+            ("drop_overload", B(true)),
+        ],
         _ => &[],
     }
 }
@@ -391,6 +414,24 @@ mod tests {
         assert!(err.contains("profile must be one of paper, ns2, ns3, linux"), "{err}");
         assert!(apply_profile("[1]", "ns3").unwrap_err().contains("expected a JSON object"));
         assert!(apply_profile(r#"{"flows":[{"count":0}]}"#, "ns3").unwrap_err().contains("flows[0].count"));
+    }
+
+    #[test]
+    fn linux_gives_dualpi2_the_kernel_s_fixed_point_gains_and_the_others_rfc_9332_s() {
+        use crate::aqm::dualpi2::Params;
+        let linux: Value =
+            serde_json::from_str(&fill_absent_aqm(r#"{"kind":"dualpi2","k":4}"#, Profile::Linux)).unwrap();
+        // 41/256 and 819/256 Hz (sch_dualpi2 dualpi2_scale_alpha_beta(41), (819)); the written k wins.
+        assert_eq!((linux["alpha"].as_f64(), linux["beta"].as_f64()), (Some(41.0 / 256.0), Some(819.0 / 256.0)));
+        assert_eq!(linux["k"].as_f64(), Some(4.0));
+        // Paper, ns-2 and ns-3 (neither simulator has DualPI2) keep RFC 9332's values, the engine's defaults.
+        let d = Params::default();
+        for p in [Profile::Paper, Profile::Ns2, Profile::Ns3] {
+            let t: Map<String, Value> =
+                aqm_settings(p, "dualpi2").iter().map(|(k, v)| (k.to_string(), v.json())).collect();
+            let got: Params = serde_json::from_value(Value::Object(t)).unwrap();
+            assert_eq!(got, d, "{p:?}");
+        }
     }
 
     #[test]

@@ -1587,6 +1587,83 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
                 &[&pct(share(shallow, 0)), &pct(share(deep, 1)), &ms(deep.delay_ms.mean), &fixed(fq.jain, 2)],
             );
         }
+        "prague-without-l4s" => {
+            let (fifo, fq, l4s) = (&r[0], &r[1], &r[2]);
+            assert_eq!(ids, [0, 1, 2]);
+            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
+            let ms2 = |x: f64| format!("{x:.2} ms");
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "100"]);
+            lesson_says(id, "fq", &["5 ms", "100 ms"]);
+            lesson_says(id, "l4s", &["1 ms"]);
+            // "with no marks Prague answers each loss as Reno does, halving, where CUBIC cuts to 0.7";
+            // "FQ-CoDel evened the shares, but … Prague's packets waiting …, longer than CUBIC's".
+            assert!(fifo.marks == 0 && fifo.flows[0].link_share < fifo.flows[1].link_share);
+            assert!((fq.flows[0].link_share - 0.5).abs() < 0.02 && fq.flows[0].delay_ms > fq.flows[1].delay_ms);
+            assert!(l4s.flows[0].delay_ms < 1.0);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &pct1(fifo.flows[0].link_share),
+                    &pct1(fifo.flows[1].link_share),
+                    "0.7",
+                    &ms2(fq.flows[0].delay_ms),
+                    &ms2(fq.flows[1].delay_ms),
+                    &ms2(l4s.flows[0].delay_ms),
+                ],
+            );
+        }
+        "dctcp-marking-threshold" => {
+            let (dctcp, reno8, reno50) = (&r[0], &r[1], &r[2]);
+            assert_eq!(ids, [0, 1, 2]);
+            lesson_says(id, "intro", &["100 Mbit/s", "4 ms", "50", "K = 8", "7.1"]);
+            lesson_says(id, "k50", &["K = 50"]);
+            assert_eq!(dctcp.drops, 0);
+            // "at K = 50 … with a queue about three times DCTCP's".
+            let times = reno50.mean_queue_pkts / dctcp.mean_queue_pkts;
+            assert!((2.5..3.5).contains(&times), "{times}");
+            lesson_says(id, "done", &[&pct(dctcp.utilisation), &pct(reno8.utilisation), &pct(reno50.utilisation)]);
+            for (lang, q) in [
+                ("en", format!("{} packets", whole(dctcp.mean_queue_pkts))),
+                ("ko", format!("{}패킷", whole(dctcp.mean_queue_pkts))),
+            ] {
+                let body = lesson_texts(id, lang)["done"]["body"].as_str().unwrap().to_owned();
+                assert!(body.contains(&q), "{lang}: {q} in {body}");
+            }
+        }
+        "l4s-coupling-k" => {
+            assert_eq!(ids, [0, 1, 2]);
+            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "p_CL = k·p′"]);
+            let shares: Vec<f64> = r.iter().map(|s| s.flows[0].link_share).collect();
+            let ks = [2.0, 1.0, 4.0];
+            for (k, s) in ks.iter().zip(r) {
+                let c = k * s.flows[0].link_share / s.flows[1].link_share;
+                assert!((3.5..=4.5).contains(&c), "k = {k}: {c}");
+            }
+            lesson_says(id, "done", &[&pct1(shares[0]), &pct1(shares[1]), &pct1(shares[2])]);
+            for (lang, words) in [("en", "about 4"), ("ko", "약 4")] {
+                assert!(lesson_texts(id, lang)["done"]["body"].as_str().unwrap().contains(words), "{lang}");
+            }
+        }
+        "l4s-prague-cubic-dualpi2" => {
+            assert_eq!(ids, [0]);
+            let (prague, cubic) = (&r[0].flows[0], &r[0].flows[1]);
+            lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "1 ms", "15 ms"]);
+            lesson_says(id, "share", &["k = 2"]);
+            // "Prague's RTT is shorter by CUBIC's queue".
+            assert!(prague.mean_rtt_ms < cubic.mean_rtt_ms && prague.delay_ms < cubic.delay_ms);
+            lesson_says(
+                id,
+                "done",
+                &[
+                    &format!("{:.2} ms", prague.delay_ms),
+                    &format!("{:.2} ms", cubic.delay_ms),
+                    &format!("{:.1} %", 100.0 * prague.link_share),
+                    &format!("{:.1} %", 100.0 * cubic.link_share),
+                ],
+            );
+        }
         other => panic!("lesson {other}: no checks of its texts"),
     }
 }
@@ -1813,5 +1890,156 @@ fn l4s_text_states_the_per_flow_delays_and_shares_it_measures() {
     let ms = |x: f64| format!("{x:.2} ms");
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     eprintln!("{} {} {} {}", ms(prague.delay_ms), ms(cubic.delay_ms), pct(prague.link_share), pct(cubic.link_share));
+    // "Prague's RTT, 20.4 ms, is shorter than CUBIC's, 33.6 ms, by CUBIC's queue. Prague's window is also the larger
+    // one, because it cuts at most once per round trip" (tests/l4s.rs measures the cut's effect, W·p_L ≈ 1 + √3).
+    let rtt = |x: f64| format!("{x:.1} ms");
+    assert!((cubic.mean_rtt_ms - prague.mean_rtt_ms - (cubic.delay_ms - prague.delay_ms)).abs() < 1.0);
+    assert!(prague.cwnd_mean > cubic.cwnd_mean, "{} {}", prague.cwnd_mean, cubic.cwnd_mean);
+    says(&p, "look_for", &[&rtt(prague.mean_rtt_ms), &rtt(cubic.mean_rtt_ms)]);
     says(&p, "look_for", &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)]);
+}
+
+/// The en text of `field` says `en` and the ko text says `ko` (a number inside words of each language).
+fn in_words(p: &Value, field: &str, en: &str, ko: &str) {
+    for (lang, words) in [("en", en), ("ko", ko)] {
+        let text = p[field][lang].as_str().unwrap();
+        assert!(text.contains(words), "{} {field}.{lang} should say {words:?}: {text}", p["id"]);
+    }
+}
+
+#[test]
+fn prague_without_l4s_text_states_the_shares_and_delays_it_measures() {
+    let (p, r) = all_sides("prague-without-l4s");
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
+    fact(&p, "explanation", f(&sc["link"]["buffer"]), "100");
+    // "a 100-packet buffer (one bandwidth-delay product)": 40 Mbit/s × 20 ms of 1000-byte packets.
+    let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / 8000.0;
+    assert_eq!(bdp, f(&sc["link"]["buffer"]));
+    let (fq, fq_l4s) = (aqm_config(&side(&p, 1)), aqm_config(&side(&p, 2)));
+    fact(&p, "explanation", f(&fq["target"]), "5 ms");
+    fact(&p, "explanation", f(&fq["interval"]), "100 ms");
+    assert_eq!(f(&fq["ce_threshold"]), 0.0, "FQ-CoDel as Linux ships it: no ce_threshold");
+    assert_eq!(fq["ecn"], Value::Bool(true), "Linux fq_codel marks ECN-capable packets");
+    fact(&p, "explanation", f(&fq_l4s["ce_threshold"]), "1 ms");
+    // "where CUBIC cuts to 0.7".
+    fact(&p, "look_for", aqm_engine::tcp::cubic::CubicParams::default().beta, "0.7");
+    let flows = |k: usize| (&r[k].flows[0], &r[k].flows[1]);
+    let (pr, cu) = flows(0);
+    // "Without marks Prague is a Reno": the FIFO marks nothing, and Prague gets the smaller share.
+    assert_eq!(r[0].marks, 0);
+    assert!(pr.link_share < 0.45 && cu.link_share > pr.link_share, "{} {}", pr.link_share, cu.link_share);
+    // The FIFO's shares over the five runs agree with the one run's (Prague below half on every seed).
+    for s in replicas(&side(&p, 0)).iter().map(run) {
+        assert!(s.flows[0].link_share < 0.45, "seed share {}", s.flows[0].link_share);
+    }
+    let (fpr, fcu) = flows(1);
+    // "Under FQ-CoDel the shares are even … but Prague's packets wait … above the 5 ms target".
+    assert!((fpr.link_share - 0.5).abs() < 0.02 && fpr.marks > 0 && fcu.marks == 0);
+    assert!(fpr.delay_ms > f(&fq["target"]) && fcu.delay_ms < fpr.delay_ms, "{} {}", fpr.delay_ms, fcu.delay_ms);
+    let (lpr, _) = flows(2);
+    assert!(lpr.delay_ms < 1.0, "{}", lpr.delay_ms);
+    let ms = |x: f64| format!("{x:.2} ms");
+    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    points_at_per_flow_results(&p, "look_for");
+    says(
+        &p,
+        "look_for",
+        &[
+            &pct(pr.link_share),
+            &pct(cu.link_share),
+            &pct(fpr.link_share),
+            &pct(fcu.link_share),
+            &ms(fpr.delay_ms),
+            &ms(fcu.delay_ms),
+            &ms(lpr.delay_ms),
+        ],
+    );
+}
+
+#[test]
+fn dctcp_marking_threshold_text_states_the_utilisation_and_queue_of_each_side() {
+    let (p, r) = all_sides("dctcp-marking-threshold");
+    let sc = &p["scenario"];
+    let red = aqm_config(&side(&p, 0));
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "100 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "4 ms");
+    says(&p, "explanation", &["w_q 1", "max_p 1"]);
+    in_words(&p, "explanation", "thresholds 8 and 9", "임계값 8과 9");
+    assert_eq!((f(&red["w_q"]), f(&red["min_th"]), f(&red["max_th"]), f(&red["max_p"])), (1.0, 8.0, 9.0, 1.0));
+    assert_eq!((red["ecn"].as_bool(), red["hard_drop"].as_bool()), (Some(true), Some(false)));
+    // "the BDP is 50 packets of 1000 bytes", "K = 8 is just above BDP/7 ≈ 7.1", "K = 50, one BDP".
+    let packet = Scenario::from_json(&sc.to_string()).unwrap().flows[0].packet_size;
+    let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / (8.0 * f64::from(packet));
+    fact(&p, "explanation", bdp, "50");
+    in_words(&p, "explanation", "50 packets of 1000 bytes", "1000바이트 패킷 50개");
+    assert_eq!(packet, 1000);
+    fact(&p, "explanation", (bdp / 7.0 * 10.0).round() / 10.0, "7.1");
+    assert!(f(&red["min_th"]) > bdp / 7.0 && f(&red["min_th"]) < bdp / 7.0 + 1.0);
+    let k50 = aqm_config(&side(&p, 2));
+    assert_eq!((f(&k50["min_th"]), f(&k50["max_th"])), (bdp, bdp + 1.0));
+    says(&p, "explanation", &["K = 8", "K = 50"]);
+    assert_eq!(side(&p, 1)["flows"][0]["tcp"].as_str(), Some("newreno"));
+    assert_eq!(side(&p, 2)["flows"][0]["tcp"].as_str(), Some("newreno"));
+    // "halving a window of about 29 packets": two flows share BDP + K packets in flight and queued.
+    fact(&p, "look_for", (bdp + f(&red["min_th"])) / 2.0, "29");
+    let (dctcp, reno8, reno50) = (&r[0], &r[1], &r[2]);
+    // RFC 8257 / Alizadeh et al. §3.3: DCTCP full with a short queue and no drop; classic ECN short of full at K = 8,
+    // fuller at K = BDP with a longer queue.
+    assert!(dctcp.utilisation >= 0.95 && dctcp.mean_queue_pkts <= 2.0 * f(&red["min_th"]) && dctcp.drops == 0);
+    assert!(reno8.utilisation < 0.9 && reno50.utilisation > reno8.utilisation + 0.1);
+    assert!(reno50.mean_queue_pkts > 2.0 * dctcp.mean_queue_pkts && reno8.drops == 0 && reno50.drops == 0);
+    for (lang, words) in [("en", "mean of the five runs"), ("ko", "다섯 번 실행의 평균")] {
+        assert!(p["look_for"][lang].as_str().unwrap().contains(words), "look_for.{lang} names its window");
+    }
+    let pct = |x: f64| format!("{} %", whole(100.0 * x));
+    let pkts = |x: f64| format!("{} packets", whole(x));
+    says(&p, "look_for", &[&pct(dctcp.utilisation), &pct(reno8.utilisation), &pct(reno50.utilisation)]);
+    let en = p["look_for"]["en"].as_str().unwrap();
+    for q in [dctcp.mean_queue_pkts, reno8.mean_queue_pkts, reno50.mean_queue_pkts] {
+        assert!(en.contains(&pkts(q)), "look_for.en should say {}: {en}", pkts(q));
+        assert!(p["look_for"]["ko"].as_str().unwrap().contains(&format!("{}패킷", whole(q))), "ko: {}", whole(q));
+    }
+}
+
+#[test]
+fn l4s_coupling_k_text_states_the_shares_and_the_one_over_k_law() {
+    let (p, r) = all_sides("l4s-coupling-k");
+    let sc = &p["scenario"];
+    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
+    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
+    let ks: Vec<f64> = (0..3).map(|k| f(&aqm_config(&side(&p, k))["k"])).collect();
+    assert_eq!(ks, [2.0, 1.0, 4.0]);
+    assert_eq!(ks[0], f(&aqm_config(&with(&side(&p, 0), "/aqm", json!({"kind": "dualpi2"})))["k"]), "2 is the default");
+    says(&p, "explanation", &["1.22/√p_C", "k·p′"]);
+    in_words(&p, "explanation", "2 (Linux's default), 1 and 4", "2(Linux 기본값), 1, 4");
+    // "(c is 2 in RFC 9332's fluid model; Prague … shows about 2.9 in this run)": window × signal rate, side 0.
+    let pr = &r[0].flows[0];
+    let c = pr.cwnd_mean * (pr.marks + pr.drops) as f64 / pr.arrivals as f64;
+    says(&p, "explanation", &[&format!("{c:.1}"), "c/(k·p′)"]);
+    in_words(&p, "explanation", &format!("about {c:.1} in this run"), &format!("약 {c:.1}를"));
+    let share = |k: usize, i: usize| r[k].flows[i].link_share;
+    // The rate ratio goes as 1/k: k × (Prague's share / CUBIC's) is "about 4" on every side, and on the sweep.
+    for k in 0..3 {
+        let c = ks[k] * share(k, 0) / share(k, 1);
+        eprintln!("  k = {}: Prague {:.3}, CUBIC {:.3}, k·ratio {c:.2}", ks[k], share(k, 0), share(k, 1));
+        assert!((3.5..=4.5).contains(&c), "k = {}: k·ratio {c:.2}", ks[k]);
+        assert!(r[k].flows[0].delay_ms < 1.0, "Prague's packets wait well under 1 ms");
+    }
+    in_words(&p, "look_for", "about 4", "약 4");
+    assert!(share(1, 0) > share(0, 0) && share(0, 0) > share(2, 0));
+    // The sweep page's points (mean of RUNS seeds): Prague's goodput falls as k grows.
+    let goodput =
+        |k: f64| mean_of(replicas(&sweep_point(&p, 0, k)).iter().map(|s| run(s).flows[0].goodput_payload_mbps));
+    let g: Vec<f64> = [1.0, 1.5, 2.0, 3.0, 4.0].iter().map(|&k| goodput(k)).collect();
+    eprintln!("  sweep k 1, 1.5, 2, 3, 4: Prague goodput {g:?}");
+    assert!(g.windows(2).all(|w| w[1] < w[0]), "{g:?}");
+    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    points_at_per_flow_results(&p, "look_for");
+    says(
+        &p,
+        "look_for",
+        &[&pct(share(0, 0)), &pct(share(0, 1)), &pct(share(1, 0)), &pct(share(2, 0)), &pct(share(2, 1))],
+    );
 }
