@@ -20,6 +20,12 @@ function conditions(c: TheoryCase): Record<string, string | number> {
   return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000 }
 }
 
+/** What the engine's number is (the i18n key under theory.measure). */
+function measure(c: TheoryCase): string {
+  if (c.model === 'bbr_loss') return 'goodput'
+  return c.per_second === true ? 'send_rate' : 'cwnd_mean'
+}
+
 export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcomes: (RunOutcome | undefined)[] }) {
   const { t } = useTranslation('validation')
   const rows = cases.map((c, i) => {
@@ -67,13 +73,13 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
             >
               <th scope="row">
                 {t(`theory.source.${c.source}`)}
-                <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b })}</span>
+                <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps })}</span>
               </th>
               <td>
                 {t(delayed(c) ? 'theory.case_delack' : 'theory.case', conditions(c))}
                 {' · '}
-                {t(c.model === 'padhye' ? 'theory.random_loss' : 'theory.periodic_loss')}
-                <span className="muted gap-reason">{t(`theory.measure.${c.per_second === true ? 'send_rate' : 'cwnd_mean'}`)}</span>{' '}
+                {t(c.model === 'padhye' || c.model === 'bbr_loss' ? 'theory.random_loss' : 'theory.periodic_loss')}
+                <span className="muted gap-reason">{t(`theory.measure.${measure(c)}`)}</span>{' '}
                 <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
                   {t('open')}
                 </a>
