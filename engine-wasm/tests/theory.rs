@@ -66,6 +66,10 @@ struct Case {
     rto_s: f64,
     /// The bottleneck's rate of the BBR model, Mbit/s.
     capacity_mbps: f64,
+    /// The PI controller's reference queue, packets.
+    qref: f64,
+    /// Ware et al.'s X: the buffer in bandwidth-delay products.
+    buffer_bdp: f64,
     published: Option<f64>,
     metric: String,
     /// The metric is a count over the measured window: divided by its length (duration − warm-up).
@@ -84,6 +88,10 @@ impl Case {
             "mathis" => mathis(self.p, self.b),
             "padhye" => padhye(self.p, self.rtt_s, self.b, self.rto_s),
             "bbr_loss" => bbr_loss(self.p, self.capacity_mbps),
+            // PI's integral term leaves no steady-state error: the mean queue settles at q_ref (Hollot et al.
+            // 2001 §5), which ns-2's PI test suite (test-suite-pi.tcl, pi1 and pi2) exercises.
+            "pi_qref" => self.qref,
+            "ware2019" => ware2019(self.buffer_bdp, self.rtt_s, self.capacity_mbps, 1500.0),
             m => panic!("{}: unknown model {m}", self.id),
         }
     }
@@ -105,6 +113,8 @@ fn cases() -> Vec<Case> {
             b: num(c, "b"),
             rto_s: c["rto_s"].as_f64().unwrap_or(f64::NAN),
             capacity_mbps: c["capacity_mbps"].as_f64().unwrap_or(f64::NAN),
+            qref: c["qref"].as_f64().unwrap_or(f64::NAN),
+            buffer_bdp: c["buffer_bdp"].as_f64().unwrap_or(f64::NAN),
             published: c["published"].as_f64(),
             metric: c["metric"].as_str().expect("metric").to_string(),
             per_second: c["per_second"].as_bool().unwrap_or(false),
@@ -123,6 +133,19 @@ fn cases() -> Vec<Case> {
 /// the flow delivers (1 − p)·C; below p = 1 − 1/1.25 = 20 % the loss alone does not move the estimate.
 fn bbr_loss(p: f64, capacity_mbps: f64) -> f64 {
     (1.0 - p) * capacity_mbps
+}
+
+/// Ware, Mukerjee, Seshan, Sherry, "Modeling BBR's Interactions with Loss-Based Congestion Control" (IMC 2019),
+/// §4: one BBR flow against loss-based flows in a full drop-tail queue of q = X·c·l packets (c packets/s, l the
+/// base RTT) is held by its in-flight cap 2·BtlBw·RTprop, where RTprop is measured in ProbeRTT with the
+/// loss-based flows' packets still queued. The loss-based share is p = max(0, 1/2 − 1/(2X) − 4N/q) (Eq. 9, N BBR
+/// flows) and BBR loses the time ProbeRTT waits for the queue to drain, q/c + 0.2 s + l every 10 s (Eq. 11):
+/// BBR's share (1 − p)·(1 − (q/c + 0.2 + l)/10), Mbit/s here, whatever the number of loss-based flows.
+fn ware2019(buffer_bdp: f64, base_rtt_s: f64, capacity_mbps: f64, packet_bytes: f64) -> f64 {
+    let c = capacity_mbps * 1e6 / (packet_bytes * 8.0);
+    let q = buffer_bdp * c * base_rtt_s;
+    let p = (0.5 - 1.0 / (2.0 * buffer_bdp) - 4.0 / q).max(0.0);
+    (1.0 - p) * (1.0 - (q / c + 0.2 + base_rtt_s) / 10.0) * capacity_mbps
 }
 
 /// The summary's number at a dotted path (`flows.0.cwnd_mean`).
@@ -171,6 +194,22 @@ fn the_published_tables_are_the_formulas_rounded() {
 fn every_case_meets_its_model_assumptions() {
     for c in cases() {
         let s = Scenario::from_json(&c.scenario.to_string()).unwrap_or_else(|e| panic!("{}: {e:?}", c.id));
+        if c.model == "ware2019" {
+            // One BBR flow first, then the loss-based group, all at the model's base RTT, 1500-byte packets,
+            // a drop-tail buffer of X BDPs.
+            assert_eq!((s.flows.len(), s.flows[0].tcp.info().name, s.flows[0].count), (2, "bbr", 1), "{}", c.id);
+            assert!(s.flows.iter().all(|g| g.rtt_ms == [c.rtt_s * 1000.0; 2] && g.packet_size == 1500), "{}", c.id);
+            let bdp = c.capacity_mbps * 1e6 / 12_000.0 * c.rtt_s;
+            assert!((s.link.buffer as f64 - c.buffer_bdp * bdp).abs() <= 0.5, "{}", c.id);
+            continue;
+        }
+        if c.model == "pi_qref" {
+            // The suite's dumbbell: two Reno flows (the second from 3 s) through a 1.5 Mbit/s PI link.
+            let aqm = serde_json::to_value(&s.aqm).expect("aqm");
+            assert_eq!((aqm["kind"].as_str(), aqm["q_ref"].as_f64()), (Some("pi"), Some(c.qref)), "{}", c.id);
+            assert_eq!((s.link.rate_mbps, s.link.loss_rate, s.flows.len()), (1.5, 0.0, 2), "{}", c.id);
+            continue;
+        }
         assert_eq!(s.link.loss_rate, c.p, "{}", c.id);
         let pattern = if matches!(c.model.as_str(), "padhye" | "bbr_loss") { "random" } else { "periodic" };
         assert_eq!(serde_json::to_value(s.link.loss_pattern).unwrap(), pattern, "{}", c.id);
@@ -207,9 +246,11 @@ fn the_engine_matches_each_formula_or_its_recorded_miss() {
             serde_json::to_value(sim.summary()).expect("summary")
         });
         // Loss only from the pattern: nothing queued, nothing dropped at the queue (BBR's probes queue by
-        // design; the buffer holds them).
-        assert_eq!(at(summary, "drops"), 0.0, "{}", c.id);
-        if c.model != "bbr_loss" {
+        // design; the buffer holds them). PI drops by design.
+        if !matches!(c.model.as_str(), "pi_qref" | "ware2019") {
+            assert_eq!(at(summary, "drops"), 0.0, "{}", c.id);
+        }
+        if !matches!(c.model.as_str(), "bbr_loss" | "pi_qref" | "ware2019") {
             assert!(at(summary, "mean_queue_pkts") < 0.01, "{}: queue {}", c.id, at(summary, "mean_queue_pkts"));
         }
         let model = c.formula();

@@ -6,7 +6,7 @@ import table from '../../validation/theory.json'
 import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
-export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss'
+export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -29,6 +29,10 @@ export interface TheoryCase {
   rto_s?: number
   /** The bottleneck's rate of the BBR model, Mbit/s. */
   capacity_mbps?: number
+  /** The PI controller's reference queue of the ns-2 suite's case, packets. */
+  qref?: number
+  /** Ware et al.'s X: the drop-tail buffer in bandwidth-delay products. */
+  buffer_bdp?: number
   /** The number the source prints, or null when it prints a formula only. */
   published: number | null
   /** Path of the engine's number in its run summary. */
@@ -36,7 +40,7 @@ export interface TheoryCase {
   /** The metric is a count over the measured window: divided by its length (duration − warm-up). */
   per_second?: boolean
   /** The unit of the formula and of the engine's number. */
-  unit: 'segments' | 'packets/s' | 'Mbit/s'
+  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets'
   /** Relative tolerance around the formula's value. */
   tolerance: number
   scenario: JsonObject
@@ -86,8 +90,23 @@ export function bbrLoss(p: number, capacityMbps: number): number {
   return (1 - p) * capacityMbps
 }
 
+/**
+ * Ware, Mukerjee, Seshan, Sherry (IMC 2019) §4: one BBR flow against loss-based flows in a full drop-tail queue of
+ * q = X·c·l packets is held by its in-flight cap 2·BtlBw·RTprop, RTprop measured in ProbeRTT with the loss-based
+ * flows' packets still queued. Loss-based share p = max(0, 1/2 − 1/(2X) − 4N/q) (Eq. 9, N = 1 BBR flow); BBR loses
+ * the ProbeRTT wait q/c + 0.2 s + l every 10 s (Eq. 11). BBR's goodput, Mbit/s, whatever the number of CUBIC flows.
+ */
+export function ware2019(bufferBdp: number, baseRttS: number, capacityMbps: number, packetBytes = 1500): number {
+  const c = (capacityMbps * 1e6) / (packetBytes * 8)
+  const q = bufferBdp * c * baseRttS
+  const p = Math.max(0, 0.5 - 1 / (2 * bufferBdp) - 4 / q)
+  return (1 - p) * (1 - (q / c + 0.2 + baseRttS) / 10) * capacityMbps
+}
+
 /** The model's value for a case, in the case's unit. */
-export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s' | 'capacity_mbps'>): number {
+export function expected(
+  c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s' | 'capacity_mbps' | 'qref' | 'buffer_bdp'>,
+): number {
   switch (c.model) {
     case 'rfc8312_reno':
       return renoRfc8312(c.p)
@@ -99,6 +118,11 @@ export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rt
       return padhye(c.p, c.rtt_s, c.b, c.rto_s ?? Number.NaN)
     case 'bbr_loss':
       return bbrLoss(c.p, c.capacity_mbps ?? Number.NaN)
+    case 'pi_qref':
+      // PI's integral term leaves no steady-state error: the mean queue settles at q_ref (Hollot et al. 2001 §5).
+      return c.qref ?? Number.NaN
+    case 'ware2019':
+      return ware2019(c.buffer_bdp ?? Number.NaN, c.rtt_s, c.capacity_mbps ?? Number.NaN)
   }
 }
 
@@ -127,16 +151,18 @@ export function judgeTheory(c: Pick<TheoryCase, 'tolerance' | 'expect'>, diff: n
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss']
+const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss', 'pi_qref', 'ware2019']
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
   if (!isObj(x) || typeof x.id !== 'string' || typeof x.source !== 'string' || !isObj(x.scenario)) return false
   if (typeof x.model !== 'string' || !MODELS.includes(x.model)) return false
   if (![x.p, x.rtt_s, x.b, x.tolerance].every((v) => typeof v === 'number' && Number.isFinite(v))) return false
   if (x.published !== null && typeof x.published !== 'number') return false
-  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s'].includes(x.unit as string)) return false
+  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s', 'packets'].includes(x.unit as string)) return false
   if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
   if (x.model === 'bbr_loss' && typeof x.capacity_mbps !== 'number') return false
+  if (x.model === 'pi_qref' && typeof x.qref !== 'number') return false
+  if (x.model === 'ware2019' && (typeof x.buffer_bdp !== 'number' || typeof x.capacity_mbps !== 'number')) return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && typeof x.expect.measured_diff === 'number' && typeof x.expect.reason === 'string'
 }
