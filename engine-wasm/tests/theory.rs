@@ -182,6 +182,10 @@ fn the_published_tables_are_the_formulas_rounded() {
     assert!((padhye(0.01, 0.1, 1.0, 0.2) - 117.184).abs() < 0.001, "{}", padhye(0.01, 0.1, 1.0, 0.2));
     // Without timeouts (T₀ = 0) it is Mathis's √(3/2)/(R·√p) per second.
     assert!((padhye(1e-4, 0.1, 1.0, 0.0) - mathis(1e-4, 1.0) / 0.1).abs() < 1e-9);
+    // BBR under random loss, and Ware et al. by hand at X = 2, l = 40 ms, 10 Mbit/s of 1500-byte packets:
+    // c = 833.3/s, q = 66.7, p = 1/2 − 1/4 − 4/q = 0.19, ProbeRTT (0.08 + 0.2 + 0.04)/10: 0.81·0.968·10.
+    assert!((bbr_loss(0.01, 10.0) - 9.9).abs() < 1e-12);
+    assert!((ware2019(2.0, 0.04, 10.0, 1500.0) - 7.8408).abs() < 1e-9, "{}", ware2019(2.0, 0.04, 10.0, 1500.0));
     // Every case's own published number is its formula's, rounded.
     for c in cases() {
         if let Some(n) = c.published {
