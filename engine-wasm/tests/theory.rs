@@ -70,6 +70,8 @@ struct Case {
     qref: f64,
     /// Ware et al.'s X: the buffer in bandwidth-delay products.
     buffer_bdp: f64,
+    /// DCTCP's step-marking threshold K, packets.
+    k_pkts: f64,
     published: Option<f64>,
     metric: String,
     /// The metric is a count over the measured window: divided by its length (duration − warm-up).
@@ -92,6 +94,9 @@ impl Case {
             // 2001 §5), which ns-2's PI test suite (test-suite-pi.tcl, pi1 and pi2) exercises.
             "pi_qref" => self.qref,
             "ware2019" => ware2019(self.buffer_bdp, self.rtt_s, self.capacity_mbps, 1500.0),
+            // Alizadeh et al. 2010 §3.3: with step marking at K > C·RTT/7 DCTCP's queue never empties, so the
+            // link stays busy (utilisation 1; the tolerance gives the 95 % the paper's testbed reached).
+            "dctcp_k" => 1.0,
             m => panic!("{}: unknown model {m}", self.id),
         }
     }
@@ -115,6 +120,7 @@ fn cases() -> Vec<Case> {
             capacity_mbps: c["capacity_mbps"].as_f64().unwrap_or(f64::NAN),
             qref: c["qref"].as_f64().unwrap_or(f64::NAN),
             buffer_bdp: c["buffer_bdp"].as_f64().unwrap_or(f64::NAN),
+            k_pkts: c["k_pkts"].as_f64().unwrap_or(f64::NAN),
             published: c["published"].as_f64(),
             metric: c["metric"].as_str().expect("metric").to_string(),
             per_second: c["per_second"].as_bool().unwrap_or(false),
@@ -198,6 +204,25 @@ fn the_published_tables_are_the_formulas_rounded() {
 fn every_case_meets_its_model_assumptions() {
     for c in cases() {
         let s = Scenario::from_json(&c.scenario.to_string()).unwrap_or_else(|e| panic!("{}: {e:?}", c.id));
+        if c.model == "dctcp_k" {
+            // Step marking (RED with the instantaneous queue, min_th = K, max_th = K + 1, max_p = 1, ECN, no hard
+            // drop), DCTCP flows, and a K above the bound C·RTT/7.
+            let aqm = serde_json::to_value(&s.aqm).expect("aqm");
+            assert_eq!(
+                (aqm["kind"].as_str(), aqm["w_q"].as_f64(), aqm["min_th"].as_f64()),
+                (Some("red"), Some(1.0), Some(c.k_pkts)),
+                "{}",
+                c.id
+            );
+            assert!(
+                s.flows.iter().all(|g| g.tcp.info().name == "dctcp" && g.ecn && g.rtt_ms == [c.rtt_s * 1000.0; 2]),
+                "{}",
+                c.id
+            );
+            let bdp = s.link.rate_mbps * 1e6 * c.rtt_s / (s.flows[0].packet_size as f64 * 8.0);
+            assert!(c.k_pkts > bdp / 7.0, "{}: K {} ≤ C·RTT/7 = {}", c.id, c.k_pkts, bdp / 7.0);
+            continue;
+        }
         if c.model == "ware2019" {
             // One BBR flow first, then the loss-based group, all at the model's base RTT, 1500-byte packets,
             // a drop-tail buffer of X BDPs.
@@ -251,10 +276,10 @@ fn the_engine_matches_each_formula_or_its_recorded_miss() {
         });
         // Loss only from the pattern: nothing queued, nothing dropped at the queue (BBR's probes queue by
         // design; the buffer holds them). PI drops by design.
-        if !matches!(c.model.as_str(), "pi_qref" | "ware2019") {
+        if !matches!(c.model.as_str(), "pi_qref" | "ware2019" | "dctcp_k") {
             assert_eq!(at(summary, "drops"), 0.0, "{}", c.id);
         }
-        if !matches!(c.model.as_str(), "bbr_loss" | "pi_qref" | "ware2019") {
+        if !matches!(c.model.as_str(), "bbr_loss" | "pi_qref" | "ware2019" | "dctcp_k") {
             assert!(at(summary, "mean_queue_pkts") < 0.01, "{}: queue {}", c.id, at(summary, "mean_queue_pkts"));
         }
         let model = c.formula();

@@ -23,13 +23,14 @@ function cubicFlows(c: TheoryCase): number {
 /** The scenario's words: TCP variant, delayed ACKs, p and RTT. */
 function conditions(c: TheoryCase): Record<string, string | number> {
   const g = (c.scenario.flows as { tcp?: string; delayed_ack?: boolean }[] | undefined)?.[0] ?? {}
-  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000, qref: c.qref ?? '?', x: c.buffer_bdp ?? '?', n: cubicFlows(c) }
+  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000, qref: c.qref ?? '?', x: c.buffer_bdp ?? '?', n: cubicFlows(c), k: c.k_pkts ?? '?' }
 }
 
 /** The words of the case's conditions (the i18n key). */
 function caseWords(c: TheoryCase): string {
   if (c.model === 'pi_qref') return 'theory.case_pi'
   if (c.model === 'ware2019') return 'theory.case_ware'
+  if (c.model === 'dctcp_k') return 'theory.case_dctcp'
   const delayed = (c.scenario.flows as { delayed_ack?: boolean }[] | undefined)?.[0]?.delayed_ack === true
   return delayed ? 'theory.case_delack' : 'theory.case'
 }
@@ -38,6 +39,7 @@ function caseWords(c: TheoryCase): string {
 function lossWords(c: TheoryCase): string {
   if (c.model === 'pi_qref') return 'theory.aqm_loss'
   if (c.model === 'ware2019') return 'theory.queue_loss'
+  if (c.model === 'dctcp_k') return 'theory.ecn_marks'
   return c.model === 'padhye' || c.model === 'bbr_loss' ? 'theory.random_loss' : 'theory.periodic_loss'
 }
 
@@ -45,6 +47,7 @@ function lossWords(c: TheoryCase): string {
 function measure(c: TheoryCase): string {
   if (c.model === 'bbr_loss' || c.model === 'ware2019') return 'goodput'
   if (c.model === 'pi_qref') return 'mean_queue'
+  if (c.model === 'dctcp_k') return 'utilisation'
   return c.per_second === true ? 'send_rate' : 'cwnd_mean'
 }
 

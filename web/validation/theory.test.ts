@@ -74,14 +74,15 @@ describe('theory cases', () => {
   })
 
   it('run the model’s loss pattern at its p and RTT', () => {
-    // The PI suite and Ware et al. lose packets at the queue only (no link loss).
-    for (const c of cases.filter((x) => x.model !== 'pi_qref' && x.model !== 'ware2019')) {
+    // The PI suite, Ware et al. and DCTCP lose (or mark) packets at the queue only (no link loss).
+    const queueOnly = ['pi_qref', 'ware2019', 'dctcp_k']
+    for (const c of cases.filter((x) => !queueOnly.includes(x.model))) {
       const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
       const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
       const pattern = c.model === 'padhye' || c.model === 'bbr_loss' ? 'random' : 'periodic'
       expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, pattern, [c.rtt_s * 1000, c.rtt_s * 1000]])
     }
-    for (const c of cases.filter((x) => x.model === 'pi_qref' || x.model === 'ware2019')) {
+    for (const c of cases.filter((x) => queueOnly.includes(x.model))) {
       expect((c.scenario.link as { loss_rate?: number }).loss_rate ?? 0, c.id).toBe(0)
     }
   })

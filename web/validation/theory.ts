@@ -6,7 +6,7 @@ import table from '../../validation/theory.json'
 import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
-export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019'
+export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019' | 'dctcp_k'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -33,6 +33,8 @@ export interface TheoryCase {
   qref?: number
   /** Ware et al.'s X: the drop-tail buffer in bandwidth-delay products. */
   buffer_bdp?: number
+  /** DCTCP's step-marking threshold K, packets. */
+  k_pkts?: number
   /** The number the source prints, or null when it prints a formula only. */
   published: number | null
   /** Path of the engine's number in its run summary. */
@@ -40,7 +42,7 @@ export interface TheoryCase {
   /** The metric is a count over the measured window: divided by its length (duration − warm-up). */
   per_second?: boolean
   /** The unit of the formula and of the engine's number. */
-  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets'
+  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets' | 'share'
   /** Relative tolerance around the formula's value. */
   tolerance: number
   scenario: JsonObject
@@ -123,6 +125,9 @@ export function expected(
       return c.qref ?? Number.NaN
     case 'ware2019':
       return ware2019(c.buffer_bdp ?? Number.NaN, c.rtt_s, c.capacity_mbps ?? Number.NaN)
+    case 'dctcp_k':
+      // Alizadeh et al. 2010 §3.3: with step marking at K > C·RTT/7 the queue never empties: the link stays busy.
+      return 1
   }
 }
 
@@ -151,17 +156,18 @@ export function judgeTheory(c: Pick<TheoryCase, 'tolerance' | 'expect'>, diff: n
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss', 'pi_qref', 'ware2019']
+const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss', 'pi_qref', 'ware2019', 'dctcp_k']
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
   if (!isObj(x) || typeof x.id !== 'string' || typeof x.source !== 'string' || !isObj(x.scenario)) return false
   if (typeof x.model !== 'string' || !MODELS.includes(x.model)) return false
   if (![x.p, x.rtt_s, x.b, x.tolerance].every((v) => typeof v === 'number' && Number.isFinite(v))) return false
   if (x.published !== null && typeof x.published !== 'number') return false
-  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s', 'packets'].includes(x.unit as string)) return false
+  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s', 'packets', 'share'].includes(x.unit as string)) return false
   if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
   if (x.model === 'bbr_loss' && typeof x.capacity_mbps !== 'number') return false
   if (x.model === 'pi_qref' && typeof x.qref !== 'number') return false
+  if (x.model === 'dctcp_k' && typeof x.k_pkts !== 'number') return false
   if (x.model === 'ware2019' && (typeof x.buffer_bdp !== 'number' || typeof x.capacity_mbps !== 'number')) return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && typeof x.expect.measured_diff === 'number' && typeof x.expect.reason === 'string'
