@@ -16,21 +16,28 @@ const table = JSON.parse(readFileSync(new URL('../../validation/theory.json', im
   cases: { id: string; scenario: unknown; expect: 'agree' | { reason: string } }[]
 }
 const ROW = 'rfc8312-t1-reno-1e-3'
+/** A BBR row: its goodput is the CLI's too (the page's wasm carries the same BBR as the native engine). */
+const BBR_ROW = 'bbr-random-1e-2'
 
 let cliNumber = Number.NaN
+let cliBbr = Number.NaN
+
+function runCli(id: string): { flows: { cwnd_mean: number; goodput_mbps: number }[] } {
+  const c = table.cases.find((x) => x.id === id)
+  if (c === undefined) throw new Error(`no theory case ${id}`)
+  const file = join(mkdtempSync(join(tmpdir(), 'aqm-theory-')), 'scenario.json')
+  writeFileSync(file, JSON.stringify(c.scenario))
+  return JSON.parse(execFileSync(cli, ['run', file], { encoding: 'utf8' })) as {
+    flows: { cwnd_mean: number; goodput_mbps: number }[]
+  }
+}
 
 test.beforeAll(() => {
   test.setTimeout(600_000)
   // No-op when up to date; the page's wasm and this binary are built from the same sources.
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'aqm-cli'], { cwd: crate, stdio: 'inherit' })
-  const c = table.cases.find((x) => x.id === ROW)
-  if (c === undefined) throw new Error(`no theory case ${ROW}`)
-  const file = join(mkdtempSync(join(tmpdir(), 'aqm-theory-')), 'scenario.json')
-  writeFileSync(file, JSON.stringify(c.scenario))
-  const summary = JSON.parse(execFileSync(cli, ['run', file], { encoding: 'utf8' })) as {
-    flows: { cwnd_mean: number }[]
-  }
-  cliNumber = summary.flows[0].cwnd_mean
+  cliNumber = runCli(ROW).flows[0].cwnd_mean
+  cliBbr = runCli(BBR_ROW).flows[0].goodput_mbps
 })
 
 test('the theory section shows every reference, and a row’s number is the CLI’s', async ({ page }) => {
@@ -54,6 +61,10 @@ test('the theory section shows every reference, and a row’s number is the CLI�
   await expect(row).toContainText(v('theory.source.rfc8312_table1'))
   await expect(row).toContainText('38')
   await expect(row).toHaveAttribute('data-verdict', 'agree')
+  const bbr = section.locator(`tr[data-case="${BBR_ROW}"]`)
+  expect(Number.isFinite(cliBbr)).toBe(true)
+  expect(Number(await bbr.getAttribute('data-ours'))).toBe(cliBbr)
+  await expect(bbr).toContainText(v('theory.source.cardwell2016'))
 
   // Every row reaches the verdict the table records; a recorded miss names its reason.
   for (const c of table.cases) {

@@ -14,10 +14,41 @@ function formatPercent(d: number): string {
   return `${sign}${Math.abs(100 * d).toFixed(1)} %`
 }
 
+/** The loss-based flows beside the BBR flow of a Ware et al. case. */
+function cubicFlows(c: TheoryCase): number {
+  const groups = (c.scenario.flows as { count?: number }[] | undefined) ?? []
+  return groups.slice(1).reduce((n, g) => n + (g.count ?? 0), 0)
+}
+
 /** The scenario's words: TCP variant, delayed ACKs, p and RTT. */
 function conditions(c: TheoryCase): Record<string, string | number> {
   const g = (c.scenario.flows as { tcp?: string; delayed_ack?: boolean }[] | undefined)?.[0] ?? {}
-  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000 }
+  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000, qref: c.qref ?? '?', x: c.buffer_bdp ?? '?', n: cubicFlows(c), k: c.k_pkts ?? '?' }
+}
+
+/** The words of the case's conditions (the i18n key). */
+function caseWords(c: TheoryCase): string {
+  if (c.model === 'pi_qref') return 'theory.case_pi'
+  if (c.model === 'ware2019') return 'theory.case_ware'
+  if (c.model === 'dctcp_k') return 'theory.case_dctcp'
+  const delayed = (c.scenario.flows as { delayed_ack?: boolean }[] | undefined)?.[0]?.delayed_ack === true
+  return delayed ? 'theory.case_delack' : 'theory.case'
+}
+
+/** The loss the case's model assumes (the i18n key). */
+function lossWords(c: TheoryCase): string {
+  if (c.model === 'pi_qref') return 'theory.aqm_loss'
+  if (c.model === 'ware2019') return 'theory.queue_loss'
+  if (c.model === 'dctcp_k') return 'theory.ecn_marks'
+  return c.model === 'padhye' || c.model === 'bbr_loss' ? 'theory.random_loss' : 'theory.periodic_loss'
+}
+
+/** What the engine's number is (the i18n key under theory.measure). */
+function measure(c: TheoryCase): string {
+  if (c.model === 'bbr_loss' || c.model === 'ware2019') return 'goodput'
+  if (c.model === 'pi_qref') return 'mean_queue'
+  if (c.model === 'dctcp_k') return 'utilisation'
+  return c.per_second === true ? 'send_rate' : 'cwnd_mean'
 }
 
 export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcomes: (RunOutcome | undefined)[] }) {
@@ -31,8 +62,6 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
     return { c, outcome, model, ours, diff, verdict }
   })
   const done = rows.filter((r) => r.outcome !== undefined).length
-  const delayed = (c: TheoryCase) =>
-    (c.scenario.flows as { delayed_ack?: boolean }[] | undefined)?.[0]?.delayed_ack === true
   return (
     <section className="panel validation-theory" data-testid="theory-section" aria-labelledby="theory-heading">
       <h2 id="theory-heading">{t('theory.heading')}</h2>
@@ -67,13 +96,13 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
             >
               <th scope="row">
                 {t(`theory.source.${c.source}`)}
-                <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b })}</span>
+                <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps, x: c.buffer_bdp })}</span>
               </th>
               <td>
-                {t(delayed(c) ? 'theory.case_delack' : 'theory.case', conditions(c))}
+                {t(caseWords(c), conditions(c))}
                 {' · '}
-                {t(c.model === 'padhye' ? 'theory.random_loss' : 'theory.periodic_loss')}
-                <span className="muted gap-reason">{t(`theory.measure.${c.per_second === true ? 'send_rate' : 'cwnd_mean'}`)}</span>{' '}
+                {t(lossWords(c))}
+                <span className="muted gap-reason">{t(`theory.measure.${measure(c)}`)}</span>{' '}
                 <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
                   {t('open')}
                 </a>

@@ -2,6 +2,7 @@
 // `cargo test` compute the same model values and reach the same verdicts.
 import { describe, expect, it } from 'vitest'
 import {
+  bbrLoss,
   cubicEq5,
   cubicRfc8312,
   expected,
@@ -12,6 +13,7 @@ import {
   padhye,
   relativeDiff,
   renoRfc8312,
+  ware2019,
 } from './theory'
 
 describe('theory formulas', () => {
@@ -51,6 +53,15 @@ describe('theory formulas', () => {
     expect(padhye(0.01, 0.1, 1, 0.2)).toBeCloseTo(117.184, 3)
     expect(padhye(1e-4, 0.1, 1, 0)).toBeCloseTo(mathis(1e-4, 1) / 0.1, 9)
   })
+
+  it('give BBR’s goodput under random loss and Ware et al.’s share', () => {
+    expect(bbrLoss(0.01, 10)).toBeCloseTo(9.9, 12)
+    // By hand, X = 2, l = 40 ms, 10 Mbit/s of 1500-byte packets: c = 833.3/s, q = 66.7, p = 1/2 − 1/4 − 4/q = 0.19,
+    // ProbeRTT costs (0.08 + 0.2 + 0.04)/10 = 0.032: 0.81·0.968·10 = 7.8408 Mbit/s.
+    expect(ware2019(2, 0.04, 10)).toBeCloseTo(7.8408, 4)
+    // A buffer too small for the loss-based flows to hold any: p = 0, BBR's share is all but ProbeRTT's cost.
+    expect(ware2019(1, 0.04, 10)).toBeCloseTo((1 - (0.04 + 0.2 + 0.04) / 10) * 10, 9)
+  })
 })
 
 describe('theory cases', () => {
@@ -63,10 +74,16 @@ describe('theory cases', () => {
   })
 
   it('run the model’s loss pattern at its p and RTT', () => {
-    for (const c of cases) {
+    // The PI suite, Ware et al. and DCTCP lose (or mark) packets at the queue only (no link loss).
+    const queueOnly = ['pi_qref', 'ware2019', 'dctcp_k']
+    for (const c of cases.filter((x) => !queueOnly.includes(x.model))) {
       const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
       const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
-      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, c.model === 'padhye' ? 'random' : 'periodic', [c.rtt_s * 1000, c.rtt_s * 1000]])
+      const pattern = c.model === 'padhye' || c.model === 'bbr_loss' ? 'random' : 'periodic'
+      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, pattern, [c.rtt_s * 1000, c.rtt_s * 1000]])
+    }
+    for (const c of cases.filter((x) => queueOnly.includes(x.model))) {
+      expect((c.scenario.link as { loss_rate?: number }).loss_rate ?? 0, c.id).toBe(0)
     }
   })
 

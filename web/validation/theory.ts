@@ -6,7 +6,7 @@ import table from '../../validation/theory.json'
 import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
-export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye'
+export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019' | 'dctcp_k'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -27,6 +27,14 @@ export interface TheoryCase {
   b: number
   /** T₀ of the Padhye model, s. */
   rto_s?: number
+  /** The bottleneck's rate of the BBR model, Mbit/s. */
+  capacity_mbps?: number
+  /** The PI controller's reference queue of the ns-2 suite's case, packets. */
+  qref?: number
+  /** Ware et al.'s X: the drop-tail buffer in bandwidth-delay products. */
+  buffer_bdp?: number
+  /** DCTCP's step-marking threshold K, packets. */
+  k_pkts?: number
   /** The number the source prints, or null when it prints a formula only. */
   published: number | null
   /** Path of the engine's number in its run summary. */
@@ -34,7 +42,7 @@ export interface TheoryCase {
   /** The metric is a count over the measured window: divided by its length (duration − warm-up). */
   per_second?: boolean
   /** The unit of the formula and of the engine's number. */
-  unit: 'segments' | 'packets/s'
+  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets' | 'share'
   /** Relative tolerance around the formula's value. */
   tolerance: number
   scenario: JsonObject
@@ -75,8 +83,32 @@ export function padhye(p: number, rttS: number, b: number, rtoS: number): number
   return 1 / (rttS * Math.sqrt((2 * b * p) / 3) + timeouts)
 }
 
+/**
+ * BBR against random loss (Cardwell et al. 2016; draft-cardwell-iccrg-bbr-congestion-control §4.3.4): the probe at
+ * pacing gain 1.25 still fills the link while 1.25·(1 − p) ≥ 1, so BtlBw stays at the capacity C and the flow delivers
+ * (1 − p)·C, Mbit/s, for p below 1 − 1/1.25 = 20 %.
+ */
+export function bbrLoss(p: number, capacityMbps: number): number {
+  return (1 - p) * capacityMbps
+}
+
+/**
+ * Ware, Mukerjee, Seshan, Sherry (IMC 2019) §4: one BBR flow against loss-based flows in a full drop-tail queue of
+ * q = X·c·l packets is held by its in-flight cap 2·BtlBw·RTprop, RTprop measured in ProbeRTT with the loss-based
+ * flows' packets still queued. Loss-based share p = max(0, 1/2 − 1/(2X) − 4N/q) (Eq. 9, N = 1 BBR flow); BBR loses
+ * the ProbeRTT wait q/c + 0.2 s + l every 10 s (Eq. 11). BBR's goodput, Mbit/s, whatever the number of CUBIC flows.
+ */
+export function ware2019(bufferBdp: number, baseRttS: number, capacityMbps: number, packetBytes = 1500): number {
+  const c = (capacityMbps * 1e6) / (packetBytes * 8)
+  const q = bufferBdp * c * baseRttS
+  const p = Math.max(0, 0.5 - 1 / (2 * bufferBdp) - 4 / q)
+  return (1 - p) * (1 - (q / c + 0.2 + baseRttS) / 10) * capacityMbps
+}
+
 /** The model's value for a case, in the case's unit. */
-export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s'>): number {
+export function expected(
+  c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s' | 'capacity_mbps' | 'qref' | 'buffer_bdp'>,
+): number {
   switch (c.model) {
     case 'rfc8312_reno':
       return renoRfc8312(c.p)
@@ -86,6 +118,16 @@ export function expected(c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rt
       return mathis(c.p, c.b)
     case 'padhye':
       return padhye(c.p, c.rtt_s, c.b, c.rto_s ?? Number.NaN)
+    case 'bbr_loss':
+      return bbrLoss(c.p, c.capacity_mbps ?? Number.NaN)
+    case 'pi_qref':
+      // PI's integral term leaves no steady-state error: the mean queue settles at q_ref (Hollot et al. 2001 §5).
+      return c.qref ?? Number.NaN
+    case 'ware2019':
+      return ware2019(c.buffer_bdp ?? Number.NaN, c.rtt_s, c.capacity_mbps ?? Number.NaN)
+    case 'dctcp_k':
+      // Alizadeh et al. 2010 §3.3: with step marking at K > C·RTT/7 the queue never empties: the link stays busy.
+      return 1
   }
 }
 
@@ -114,15 +156,19 @@ export function judgeTheory(c: Pick<TheoryCase, 'tolerance' | 'expect'>, diff: n
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye']
+const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss', 'pi_qref', 'ware2019', 'dctcp_k']
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
   if (!isObj(x) || typeof x.id !== 'string' || typeof x.source !== 'string' || !isObj(x.scenario)) return false
   if (typeof x.model !== 'string' || !MODELS.includes(x.model)) return false
   if (![x.p, x.rtt_s, x.b, x.tolerance].every((v) => typeof v === 'number' && Number.isFinite(v))) return false
   if (x.published !== null && typeof x.published !== 'number') return false
-  if (typeof x.metric !== 'string' || (x.unit !== 'segments' && x.unit !== 'packets/s')) return false
+  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s', 'packets', 'share'].includes(x.unit as string)) return false
   if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
+  if (x.model === 'bbr_loss' && typeof x.capacity_mbps !== 'number') return false
+  if (x.model === 'pi_qref' && typeof x.qref !== 'number') return false
+  if (x.model === 'dctcp_k' && typeof x.k_pkts !== 'number') return false
+  if (x.model === 'ware2019' && (typeof x.buffer_bdp !== 'number' || typeof x.capacity_mbps !== 'number')) return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && typeof x.expect.measured_diff === 'number' && typeof x.expect.reason === 'string'
 }

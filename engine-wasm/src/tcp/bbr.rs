@@ -467,9 +467,10 @@ impl CongestionControl for Bbr {
         // BBRUpdateControlParameters.
         self.set_pacing_rate();
         self.set_cwnd(d);
-        // The sender measures its window from snd_una; BBR's counts the pipe, so the segments duplicate
-        // ACKs reported are added back (what Linux's `tcp_packets_in_flight` leaves out of the test).
-        w.cwnd = self.cwnd + (d.flight - d.pipe) as f64;
+        // BBR's window bounds the pipe (Linux compares `tcp_packets_in_flight` with cwnd); the sender tests
+        // its window against `d.flight` (the outstanding segments, or a SACK sender's pipe in recovery), so
+        // the difference is added back.
+        w.cwnd = self.cwnd + d.flight as f64 - d.pipe as f64;
         w.ssthresh = f64::INFINITY;
         app_limited
     }

@@ -55,12 +55,14 @@ pub struct Delivery {
     pub newly_delivered: u64,
     /// C.delivered after this ACK.
     pub delivered: u64,
-    /// Segments outstanding (snd_max − snd_una) after and before this ACK; the sender's window is measured
-    /// against the first.
+    /// What the sender's window test counts after this ACK: the outstanding segments (snd_max − snd_una),
+    /// or RFC 6675's pipe while a SACK sender is in recovery.
     pub flight: u64,
     /// Outstanding segments before this ACK.
     pub prior_flight: u64,
-    /// Outstanding minus those the duplicate ACKs said have left (Linux `tcp_packets_in_flight`).
+    /// Segments in the network (Linux `tcp_packets_in_flight`): a SACK sender's scoreboard pipe (SACKed and
+    /// lost segments left out, retransmissions in); without SACK, outstanding minus those the duplicate
+    /// ACKs said have left.
     pub pipe: u64,
     /// Pipe before this ACK.
     pub prior_pipe: u64,

@@ -359,7 +359,8 @@ impl TcpSender {
     pub fn on_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox) {
         let (prior_una, prior_flight, prior_retransmits) = (self.snd_una, self.flight(), self.retransmits);
         if self.cfg.sack {
-            return self.on_sack_ack(ack, now, out, (prior_una, prior_flight, prior_retransmits));
+            let prior_pipe = self.sb.pipe();
+            return self.on_sack_ack(ack, now, out, (prior_una, prior_flight, prior_retransmits, prior_pipe));
         }
         if ack.next_expected > self.snd_una {
             self.on_new_ack(ack, now, out);
@@ -368,7 +369,7 @@ impl TcpSender {
         }
         self.ecn_echo(ack, prior_una, now, out);
         if self.rate.is_some() {
-            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
+            self.deliver(ack, now, prior_una, prior_flight, None, self.retransmits - prior_retransmits);
         }
         self.send_available(now, out);
     }
@@ -410,11 +411,30 @@ impl TcpSender {
     }
 
     /// A model-based controller's hook: the rate sample of this ACK, then the controller sets the window.
-    fn deliver(&mut self, ack: &Ack, now: Time, prior_una: u64, prior_flight: u64, lost: u64) {
-        let flight = self.flight();
+    /// `prior_sack_pipe`: a SACK sender's RFC 6675 pipe before this ACK.
+    ///
+    /// The pipe given to the controller is the one the sender's window test then counts: with SACK the
+    /// scoreboard's (SACKed and lost segments left out, retransmissions in, as Linux's
+    /// `tcp_packets_in_flight`), without SACK the flight less the duplicate ACKs. `flight` is what the
+    /// test measures against cwnd: the scoreboard's pipe while a SACK sender is in recovery (RFC 6675
+    /// step C), the outstanding segments otherwise.
+    fn deliver(
+        &mut self,
+        ack: &Ack,
+        now: Time,
+        prior_una: u64,
+        prior_flight: u64,
+        prior_sack_pipe: Option<u64>,
+        lost: u64,
+    ) {
+        let sack_pipe = self.cfg.sack.then(|| self.sb.pipe());
+        let flight = match sack_pipe {
+            Some(pipe) if self.in_recovery => pipe,
+            _ => self.flight(),
+        };
         let srtt = self.rtt.srtt().unwrap_or(0);
         let Some(r) = &mut self.rate else { return };
-        let prior_pipe = prior_flight.saturating_sub(r.dup_credit());
+        let prior_pipe = prior_sack_pipe.unwrap_or(prior_flight.saturating_sub(r.dup_credit()));
         let rtt = (!ack.echo_of_retransmit && self.snd_una > prior_una).then(|| now.saturating_sub(ack.ts_echo));
         let dup = ack.next_expected == prior_una && prior_flight > 0;
         let (newly, sample) = r.on_ack(self.snd_una, prior_flight, dup, now, rtt);
@@ -427,7 +447,7 @@ impl TcpSender {
             delivered: r.delivered(),
             flight,
             prior_flight,
-            pipe: flight.saturating_sub(r.dup_credit()),
+            pipe: sack_pipe.unwrap_or(flight.saturating_sub(r.dup_credit())),
             prior_pipe,
             lost,
             in_recovery: self.in_recovery,

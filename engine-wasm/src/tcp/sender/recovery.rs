@@ -126,8 +126,8 @@ impl TcpSender {
     // ---------------------------------------------------------------------------------------------
     // The SACK sender (RFC 6675).
 
-    /// `prior`: snd_una, flight and retransmissions before this ACK, for the delivery-rate sample.
-    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox, prior: (u64, u64, u64)) {
+    /// `prior`: snd_una, flight, retransmissions and pipe before this ACK, for the delivery-rate sample.
+    pub(super) fn on_sack_ack(&mut self, ack: &Ack, now: Time, out: &mut Outbox, prior: (u64, u64, u64, u64)) {
         let rack_on = self.cfg.rack;
         let min_rtt = self.rtt.min_rtt.unwrap_or(0);
         let advanced = ack.next_expected > self.snd_una;
@@ -215,8 +215,8 @@ impl TcpSender {
         }
         if self.rate.is_some() {
             // A model-based controller (BBR) sets its window from this ACK's rate sample before sending.
-            let (prior_una, prior_flight, prior_retransmits) = prior;
-            self.deliver(ack, now, prior_una, prior_flight, self.retransmits - prior_retransmits);
+            let (prior_una, prior_flight, prior_retransmits, prior_pipe) = prior;
+            self.deliver(ack, now, prior_una, prior_flight, Some(prior_pipe), self.retransmits - prior_retransmits);
         }
         self.sack_send(now, out);
         if rack_on {
