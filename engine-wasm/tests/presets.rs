@@ -418,12 +418,11 @@ fn seeds_000_and_003_state_what_the_ns2_profile_changes() {
     let whole_cuts = |s: &Value, on: bool| {
         with(&with(s, "/flows/0/whole_segment_cuts", json!(on)), "/flows/1/whole_segment_cuts", json!(on))
     };
-    let (r, r_exact, r_seed2) = (
-        response(&hred),
-        response(&whole_cuts(&hred, false)),
-        response(&with(&hred, "/seed", json!(2))),
+    let (r, r_exact, r_seed2) =
+        (response(&hred), response(&whole_cuts(&hred, false)), response(&with(&hred, "/seed", json!(2))));
+    eprintln!(
+        "seed 003, ns2: HRED settles after {r:.1} s; without whole-segment cuts {r_exact:.1} s; seed 2 {r_seed2:.1} s"
     );
-    eprintln!("seed 003, ns2: HRED settles after {r:.1} s; without whole-segment cuts {r_exact:.1} s; seed 2 {r_seed2:.1} s");
     assert!(r > 10.0 && r_exact <= 10.0, "the whole-segment cuts move HRED's settling past 10 s with this seed");
     says(&p, "explanation", &[&fixed(r, 1), &fixed(r_exact, 1), &fixed(r_seed2, 1)]);
     let steady = |k: usize, wait: Option<bool>| {
@@ -448,7 +447,11 @@ fn seeds_000_and_003_state_what_the_ns2_profile_changes() {
         red_no_wait.utilisation
     );
     assert!(red.std_queue_pkts < 1.5 * pi.std_queue_pkts && red_no_wait.std_queue_pkts > 1.5 * pi.std_queue_pkts);
-    says(&p, "explanation", &[&kb(&pi), &kb(&red), &kb(&red_no_wait), &format!("{:.1} %", 100.0 * red_no_wait.utilisation)]);
+    says(
+        &p,
+        "explanation",
+        &[&kb(&pi), &kb(&red), &kb(&red_no_wait), &format!("{:.1} %", 100.0 * red_no_wait.utilisation)],
+    );
 }
 
 // ---- seed 003 ---------------------------------------------------------------------------------------------------

@@ -261,7 +261,7 @@ congestion_controls! {
         |cfg| cubic::Cubic::with_hystart(cubic::CubicParams::default(), cfg.params.switch("hystart")),
     Bbr = "bbr" => bbr::INFO,
         |cfg| bbr::Bbr::new(crate::rng::Rng::new(cfg.rng_seed, cfg.rng_stream), cfg.segment_bytes, cfg.initial_cwnd),
-    Dctcp = "dctcp" => dctcp::INFO, 
+    Dctcp = "dctcp" => dctcp::INFO,
         |cfg| dctcp::Dctcp::new(cfg.params.number("g")).linux_reno(cfg.linux_reno),
     Prague = "prague" => prague::INFO,
         |cfg| prague::Prague::new(cfg.params.number("g"), cfg.params.switch("rtt_scaling")),
