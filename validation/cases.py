@@ -50,7 +50,7 @@ def tcp_group(count, tcp, rtt_ms, rate_mbps, rwnd):
     }
 
 
-def scenario(seed, duration, rate_mbps, delay_ms, buffer, count, tcp, rtt_ms, aqm):
+def scenario(seed, duration, rate_mbps, delay_ms, buffer, count, tcp, rtt_ms, aqm, extra=None):
     return {
         "version": 2,
         "seed": seed,
@@ -64,7 +64,7 @@ def scenario(seed, duration, rate_mbps, delay_ms, buffer, count, tcp, rtt_ms, aq
             "buffer_unit": "packets",
             "mean_pkt_size": PACKET,
         },
-        "flows": [tcp_group(count, tcp, rtt_ms, rate_mbps, window(rate_mbps, rtt_ms, buffer))],
+        "flows": [{**tcp_group(count, tcp, rtt_ms, rate_mbps, window(rate_mbps, rtt_ms, buffer)), **(extra or {})}],
         "aqm": aqm,
     }
 
@@ -84,8 +84,19 @@ PIE = {"kind": "pie", "qdelay_ref": 15.0, "t_update": 15.0, "alpha": 0.125, "bet
 FQ_CODEL = {"kind": "fq_codel", "flows": 1024, "quantum": PACKET, "target": 5.0, "interval": 100.0,
             "drop_batch": 64, "ecn": False}
 DROPTAIL = {"kind": "droptail"}
+# DCTCP's step marking (RFC 8257 §3.1) built from RED as in ns-3's and Linux's DCTCP examples: the
+# instantaneous queue (w_q 1), marking every ECN-capable packet from K = 8 packets on (thresholds 8/9,
+# max_p 1), never dropping for the thresholds (no hard drop): K ≈ BDP/4 at 100 Mbit/s and 4 ms.
+RED_STEP = {"kind": "red", "min_th": 8, "max_th": 9, "max_p": 1.0, "w_q": 1.0, "gentle": False, "ecn": True,
+            "hard_drop": False}
+# FQ-CoDel in L4S mode (ns-3.44 UseL4s with CeThreshold; Linux ce_threshold with the ECT(1) selector):
+# ECT(1) packets are CE-marked once they waited longer than 1 ms.
+FQ_CODEL_L4S = {**FQ_CODEL, "ecn": True, "ce_threshold": 1.0}
+ECN = {"ecn": True}
+DCTCP_ECT1 = {"ecn": True, "ecn_codepoint": "ect1"}
 
-# id: (seed, duration s, rate Mbit/s, one-way bottleneck delay ms, buffer pkts, flows, tcp, RTT range ms, aqm)
+# id: (seed, duration s, rate Mbit/s, one-way bottleneck delay ms, buffer pkts, flows, tcp, RTT range ms, aqm
+#      [, flow-group fields beyond tcp_group's])
 CASES = {
     "droptail-newreno-1f-10m": (1, 30, 10, 10, 100, 1, "newreno", (60, 60), DROPTAIL),
     "droptail-newreno-10f-10m": (2, 30, 10, 10, 100, 10, "newreno", (40, 120), DROPTAIL),
@@ -107,6 +118,11 @@ CASES = {
     "pie-cubic-20f-100m": (18, 16, 100, 5, 1000, 20, "cubic", (20, 100), PIE),
     "fq-codel-newreno-10f-10m": (19, 30, 10, 10, 1000, 10, "newreno", (40, 120), FQ_CODEL),
     "fq-codel-cubic-50f-1g": (20, 5, 1000, 5, 10000, 50, "cubic", (20, 60), FQ_CODEL),
+    # L4S (issue 29): DCTCP (RFC 8257) over step marking, classic ECN over the same step, and DCTCP's ECT(1)
+    # over FQ-CoDel's shallow threshold. ns-3.44 has no DualPI2 or TCP Prague.
+    "red-step-dctcp-2f-100m": (21, 20, 100, 1, 100, 2, "dctcp", (4, 4), RED_STEP, ECN),
+    "red-step-newreno-ecn-2f-100m": (22, 20, 100, 1, 100, 2, "newreno", (4, 4), RED_STEP, ECN),
+    "fq-codel-l4s-dctcp-4f-100m": (23, 20, 100, 2, 1000, 4, "dctcp", (8, 20), FQ_CODEL_L4S, DCTCP_ECT1),
 }
 
 
@@ -144,8 +160,8 @@ def case_scenario(case_id):
         with open(SIDES) as f:
             s = json.load(f)[preset]["sides"][side]
         return {**s, "profile": "ns3"}
-    seed, duration, rate, delay, buffer, count, tcp, rtt, aqm = CASES[case_id]
-    return scenario(seed, duration, rate, delay, buffer, count, tcp, rtt, dict(aqm))
+    seed, duration, rate, delay, buffer, count, tcp, rtt, aqm, *extra = CASES[case_id]
+    return scenario(seed, duration, rate, delay, buffer, count, tcp, rtt, dict(aqm), *extra)
 
 
 def all_case_ids():

@@ -8,6 +8,7 @@
 //               (the device dequeues the packet it serialises, so the one in service is excluded)
 //   delay       mean sojourn from queue-disc enqueue to the start of serialisation
 //   drops       queue-disc drops by the reason string ns-3 reports
+//   marks       queue-disc CE marks by the reason string ns-3 reports (recorded, not compared)
 // C++ rather than Python callbacks: at 1 Gbit/s the traces fire a few hundred thousand times a second.
 
 #include "ns3/applications-module.h"
@@ -41,6 +42,7 @@ struct State
     double sojourn_sum_s = 0;
     uint64_t departures = 0;
     std::map<std::string, uint64_t> drops;
+    std::map<std::string, uint64_t> marks;
 };
 
 static State g;
@@ -92,6 +94,15 @@ OnDrop(ns3::Ptr<const ns3::QueueDiscItem> item, const char* reason)
     if (Measuring())
     {
         g.drops[reason]++;
+    }
+}
+
+void
+OnMark(ns3::Ptr<const ns3::QueueDiscItem>, const char* reason)
+{
+    if (Measuring())
+    {
+        g.marks[reason]++;
     }
 }
 
@@ -148,11 +159,19 @@ Json()
         o << (first ? "" : ",") << "\"" << reason << "\":" << n;
         first = false;
     }
+    o << "},\"marks\":{";
+    first = true;
+    for (auto& [reason, n] : g.marks)
+    {
+        o << (first ? "" : ",") << "\"" << reason << "\":" << n;
+        first = false;
+    }
     o << "}}";
     return o.str();
 }
 
-// One run. `qdisc_attrs` are (name, value) pairs set on the bottleneck queue disc as strings;
+// One run. `qdisc_attrs` are (name, value) pairs set on the bottleneck queue disc as strings, `tcp_defaults`
+// (name, value) pairs of further TCP defaults (ECN: TcpSocketBase::UseEcn, TcpDctcp::UseEct0);
 // per-flow vectors come from the engine (`aqm-cli flows`) so both simulators draw the same RTTs and starts.
 std::string
 RunCase(uint32_t run,
@@ -165,6 +184,7 @@ RunCase(uint32_t run,
         uint32_t buffer_bytes,
         const std::string& qdisc_type,
         const std::vector<std::string>& qdisc_attrs,
+        const std::vector<std::string>& tcp_defaults,
         const std::vector<double>& access_delay_s,
         const std::vector<double>& access_rate_bps,
         const std::vector<double>& start_s)
@@ -183,6 +203,10 @@ RunCase(uint32_t run,
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segment_size));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer_bytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer_bytes));
+    for (size_t i = 0; i + 1 < tcp_defaults.size(); i += 2)
+    {
+        Config::SetDefault(tcp_defaults[i], StringValue(tcp_defaults[i + 1]));
+    }
 
     NodeContainer senders;
     senders.Create(n);
@@ -258,6 +282,7 @@ RunCase(uint32_t run,
     q->TraceConnectWithoutContext("Enqueue", MakeCallback(&OnEnqueue));
     q->TraceConnectWithoutContext("DropBeforeEnqueue", MakeCallback(&OnDrop));
     q->TraceConnectWithoutContext("DropAfterDequeue", MakeCallback(&OnDrop));
+    q->TraceConnectWithoutContext("Mark", MakeCallback(&OnMark));
     Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(core.Get(0));
     dev->GetQueue()->TraceConnectWithoutContext("PacketsInQueue", MakeCallback(&OnDevicePackets));
     dev->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&OnTxBegin));

@@ -23,7 +23,13 @@ from cases import all_case_ids, case_scenario, preset_of  # noqa: E402
 
 # The engine's Reno (RFC 5681 congestion avoidance) is ns-3's TcpLinuxReno; ns-3's loss recovery (SACK, PRR)
 # is the ns3 profile's for every variant.
-TCP_TYPES = {"reno": "ns3::TcpLinuxReno", "newreno": "ns3::TcpNewReno", "cubic": "ns3::TcpCubic", "vegas": "ns3::TcpVegas"}
+TCP_TYPES = {
+    "reno": "ns3::TcpLinuxReno",
+    "newreno": "ns3::TcpNewReno",
+    "cubic": "ns3::TcpCubic",
+    "vegas": "ns3::TcpVegas",
+    "dctcp": "ns3::TcpDctcp",
+}
 # Wire bytes of one data packet beyond its payload: TCP 20 + timestamp option 12, IP 20, PPP 2.
 HEADERS = 20 + 12 + 20 + 2
 # ns-3's queue-disc drop reasons mapped to the engine's (engine-wasm/src/aqm/mod.rs Reason).
@@ -35,6 +41,33 @@ REASONS = {
     "Overlimit drop": "overflow",  # CoDel, FQ-CoDel
     "Target exceeded drop": "target",  # CoDel, FQ-CoDel
 }
+# ns-3's queue-disc mark reasons mapped to the engine's.
+MARKS = {
+    "Forced mark": "forced",  # RED
+    "Unforced mark": "early",  # RED, PIE
+    "Target exceeded mark": "target",  # CoDel, FQ-CoDel
+    "CE threshold exceeded mark": "ce_threshold",  # CoDel, FQ-CoDel (L4S shallow marking)
+}
+
+
+def child(reason):
+    """FQ-CoDel reports its queues' reasons as "(Dropped by child queue disc) <CoDel's reason>"."""
+    return reason.split(") ", 1)[1] if reason.startswith("(") and ") " in reason else reason
+
+
+def tcp_defaults(g):
+    """Further ns-3 TCP defaults for the flow group's ECN: classic ECN (RFC 3168) is TcpSocketBase's UseEcn;
+    TcpDctcp turns ECN on itself and sends ECT(0) unless UseEct0 is false (then ECT(1), L4S)."""
+    out = {}
+    codepoint = g.get("ecn_codepoint")
+    if g["tcp"] == "dctcp":
+        if codepoint == "ect1":
+            out["ns3::TcpDctcp::UseEct0"] = "false"
+    elif g.get("ecn") or codepoint in ("ect0", "ect1"):
+        if codepoint == "ect1":
+            raise ValueError("ns-3 sends ECT(1) only from TcpDctcp (UseEct0 false)")
+        out["ns3::TcpSocketBase::UseEcn"] = "On"
+    return out
 
 
 def warmup(s):
@@ -64,6 +97,8 @@ def qdisc(s):
             "MeanPktSize": link["mean_pkt_size"],
             "LinkBandwidth": rate,
             "LinkDelay": f'{link["delay_ms"]}ms',
+            "UseEcn": str(a.get("ecn", False)).lower(),
+            "UseHardDrop": str(a.get("hard_drop", True)).lower(),
         }
     if kind == "ared":
         # ARED=true: automatic min_th, max_th and w_q from the target delay, max_p adapted every interval.
@@ -107,6 +142,13 @@ def qdisc(s):
             "Target": f'{a["target"]}ms',
             "Interval": f'{a["interval"]}ms',
             "UseEcn": str(a["ecn"]).lower(),
+            # L4S mode (ns-3.44): ECT(1) and CE packets are only CE-marked above CeThreshold; CoDel's
+            # control law acts on the other packets alone.
+            **(
+                {"UseL4s": "true", "CeThreshold": f'{a["ce_threshold"]}ms'}
+                if a.get("ce_threshold", 0) > 0
+                else {}
+            ),
         }
     raise ValueError(f"no ns-3 queue disc for aqm kind {kind!r}")
 
@@ -161,6 +203,10 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
     for k, v in qattrs.items():
         attrs.push_back(str(k))
         attrs.push_back(str(v))
+    tcp_attrs = cppyy.gbl.std.vector[cppyy.gbl.std.string]()
+    for k, v in tcp_defaults(g).items():
+        tcp_attrs.push_back(str(k))
+        tcp_attrs.push_back(str(v))
     vec = cppyy.gbl.std.vector["double"]
     w = warmup(s)
     t0 = time.time()
@@ -177,6 +223,7 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
                 g["rwnd"] * segment,
                 qtype,
                 attrs,
+                tcp_attrs,
                 vec([f["access_delay_ns"] / 1e9 for f in flows]),
                 vec([f["access_rate_mbps"] * 1e6 for f in flows]),
                 vec([f["start_ns"] / 1e9 for f in flows]),
@@ -189,8 +236,12 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
     goodput = [b / segment * packet * 8 / span / 1e6 for b in raw["payload_bytes"]]
     drops = {}
     for reason, n in raw["drops"].items():
-        key = REASONS.get(reason, reason)
+        key = REASONS.get(child(reason), reason)
         drops[key] = drops.get(key, 0) + n
+    marks = {}
+    for reason, n in raw.get("marks", {}).items():
+        key = MARKS.get(child(reason), reason)
+        marks[key] = marks.get(key, 0) + n
     metrics = {
         "goodput_mbps": sum(goodput),
         "utilisation": raw["wire_bytes"] * 8 / (s["link"]["rate_mbps"] * 1e6 * span),
@@ -212,6 +263,7 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
             "wall_s": round(wall, 1),
             "metrics": metrics,
             "drops_by_reason": drops,
+            **({"marks_by_reason": marks, "tcp_defaults": tcp_defaults(g)} if marks or tcp_defaults(g) else {}),
             "per_flow_goodput_mbps": goodput,
             "queue_disc_only_mean_pkts": raw["qdisc_integral"] / span,
         },

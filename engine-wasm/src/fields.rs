@@ -646,6 +646,11 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             "Window cuts round ssthresh down to whole segments (Linux, ns-2 before 2006)",
             Ty::Boolean,
         ),
+        other(
+            "linux_reno",
+            "Reno as Linux and ns-3 TcpLinuxReno: growth per acked segment (DCTCP too), ssthresh = cwnd/2 on loss",
+            Ty::Boolean,
+        ),
         other("sack", "Selective acknowledgements (RFC 2018) with an RFC 6675 scoreboard", Ty::Boolean),
         other(
             "recovery",

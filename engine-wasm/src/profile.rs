@@ -60,6 +60,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_gamma", N(1.0)),
             ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(false)),
+            ("linux_reno", B(false)),
         ],
         // ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
         // ACK), singledup_ 0, windowInit_ 2, minrto_ 0.2 (since 2004-10-14), tcpTick_ 0.01,
@@ -79,10 +80,12 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_gamma", N(1.0)),
             ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(true)),
+            ("linux_reno", B(false)),
         ],
         // ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
         // InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
         // Alpha 2, Beta 4, Gamma 1 on the smallest RTT of the last round (vegas_rtt min); byte-counted ssthresh (no whole-segment cut).
+        // TcpLinuxReno and TcpDctcp (on it) grow per acknowledged segment; TcpNewReno per ACK.
         Profile::Ns3 => &[
             ("sack", B(true)),
             ("recovery", S("prr")),
@@ -97,6 +100,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_gamma", N(1.0)),
             ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(false)),
+            ("linux_reno", B(true)),
         ],
         // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
         // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
@@ -115,6 +119,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_gamma", N(1.0)),
             ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(true)),
+            ("linux_reno", B(false)),
         ],
     }
 }

@@ -309,6 +309,11 @@ pub struct FlowGroup {
     /// and ns-2 before 2006 (`precisionReduce_ false`, the seeds' ns-2); off: flight/2 exactly (RFC 5681
     /// counts bytes; ns-3).
     pub whole_segment_cuts: bool,
+    /// Reno as Linux's `tcp_reno` and ns-3's `TcpLinuxReno` (which the ns3 profile follows): the window grows
+    /// by each acknowledged segment (also DCTCP's, as ns-3's `TcpDctcp` built on it), and a loss sets ssthresh
+    /// to max(cwnd/2, 2) rather than half the flight; off: one increase per ACK however many segments it
+    /// covers (RFC 5681 §3.1, ns-2, ns-3's `TcpNewReno`), so delayed ACKs halve the growth, and flight/2.
+    pub linux_reno: bool,
     /// Selective acknowledgements (RFC 2018) with an RFC 6675 scoreboard at the sender.
     pub sack: bool,
     /// Loss recovery after fast retransmit.
@@ -356,6 +361,7 @@ impl Default for FlowGroup {
             min_rto_ms: 200.0,
             class: 0,
             whole_segment_cuts: false,
+            linux_reno: false,
             sack: false,
             recovery: LossRecovery::Rfc6582,
             limited_transmit: false,

@@ -887,6 +887,7 @@ fn cc_config(spec: &FlowSpec, g: &crate::scenario::FlowGroup, seed: u64) -> CcCo
         rng_stream: stream::CC_FLOW + spec.id as u64,
         segment_bytes: spec.packet_size,
         initial_cwnd: g.initial_cwnd as f64,
+        linux_reno: g.linux_reno,
     }
 }
 

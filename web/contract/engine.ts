@@ -4910,6 +4910,7 @@ export const catalog = {
           "hystart": false,
           "initial_cwnd": 2,
           "limited_transmit": false,
+          "linux_reno": false,
           "min_rto_ms": 200.0,
           "packet_size": 1000,
           "rack": false,
@@ -5172,6 +5173,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].whole_segment_cuts",
+      "type": "boolean",
+      "unit": ""
+    },
+    {
+      "default": false,
+      "description": "Reno as Linux and ns-3 TcpLinuxReno: growth per acked segment (DCTCP too), ssthresh = cwnd/2 on loss",
+      "max": null,
+      "min": null,
+      "path": "flows[].linux_reno",
       "type": "boolean",
       "unit": ""
     },

@@ -98,13 +98,20 @@ impl ScalableEcn {
 pub struct Dctcp {
     /// The estimator.
     pub ecn: ScalableEcn,
+    /// Grow per acknowledged segment (Linux, ns-3 `TcpDctcp` on `TcpLinuxReno`) rather than per ACK.
+    pub per_segment: bool,
 }
 
 impl Dctcp {
     /// DCTCP with EWMA gain `g`. Linux: α starts at 1 (dctcp_alpha_on_init 1024/1024), cuts stop at 2
     /// segments (dctcp_ssthresh).
     pub fn new(g: f64) -> Self {
-        Dctcp { ecn: ScalableEcn::new(1.0, g, 2.0) }
+        Dctcp { ecn: ScalableEcn::new(1.0, g, 2.0), per_segment: false }
+    }
+
+    /// The same controller growing per acknowledged segment when `on` (`FlowGroup::linux_reno`).
+    pub fn linux_reno(self, on: bool) -> Self {
+        Dctcp { per_segment: on, ..self }
     }
 }
 
@@ -120,7 +127,11 @@ impl CongestionControl for Dctcp {
     }
 
     fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
-        super::reno::aimd_increase(w, info.acked);
+        if self.per_segment {
+            super::reno::aimd_increase_per_segment(w, info.acked);
+        } else {
+            super::reno::aimd_increase(w, info.acked);
+        }
     }
 
     fn feedback(&self) -> Feedback {

@@ -38,6 +38,8 @@ pub struct CcConfig {
     pub segment_bytes: u32,
     /// Initial window, segments.
     pub initial_cwnd: f64,
+    /// Reno (and DCTCP's growth) as Linux's and ns-3's `TcpLinuxReno` (`FlowGroup::linux_reno`).
+    pub linux_reno: bool,
 }
 
 /// How the sender recovers from three duplicate ACKs.

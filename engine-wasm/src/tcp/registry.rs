@@ -294,14 +294,15 @@ macro_rules! congestion_controls {
 
 congestion_controls! {
     Tahoe = "tahoe" => reno::TAHOE, |_cfg| reno::Aimd::new(Recovery::Tahoe),
-    Reno = "reno" => reno::RENO, |_cfg| reno::Aimd::new(Recovery::Reno),
+    Reno = "reno" => reno::RENO, |cfg| reno::Aimd::new(Recovery::Reno).linux_reno(cfg.linux_reno),
     NewReno = "newreno" => reno::NEWRENO, |_cfg| reno::Aimd::new(Recovery::NewReno),
     Vegas = "vegas" => vegas::INFO, |cfg| vegas::Vegas::new(vegas::VegasParams::from_values(&cfg.params)),
     Cubic = "cubic" => cubic::INFO,
         |cfg| cubic::Cubic::with_hystart(cubic::CubicParams::default(), cfg.params.switch("hystart")),
     Bbr = "bbr" => bbr::INFO,
         |cfg| bbr::Bbr::new(crate::rng::Rng::new(cfg.rng_seed, cfg.rng_stream), cfg.segment_bytes, cfg.initial_cwnd),
-    Dctcp = "dctcp" => dctcp::INFO, |cfg| dctcp::Dctcp::new(cfg.params.number("g")),
+    Dctcp = "dctcp" => dctcp::INFO,
+        |cfg| dctcp::Dctcp::new(cfg.params.number("g")).linux_reno(cfg.linux_reno),
     Prague = "prague" => prague::INFO,
         |cfg| prague::Prague::new(cfg.params.number("g"), cfg.params.switch("rtt_scaling")),
     // Test only: proves a congestion control with a parameter is one file and this line (docs/architecture.md).

@@ -4,6 +4,7 @@
 
 use super::registry::CcInfo;
 use super::{CongestionControl, Recovery, Window};
+use crate::time::Time;
 
 /// Tahoe in the catalogue.
 pub const TAHOE: CcInfo = CcInfo {
@@ -56,15 +57,31 @@ pub fn aimd_increase(w: &mut Window, acked: u64) {
     }
 }
 
+/// The same growth for each of `acked` segments (Linux `tcp_reno_cong_avoid` with its `acked` count, ns-3
+/// `TcpLinuxReno`): a delayed ACK of two segments grows the window as two ACKs would. Slow start's
+/// leftover past ssthresh goes to avoidance, as `tcp_slow_start` returns it.
+pub fn aimd_increase_per_segment(w: &mut Window, acked: u64) {
+    for _ in 0..acked {
+        aimd_increase(w, 1);
+    }
+}
+
 /// Additive increase, multiplicative decrease: the Tahoe, Reno and NewReno controllers.
 pub struct Aimd {
     recovery: Recovery,
+    per_segment: bool,
 }
 
 impl Aimd {
-    /// An AIMD controller with the given recovery.
+    /// An AIMD controller with the given recovery, one increase per ACK.
     pub fn new(recovery: Recovery) -> Self {
-        Aimd { recovery }
+        Aimd { recovery, per_segment: false }
+    }
+
+    /// The same controller as Linux's `tcp_reno` and ns-3's `TcpLinuxReno` when `on` (`FlowGroup::linux_reno`):
+    /// growth per acknowledged segment, ssthresh max(cwnd/2, 2) (`tcp_reno_ssthresh`).
+    pub fn linux_reno(self, on: bool) -> Self {
+        Aimd { per_segment: on, ..self }
     }
 }
 
@@ -72,11 +89,42 @@ impl CongestionControl for Aimd {
     fn recovery(&self) -> Recovery {
         self.recovery
     }
+
+    fn on_ack(&mut self, w: &mut Window, info: &super::AckInfo) {
+        if self.per_segment {
+            aimd_increase_per_segment(w, info.acked);
+        } else {
+            aimd_increase(w, info.acked);
+        }
+    }
+
+    fn ssthresh_on_loss(&mut self, w: &Window, flight: u64, _now: Time) -> f64 {
+        // Linux `tcp_reno_ssthresh`, ns-3 `TcpLinuxReno::GetSsThresh`: half the window, not of the flight
+        // (RFC 5681 (4)), which SACK and limited transmit can leave below cwnd when the loss is detected.
+        let base = if self.per_segment { w.cwnd } else { flight as f64 };
+        (base / 2.0).max(2.0)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_segment_growth_counts_each_segment_of_a_delayed_ack() {
+        // Slow start to ssthresh 4 from 3: a 2-segment ACK adds 1 (to 4) then 1/4 in avoidance.
+        let mut w = Window { cwnd: 3.0, ssthresh: 4.0 };
+        aimd_increase_per_segment(&mut w, 2);
+        assert_eq!(w.cwnd, 4.25);
+        // Per ACK the same ACK adds one segment only.
+        let mut w = Window { cwnd: 3.0, ssthresh: 4.0 };
+        aimd_increase(&mut w, 2);
+        assert_eq!(w.cwnd, 4.0);
+        // In avoidance at cwnd 10, 2 segments add 1/10 + 1/10.1.
+        let mut w = Window { cwnd: 10.0, ssthresh: 4.0 };
+        aimd_increase_per_segment(&mut w, 2);
+        assert!((w.cwnd - (10.1 + 1.0 / 10.1)).abs() < 1e-12);
+    }
 
     #[test]
     fn slow_start_doubles_per_window_then_avoidance_adds_one_per_window() {
