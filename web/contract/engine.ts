@@ -4257,6 +4257,7 @@ export const catalog = {
       "max": 2.0,
       "min": 2.0,
       "path": "version",
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4266,6 +4267,11 @@ export const catalog = {
       "max": 9007199254740991.0,
       "min": 0.0,
       "path": "seed",
+      "place": {
+        "group": "run.seed",
+        "label": "run.seed"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4275,6 +4281,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.1,
       "path": "duration",
+      "place": {
+        "group": "run",
+        "label": "run.duration"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4284,6 +4294,11 @@ export const catalog = {
       "max": null,
       "min": 0.0,
       "path": "warmup",
+      "place": {
+        "empty": "run.warmupAuto",
+        "group": "run",
+        "label": "run.warmup"
+      },
       "type": "optional_number",
       "unit": "s"
     },
@@ -4319,6 +4334,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_mbps",
+      "place": {
+        "group": "link",
+        "label": "link.rate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4328,6 +4347,10 @@ export const catalog = {
       "max": 10000.0,
       "min": 0.0,
       "path": "link.delay_ms",
+      "place": {
+        "group": "link",
+        "label": "link.delay"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -4337,6 +4360,11 @@ export const catalog = {
       "max": null,
       "min": 1.0,
       "path": "link.buffer",
+      "place": {
+        "group": "link",
+        "label": "link.buffer"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "buffer unit"
     },
@@ -4350,6 +4378,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.buffer_unit",
+      "place": {
+        "group": "link",
+        "label": "link.bufferUnit",
+        "options": "units"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4359,6 +4392,10 @@ export const catalog = {
       "max": 0.5,
       "min": 0.0,
       "path": "link.loss_rate",
+      "place": {
+        "group": "link",
+        "label": "link.lossRate"
+      },
       "type": "number",
       "unit": ""
     },
@@ -4372,6 +4409,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.loss_pattern",
+      "place": {
+        "group": "link",
+        "label": "link.lossPattern",
+        "options": "link.lossPatterns"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4381,6 +4423,7 @@ export const catalog = {
       "max": 65535.0,
       "min": 40.0,
       "path": "link.mean_pkt_size",
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -4390,6 +4433,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.atm",
+      "place": {
+        "group": "link",
+        "help": "link.atmHelp",
+        "label": "link.atm"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4403,6 +4451,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.atm.cell_rate_basis",
+      "place": {
+        "group": "link",
+        "label": "link.atmBasis",
+        "options": "link.atmBases"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4412,6 +4465,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.reverse",
+      "place": {
+        "group": "schedule.reverse",
+        "help": "schedule.reverseHelp",
+        "label": "schedule.reverse"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4421,6 +4479,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.001,
       "path": "link.reverse.rate_mbps",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4430,6 +4492,11 @@ export const catalog = {
       "max": 1000000.0,
       "min": 1.0,
       "path": "link.reverse.buffer",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseBuffer"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "ACKs"
     },
@@ -4439,6 +4506,11 @@ export const catalog = {
       "max": 1500.0,
       "min": 20.0,
       "path": "link.reverse.ack_size",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseAck"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -4457,6 +4529,10 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "link.rate_schedule[].at_s",
+      "place": {
+        "group": "schedule.rate_step",
+        "label": "schedule.stepAt"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4466,6 +4542,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_schedule[].rate_mbps",
+      "place": {
+        "group": "schedule.rate_step",
+        "label": "schedule.stepRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4475,6 +4555,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.rate_slots",
+      "place": {
+        "group": "schedule.slots",
+        "help": "schedule.slotsHelp",
+        "label": "schedule.slots"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4484,6 +4569,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.0,
       "path": "link.rate_slots.start_s",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsStart"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4493,6 +4582,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.001,
       "path": "link.rate_slots.slot_s",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotLength"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4502,6 +4595,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_slots.min_mbps",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsMin"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4511,6 +4608,10 @@ export const catalog = {
       "max": 100000.0,
       "min": null,
       "path": "link.rate_slots.max_mbps",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsMax"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4529,6 +4630,10 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "link.delay_schedule[].at_s",
+      "place": {
+        "group": "schedule.delay_step",
+        "label": "schedule.stepAt"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4538,6 +4643,10 @@ export const catalog = {
       "max": 10000.0,
       "min": 0.0,
       "path": "link.delay_schedule[].delay_ms",
+      "place": {
+        "group": "schedule.delay_step",
+        "label": "schedule.stepDelay"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -4590,6 +4699,11 @@ export const catalog = {
       "max": 10000.0,
       "min": 1.0,
       "path": "flows[].count",
+      "place": {
+        "group": "flows",
+        "label": "flows.count"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4609,10 +4723,26 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].tcp",
+      "place": {
+        "group": "flows",
+        "label": "flows.tcp",
+        "options": "tcp",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "choice",
       "unit": ""
     },
     {
+      "choices": [
+        "ftp",
+        "http",
+        "cbr",
+        "poisson",
+        "on_off"
+      ],
       "default": {
         "kind": "ftp"
       },
@@ -4620,35 +4750,52 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].traffic",
+      "place": {
+        "group": "flows",
+        "label": "flows.traffic",
+        "options": "traffic"
+      },
       "type": "union",
       "unit": ""
     },
     {
-      "default": null,
+      "default": 12.0,
       "description": "Mean object size",
       "max": 100000.0,
       "min": 0.1,
       "path": "flows[].traffic.mean_object_kb",
+      "place": {
+        "group": "flows",
+        "label": "flows.meanObject"
+      },
       "type": "number",
       "unit": "KB",
       "when_kind": "http"
     },
     {
-      "default": null,
+      "default": 1.2,
       "description": "Pareto shape",
       "max": 10.0,
       "min": 1.01,
       "path": "flows[].traffic.shape",
+      "place": {
+        "group": "flows",
+        "label": "flows.paretoShape"
+      },
       "type": "number",
       "unit": "",
       "when_kind": "http"
     },
     {
-      "default": null,
+      "default": 1.0,
       "description": "Mean think time",
       "max": 3600.0,
       "min": 0.0,
       "path": "flows[].traffic.think_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.thinkTime"
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "http"
@@ -4659,9 +4806,44 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.001,
       "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.rate",
+        "start": 1.0
+      },
       "type": "number",
       "unit": "Mbit/s",
       "when_kind": "cbr"
+    },
+    {
+      "default": null,
+      "description": "Mean rate",
+      "max": 100000.0,
+      "min": 0.001,
+      "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.meanRate",
+        "start": 1.0
+      },
+      "type": "number",
+      "unit": "Mbit/s",
+      "when_kind": "poisson"
+    },
+    {
+      "default": null,
+      "description": "Rate while on",
+      "max": 100000.0,
+      "min": 0.001,
+      "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.onRate",
+        "start": 1.0
+      },
+      "type": "number",
+      "unit": "Mbit/s",
+      "when_kind": "on_off"
     },
     {
       "default": null,
@@ -4669,6 +4851,11 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.001,
       "path": "flows[].traffic.on_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.onTime",
+        "start": 0.5
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "on_off"
@@ -4679,6 +4866,11 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.001,
       "path": "flows[].traffic.off_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.offTime",
+        "start": 0.5
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "on_off"
@@ -4692,6 +4884,10 @@ export const catalog = {
       "max": 60000.0,
       "min": null,
       "path": "flows[].rtt_ms",
+      "place": {
+        "group": "flows",
+        "label": "flows.rtt"
+      },
       "type": "range",
       "unit": "ms"
     },
@@ -4701,6 +4897,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "flows[].access_rate_mbps",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.accessRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4710,6 +4910,11 @@ export const catalog = {
       "max": 65535.0,
       "min": 41.0,
       "path": "flows[].packet_size",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.packetSize"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -4719,6 +4924,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.0,
       "path": "flows[].start_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.start"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4728,6 +4937,10 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.0,
       "path": "flows[].start_spread_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.startSpread"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4737,6 +4950,11 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "flows[].stop_s",
+      "place": {
+        "empty": "flows.stopNever",
+        "group": "flows",
+        "label": "flows.stop"
+      },
       "type": "optional_number",
       "unit": "s"
     },
@@ -4746,6 +4964,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].ecn",
+      "place": {
+        "group": "flows",
+        "label": "flows.ecn",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4769,6 +4995,7 @@ export const catalog = {
       "max": 1000000.0,
       "min": 1.0,
       "path": "flows[].rwnd",
+      "step": 1.0,
       "type": "integer",
       "unit": "segments"
     },
@@ -4778,6 +5005,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].delayed_ack",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.delayedAck",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4787,6 +5022,7 @@ export const catalog = {
       "max": 100.0,
       "min": 1.0,
       "path": "flows[].initial_cwnd",
+      "step": 1.0,
       "type": "integer",
       "unit": "segments"
     },
@@ -4805,6 +5041,11 @@ export const catalog = {
       "max": 3.0,
       "min": 0.0,
       "path": "flows[].class",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.serviceClass"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4814,6 +5055,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].whole_segment_cuts",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.wholeSegmentCuts",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4823,6 +5072,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].sack",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.sackHelp",
+        "label": "flows.sack",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4836,6 +5094,16 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].recovery",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.recoveryHelp",
+        "label": "flows.recovery",
+        "options": "recovery",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4845,6 +5113,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].limited_transmit",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.limited_transmitHelp",
+        "label": "flows.limited_transmit",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4854,6 +5131,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].rack",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.rackHelp",
+        "label": "flows.rack",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -4912,6 +5198,10 @@ export const catalog = {
       "max": 1000.0,
       "min": 0.001,
       "path": "flows[].timer_granularity_ms",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.timerGranularity"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -4947,6 +5237,12 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "profile",
+      "place": {
+        "group": "run.profile",
+        "help": "run.profileHelp",
+        "label": "run.profile",
+        "options": "run.profiles"
+      },
       "type": "choice",
       "unit": ""
     }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Preset } from '../catalog/types'
 import { langOf } from '../catalog/types'
 import { evenly, formatValues } from './grid'
-import { paramByPath } from './params'
+import { sweepParamLabel } from './params'
 import type { Metric } from '../runs/summary'
 import { metricLabel } from '../runs/metricLabel'
 
@@ -42,10 +42,8 @@ export function SweepForm(p: SweepFormProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const [range, setRange] = useState({ from: '', to: '', count: '8' })
-  const paramLabel = (path: string) => {
-    const key = paramByPath(path).key
-    return key === '' ? path : `${t(`param.${key}`)} (${path})`
-  }
+  const { t: tApp } = useTranslation()
+  const paramLabel = (path: string) => `${sweepParamLabel(tApp, path)}: ${path}`
   const fill = () => {
     const [from, to, count] = [Number(range.from), Number(range.to), Number(range.count)]
     if ([from, to, count].every(Number.isFinite) && count >= 1)
