@@ -158,7 +158,9 @@ export interface Bounds {
 export function fieldBounds(path: string): Bounds {
   const parsed = parseFieldName(path)
   const node = parsed === null ? null : nodeAt(parsed, {})
-  return { min: node?.minimum, max: node?.maximum }
+  // The catalogue's fixed bounds where the schema has none (a field of a build with more fields than the schema's).
+  const decl = node === null ? declAt(catalogPath(path).path) : undefined
+  return { min: node?.minimum ?? decl?.min ?? undefined, max: node?.maximum ?? decl?.max ?? undefined }
 }
 
 /** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
