@@ -395,6 +395,18 @@ pub fn column_spec(name: &str) -> Option<&'static ColumnSpec> {
     })
 }
 
+/// Test only: `value`, pretty-printed, is the committed fixture `tests/fixtures/<file>` that a page test feeds
+/// the page (a test-only entry's catalogue JSON); `UPDATE_FIXTURES=1` rewrites it.
+#[cfg(test)]
+pub(crate) fn assert_fixture(file: &str, value: &impl Serialize) {
+    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let json = serde_json::to_string_pretty(value).unwrap() + "\n";
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &json).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,13 +475,8 @@ mod tests {
     /// `UPDATE_FIXTURES=1 cargo test --release --lib dummy_field` rewrites the fixture.
     #[test]
     fn dummy_field_fixture_is_its_catalogue_entry_and_a_scenario_with_it_runs() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dummy-field.json");
         let entry = scenario_fields().into_iter().find(|f| f.path == "link.dummy_field").expect("under cfg(test)");
-        let json = serde_json::to_string_pretty(&entry).unwrap() + "\n";
-        if std::env::var_os("UPDATE_FIXTURES").is_some() {
-            std::fs::write(path, &json).unwrap();
-        }
-        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+        assert_fixture("dummy-field.json", &entry);
         let s = crate::scenario::Scenario::from_json(r#"{"duration":1,"link":{"dummy_field":2.5}}"#).unwrap();
         assert_eq!(s.link.dummy_field, Some(2.5));
         let mut sim = crate::sim::Simulation::new(s).unwrap();

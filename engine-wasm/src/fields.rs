@@ -374,6 +374,16 @@ const fn integer<S>(
     Field { spec: spec(name, description, Ty::Integer, lo, hi, unit), get: Some(get) }
 }
 
+/// A number or null (none) within `lo..=hi` (`unit`) when it is a number: `$field` of the row's struct.
+macro_rules! optional {
+    ($name:expr, $description:expr, $range:expr, $unit:expr, $field:ident) => {
+        Field {
+            spec: spec($name, $description, Ty::OptionalNumber, $range.0, $range.1, Unit::Is($unit)),
+            get: Some(|o| o.$field.map_or(Val::Absent, Val::Num)),
+        }
+    };
+}
+
 /// A field the engine checks otherwise (its type, serde, or code), with no range of its own.
 const fn other<S>(name: &'static str, description: &'static str, ty: Ty) -> Field<S> {
     Field { spec: spec(name, description, ty, Bound::None, Bound::None, Unit::Is("")), get: None }
@@ -420,17 +430,13 @@ pub static SCENARIO: Table<Scenario> = Table {
         number("duration", "Simulated seconds the CLI runs and the summary covers", is(0.1, ENDLESS_S), "s", |s| {
             Val::Num(s.duration)
         }),
-        Field {
-            spec: spec(
-                "warmup",
-                "Seconds excluded from summaries; null: max(10 % of duration, 10 s), capped at half",
-                Ty::OptionalNumber,
-                Bound::Is(0.0),
-                Bound::Field { name: "duration", rule: None },
-                Unit::Is("s"),
-            ),
-            get: Some(|s| s.warmup.map_or(Val::Absent, Val::Num)),
-        },
+        optional!(
+            "warmup",
+            "Seconds excluded from summaries; null: max(10 % of duration, 10 s), capped at half",
+            (Bound::Is(0.0), Bound::Field { name: "duration", rule: None }),
+            "s",
+            warmup
+        ),
         number("sample_interval", "Seconds between trace samples", is(0.001, 10.0), "s", |s| {
             Val::Num(s.sample_interval)
         }),
@@ -505,17 +511,13 @@ pub static LINK: Table<LinkSpec> = Table {
             Ty::List { table: &DELAY_STEP, min_items: None, max_items: None },
         ),
         #[cfg(any(test, feature = "dummy-field"))]
-        Field {
-            spec: spec(
-                "dummy_field",
-                "Test only: a number the engine checks and does nothing with",
-                Ty::OptionalNumber,
-                Bound::Is(0.0),
-                Bound::Is(10.0),
-                Unit::Is("s"),
-            ),
-            get: Some(|l| l.dummy_field.map_or(Val::Absent, Val::Num)),
-        },
+        optional!(
+            "dummy_field",
+            "Test only: a number the engine checks and does nothing with",
+            is(0.0, 10.0),
+            "s",
+            dummy_field
+        ),
     ],
 };
 
@@ -629,17 +631,13 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             Val::Num(g.start_s)
         }),
         number("start_spread_s", "Width of that window", is(0.0, 3_600.0), "s", |g| Val::Num(g.start_spread_s)),
-        Field {
-            spec: spec(
-                "stop_s",
-                "Stops offering new data at this time; null: never",
-                Ty::OptionalNumber,
-                Bound::Field { name: "start_s", rule: Some("not_before") },
-                Bound::Is(ENDLESS_S),
-                Unit::Is("s"),
-            ),
-            get: Some(|g| g.stop_s.map_or(Val::Absent, Val::Num)),
-        },
+        optional!(
+            "stop_s",
+            "Stops offering new data at this time; null: never",
+            (Bound::Field { name: "start_s", rule: Some("not_before") }, Bound::Is(ENDLESS_S)),
+            "s",
+            stop_s
+        ),
         other("ecn", "ECN-capable sender", Ty::Boolean),
         other(
             "ecn_codepoint",

@@ -3941,22 +3941,22 @@ export const catalog = {
       "per_flow_cap": null,
       "state": [
         {
-          "meaning": "other",
+          "meaning": "occupancy",
           "name": "q_cells",
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "discard_low",
           "name": "lbo_cells",
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "discard_high",
           "name": "hbo_cells",
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "buffer",
           "name": "max_q_cells",
           "unit": "cells"
         },
@@ -3971,12 +3971,12 @@ export const catalog = {
           "unit": "frames"
         },
         {
-          "meaning": "count",
+          "meaning": "early_discards",
           "name": "epd_frames",
           "unit": "frames"
         },
         {
-          "meaning": "count",
+          "meaning": "partial_discards",
           "name": "ppd_frames",
           "unit": "frames"
         },
