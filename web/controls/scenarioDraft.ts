@@ -132,7 +132,11 @@ export function editorPaths(draft: JsonObject): string[] {
   paths.push('flows')
   flowGroups(draft).forEach((g, i) => {
     paths.push(...FLOW_GROUPS.flatMap((group) => groupPaths(group, draft, [i])))
-    paths.push(...ccFields(String(g.tcp ?? declAt('flows[].tcp')?.default ?? ''), i).map((c) => (c.kind === 'number' ? c.spec.path : c.path)))
+    paths.push(
+      ...ccFields(String(g.tcp ?? declAt('flows[].tcp')?.default ?? ''), i).map((c) =>
+        c.kind === 'number' ? c.spec.path : c.path,
+      ),
+    )
   })
   return paths
 }

@@ -54,7 +54,9 @@ export function placed(group: string, fields: readonly FieldDecl[] = SCENARIO_FI
 
 /** The declaration at a catalogue path (of traffic kind `kind` where kinds share a name). */
 export function declAt(path: string, kind?: string, fields: readonly FieldDecl[] = SCENARIO_FIELDS) {
-  return fields.find((f) => f.path === path && (kind === undefined || f.when_kind === undefined || f.when_kind === kind))
+  return fields.find(
+    (f) => f.path === path && (kind === undefined || f.when_kind === undefined || f.when_kind === kind),
+  )
 }
 
 /** A catalogue path with its `[]` filled in by `at`, in order: `flows[].count`, [2] → `flows[2].count`. */
