@@ -179,7 +179,7 @@ pub struct FieldEntry {
     pub max: Option<f64>,
     /// Its default, when its object has one.
     pub default: Option<Value>,
-    /// A choice's names.
+    /// A choice's names, or a union's kinds.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<String>,
     /// Only for this `kind` of its union (a traffic kind's own fields).
@@ -187,6 +187,50 @@ pub struct FieldEntry {
     pub when_kind: Option<&'static str>,
     /// Its one line.
     pub description: &'static str,
+    /// The step of the editor's number input: 1 for a whole number, none for any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<f64>,
+    /// Where the editor shows it (`fields::PLACES`): absent for a field the editor does not show.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<PlaceEntry>,
+}
+
+/// A field's place in the page's editor (`fields::Place`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaceEntry {
+    /// The editor's group it is drawn in.
+    pub group: &'static str,
+    /// Its label's catalogue key (a range's ends add `Min`, `Max`).
+    pub label: &'static str,
+    /// Its hint's catalogue key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<&'static str>,
+    /// The key prefix of a choice's option names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<&'static str>,
+    /// Shown only while the object's traffic is one of these kinds.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub when_traffic: &'static [&'static str],
+    /// What an empty optional number means.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub empty: Option<&'static str>,
+    /// A new field's first value where the engine has no default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<f64>,
+}
+
+impl From<&fields::Place> for PlaceEntry {
+    fn from(p: &fields::Place) -> Self {
+        PlaceEntry {
+            group: p.group,
+            label: p.label,
+            help: p.help,
+            options: p.options,
+            when_traffic: p.when_traffic,
+            empty: p.empty,
+            start: p.start,
+        }
+    }
 }
 
 fn fixed(b: Bound) -> Option<f64> {
@@ -211,16 +255,27 @@ fn type_name(ty: &Ty) -> &'static str {
 }
 
 fn walk(table: &dyn Describe, prefix: &str, when_kind: Option<&'static str>, out: &mut Vec<FieldEntry>) {
-    let defaults = table.default_value();
+    walk_with(table, table.default_value(), prefix, when_kind, out)
+}
+
+fn walk_with(
+    table: &dyn Describe,
+    defaults: Option<Value>,
+    prefix: &str,
+    when_kind: Option<&'static str>,
+    out: &mut Vec<FieldEntry>,
+) {
     for s in table.specs() {
         let path = if prefix.is_empty() { s.name.to_string() } else { format!("{prefix}.{}", s.name) };
         out.push(field_entry(s, path.clone(), defaults.as_ref(), when_kind));
         match s.ty {
             Ty::Object { table, .. } => walk(table, &path, when_kind, out),
             Ty::List { table, .. } => walk(table, &format!("{path}[]"), when_kind, out),
+            // A variant's defaults are what serde fills in for `{tag: kind}` (none where a field is required).
             Ty::Union(u) => {
                 for c in u.variants {
-                    walk(c.table, &path, Some(c.kind), out);
+                    let defaults = (u.reread)(json!({ u.tag: c.kind }));
+                    walk_with(c.table, defaults, &path, Some(c.kind), out);
                 }
             }
             _ => {}
@@ -241,10 +296,13 @@ fn field_entry(s: &Spec, path: String, defaults: Option<&Value>, when_kind: Opti
         default: defaults.and_then(|d| d.get(s.name)).cloned(),
         choices: match s.ty {
             Ty::Choice(f) => f(),
+            Ty::Union(u) => (u.kinds)(),
             _ => Vec::new(),
         },
         when_kind,
         description: s.description,
+        step: matches!(s.ty, Ty::Integer).then_some(1.0),
+        place: None,
     }
 }
 
@@ -256,7 +314,10 @@ pub fn scenario_fields() -> Vec<FieldEntry> {
     walk(&fields::LINK, "link", None, &mut out);
     walk(&fields::FLOW_GROUP, "flows[]", None, &mut out);
     let mut seen = std::collections::HashSet::new();
-    out.retain(|f| seen.insert(f.path.clone()));
+    out.retain(|f| seen.insert((f.path.clone(), f.when_kind)));
+    for f in &mut out {
+        f.place = fields::place_of(&f.path, f.when_kind).map(PlaceEntry::from);
+    }
     out
 }
 
@@ -334,6 +395,18 @@ pub fn column_spec(name: &str) -> Option<&'static ColumnSpec> {
     })
 }
 
+/// Test only: `value`, pretty-printed, is the committed fixture `tests/fixtures/<file>` that a page test feeds
+/// the page (a test-only entry's catalogue JSON); `UPDATE_FIXTURES=1` rewrites it.
+#[cfg(test)]
+pub(crate) fn assert_fixture(file: &str, value: &impl Serialize) {
+    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let json = serde_json::to_string_pretty(value).unwrap() + "\n";
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &json).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,5 +462,39 @@ mod tests {
         assert_eq!(cbr.unit, "Mbit/s");
         assert!(f.iter().any(|x| x.path == "link.rate_schedule[].at_s"));
         assert!(f.iter().any(|x| x.path == "link.buffer" && x.unit == "buffer unit"));
+        // Each traffic kind keeps its own fields, with what serde fills in as their defaults.
+        let on_off = f.iter().find(|x| x.path == "flows[].traffic.rate_mbps" && x.when_kind == Some("on_off"));
+        assert_eq!(on_off.and_then(|x| x.place.as_ref()).map(|p| p.label), Some("flows.onRate"));
+        let shape = f.iter().find(|x| x.path == "flows[].traffic.shape").unwrap();
+        assert!(shape.default.as_ref().is_some_and(|v| v.is_number()));
+    }
+
+    /// The test-only scenario field's catalogue entry, as `aqm-cli catalog` prints it when built with
+    /// `--features dummy-field`, is what web/controls/dummyField.test.tsx feeds the page; a scenario that
+    /// sets it runs, and a value out of its range is refused under its path.
+    /// `UPDATE_FIXTURES=1 cargo test --release --lib dummy_field` rewrites the fixture.
+    #[test]
+    fn dummy_field_fixture_is_its_catalogue_entry_and_a_scenario_with_it_runs() {
+        let entry = scenario_fields().into_iter().find(|f| f.path == "link.dummy_field").expect("under cfg(test)");
+        assert_fixture("dummy-field.json", &entry);
+        let s = crate::scenario::Scenario::from_json(r#"{"duration":1,"link":{"dummy_field":2.5}}"#).unwrap();
+        assert_eq!(s.link.dummy_field, Some(2.5));
+        let mut sim = crate::sim::Simulation::new(s).unwrap();
+        sim.run_until(crate::time::from_secs(1.0));
+        assert!(sim.summary().utilisation > 0.0);
+        let p = crate::scenario::Scenario::from_json(r#"{"link":{"dummy_field":11}}"#).unwrap_err();
+        assert_eq!((p.field.as_str(), p.hi), ("link.dummy_field", Some(10.0)));
+    }
+
+    #[test]
+    fn every_place_is_a_field_and_every_editor_group_is_in_check_order() {
+        let f = scenario_fields();
+        for p in fields::PLACES {
+            let (path, kind) = p.path.split_once('@').map_or((p.path, None), |(a, k)| (a, Some(k)));
+            let found = f.iter().find(|x| x.path == path && (kind.is_none() || x.when_kind == kind));
+            let place = found.and_then(|x| x.place.as_ref()).unwrap_or_else(|| panic!("{} is no field", p.path));
+            assert_eq!(place.label, p.label, "{}", p.path);
+        }
+        assert_eq!(f.iter().filter(|x| x.place.is_some()).count(), fields::PLACES.len());
     }
 }

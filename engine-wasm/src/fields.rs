@@ -374,6 +374,16 @@ const fn integer<S>(
     Field { spec: spec(name, description, Ty::Integer, lo, hi, unit), get: Some(get) }
 }
 
+/// A number or null (none) within `lo..=hi` (`unit`) when it is a number: `$field` of the row's struct.
+macro_rules! optional {
+    ($name:expr, $description:expr, $range:expr, $unit:expr, $field:ident) => {
+        Field {
+            spec: spec($name, $description, Ty::OptionalNumber, $range.0, $range.1, Unit::Is($unit)),
+            get: Some(|o| o.$field.map_or(Val::Absent, Val::Num)),
+        }
+    };
+}
+
 /// A field the engine checks otherwise (its type, serde, or code), with no range of its own.
 const fn other<S>(name: &'static str, description: &'static str, ty: Ty) -> Field<S> {
     Field { spec: spec(name, description, ty, Bound::None, Bound::None, Unit::Is("")), get: None }
@@ -420,17 +430,13 @@ pub static SCENARIO: Table<Scenario> = Table {
         number("duration", "Simulated seconds the CLI runs and the summary covers", is(0.1, ENDLESS_S), "s", |s| {
             Val::Num(s.duration)
         }),
-        Field {
-            spec: spec(
-                "warmup",
-                "Seconds excluded from summaries; null: max(10 % of duration, 10 s), capped at half",
-                Ty::OptionalNumber,
-                Bound::Is(0.0),
-                Bound::Field { name: "duration", rule: None },
-                Unit::Is("s"),
-            ),
-            get: Some(|s| s.warmup.map_or(Val::Absent, Val::Num)),
-        },
+        optional!(
+            "warmup",
+            "Seconds excluded from summaries; null: max(10 % of duration, 10 s), capped at half",
+            (Bound::Is(0.0), Bound::Field { name: "duration", rule: None }),
+            "s",
+            warmup
+        ),
         number("sample_interval", "Seconds between trace samples", is(0.001, 10.0), "s", |s| {
             Val::Num(s.sample_interval)
         }),
@@ -503,6 +509,14 @@ pub static LINK: Table<LinkSpec> = Table {
             "delay_schedule",
             "Propagation-delay steps in increasing at_s; empty = fixed delay",
             Ty::List { table: &DELAY_STEP, min_items: None, max_items: None },
+        ),
+        #[cfg(any(test, feature = "dummy-field"))]
+        optional!(
+            "dummy_field",
+            "Test only: a number the engine checks and does nothing with",
+            is(0.0, 10.0),
+            "s",
+            dummy_field
         ),
     ],
 };
@@ -617,17 +631,13 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             Val::Num(g.start_s)
         }),
         number("start_spread_s", "Width of that window", is(0.0, 3_600.0), "s", |g| Val::Num(g.start_spread_s)),
-        Field {
-            spec: spec(
-                "stop_s",
-                "Stops offering new data at this time; null: never",
-                Ty::OptionalNumber,
-                Bound::Field { name: "start_s", rule: Some("not_before") },
-                Bound::Is(ENDLESS_S),
-                Unit::Is("s"),
-            ),
-            get: Some(|g| g.stop_s.map_or(Val::Absent, Val::Num)),
-        },
+        optional!(
+            "stop_s",
+            "Stops offering new data at this time; null: never",
+            (Bound::Field { name: "start_s", rule: Some("not_before") }, Bound::Is(ENDLESS_S)),
+            "s",
+            stop_s
+        ),
         other("ecn", "ECN-capable sender", Ty::Boolean),
         other(
             "ecn_codepoint",
@@ -760,6 +770,118 @@ static ON_OFF: Table<Traffic> = Table {
     ],
 };
 
+/// Where the page's editor shows a scenario field: a layout the page draws with one component
+/// (web/controls/FieldPanel.tsx), so the page spells no path, unit, default or group of its own. Read by
+/// the catalogue (`crate::catalog::scenario_fields`) only; a field without a place is not in the editor.
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    /// The catalogue path (`flows[].traffic.rate_mbps`, `link.rate_schedule[].at_s`).
+    pub path: &'static str,
+    /// The editor's group of fields it is drawn in (`link`, `flows`, `flows.more`, `schedule.slots`, ...).
+    pub group: &'static str,
+    /// The catalogue key of its label (namespace app); a range's two ends add `Min` and `Max`.
+    pub label: &'static str,
+    /// The catalogue key of its hint, if any.
+    pub help: Option<&'static str>,
+    /// The key prefix of a choice's option names (`<prefix>.<choice>`).
+    pub options: Option<&'static str>,
+    /// Shown only while the same object's traffic is one of these kinds (TCP's own switches).
+    pub when_traffic: &'static [&'static str],
+    /// The catalogue key of what an empty optional number means.
+    pub empty: Option<&'static str>,
+    /// The value a new field starts at where the engine has no default (a UDP source's rate).
+    pub start: Option<f64>,
+}
+
+const fn place(path: &'static str, group: &'static str, label: &'static str) -> Place {
+    Place { path, group, label, help: None, options: None, when_traffic: &[], empty: None, start: None }
+}
+
+impl Place {
+    const fn help(self, key: &'static str) -> Place {
+        Place { help: Some(key), ..self }
+    }
+    const fn options(self, prefix: &'static str) -> Place {
+        Place { options: Some(prefix), ..self }
+    }
+    const fn tcp(self) -> Place {
+        Place { when_traffic: TCP_TRAFFIC, ..self }
+    }
+    const fn empty(self, key: &'static str) -> Place {
+        Place { empty: Some(key), ..self }
+    }
+    const fn start(self, value: f64) -> Place {
+        Place { start: Some(value), ..self }
+    }
+}
+
+/// The traffic kinds that run over TCP.
+const TCP_TRAFFIC: &[&str] = &["ftp", "http"];
+
+/// The editor's layout: each group's fields are drawn in the order of the tables above.
+pub static PLACES: &[Place] = &[
+    place("duration", "run", "run.duration"),
+    place("warmup", "run", "run.warmup").empty("run.warmupAuto"),
+    place("seed", "run.seed", "run.seed"),
+    place("profile", "run.profile", "run.profile").help("run.profileHelp").options("run.profiles"),
+    place("link.rate_mbps", "link", "link.rate"),
+    place("link.delay_ms", "link", "link.delay"),
+    place("link.buffer", "link", "link.buffer"),
+    place("link.buffer_unit", "link", "link.bufferUnit").options("units"),
+    place("link.loss_rate", "link", "link.lossRate"),
+    place("link.loss_pattern", "link", "link.lossPattern").options("link.lossPatterns"),
+    place("link.atm", "link", "link.atm").help("link.atmHelp"),
+    place("link.atm.cell_rate_basis", "link", "link.atmBasis").options("link.atmBases"),
+    #[cfg(any(test, feature = "dummy-field"))]
+    place("link.dummy_field", "link", "link.dummyField").start(1.0),
+    place("link.reverse", "schedule.reverse", "schedule.reverse").help("schedule.reverseHelp"),
+    place("link.reverse.rate_mbps", "schedule.reverse", "schedule.reverseRate"),
+    place("link.reverse.buffer", "schedule.reverse", "schedule.reverseBuffer"),
+    place("link.reverse.ack_size", "schedule.reverse", "schedule.reverseAck"),
+    place("link.rate_schedule[].at_s", "schedule.rate_step", "schedule.stepAt"),
+    place("link.rate_schedule[].rate_mbps", "schedule.rate_step", "schedule.stepRate"),
+    place("link.rate_slots", "schedule.slots", "schedule.slots").help("schedule.slotsHelp"),
+    place("link.rate_slots.start_s", "schedule.slots", "schedule.slotsStart"),
+    place("link.rate_slots.slot_s", "schedule.slots", "schedule.slotLength"),
+    place("link.rate_slots.min_mbps", "schedule.slots", "schedule.slotsMin"),
+    place("link.rate_slots.max_mbps", "schedule.slots", "schedule.slotsMax"),
+    place("link.delay_schedule[].at_s", "schedule.delay_step", "schedule.stepAt"),
+    place("link.delay_schedule[].delay_ms", "schedule.delay_step", "schedule.stepDelay"),
+    place("flows[].count", "flows", "flows.count"),
+    place("flows[].tcp", "flows", "flows.tcp").tcp().options("tcp"),
+    place("flows[].traffic", "flows", "flows.traffic").options("traffic"),
+    place("flows[].traffic.mean_object_kb", "flows", "flows.meanObject"),
+    place("flows[].traffic.shape", "flows", "flows.paretoShape"),
+    place("flows[].traffic.think_s", "flows", "flows.thinkTime"),
+    place("flows[].traffic.rate_mbps@cbr", "flows", "flows.rate").start(1.0),
+    place("flows[].traffic.rate_mbps@poisson", "flows", "flows.meanRate").start(1.0),
+    place("flows[].traffic.rate_mbps@on_off", "flows", "flows.onRate").start(1.0),
+    place("flows[].traffic.on_s", "flows", "flows.onTime").start(0.5),
+    place("flows[].traffic.off_s", "flows", "flows.offTime").start(0.5),
+    place("flows[].rtt_ms", "flows", "flows.rtt"),
+    place("flows[].start_s", "flows", "flows.start"),
+    place("flows[].start_spread_s", "flows", "flows.startSpread"),
+    place("flows[].stop_s", "flows", "flows.stop").empty("flows.stopNever"),
+    place("flows[].ecn", "flows", "flows.ecn").tcp(),
+    place("flows[].access_rate_mbps", "flows.more", "flows.accessRate"),
+    place("flows[].packet_size", "flows.more", "flows.packetSize"),
+    place("flows[].delayed_ack", "flows.more", "flows.delayedAck").tcp(),
+    place("flows[].class", "flows.more", "flows.serviceClass"),
+    place("flows[].whole_segment_cuts", "flows.more", "flows.wholeSegmentCuts").tcp(),
+    place("flows[].sack", "flows.more", "flows.sack").tcp().help("flows.sackHelp"),
+    place("flows[].recovery", "flows.more", "flows.recovery").tcp().help("flows.recoveryHelp").options("recovery"),
+    place("flows[].limited_transmit", "flows.more", "flows.limited_transmit").tcp().help("flows.limited_transmitHelp"),
+    place("flows[].rack", "flows.more", "flows.rack").tcp().help("flows.rackHelp"),
+    place("flows[].timer_granularity_ms", "flows.more", "flows.timerGranularity"),
+];
+
+/// The place of the field at catalogue path `path` of traffic kind `kind` (`path@kind` in [`PLACES`] where
+/// kinds share a name).
+pub fn place_of(path: &str, kind: Option<&str>) -> Option<&'static Place> {
+    let keyed = kind.map(|k| format!("{path}@{k}"));
+    PLACES.iter().find(|p| Some(p.path) == keyed.as_deref()).or_else(|| PLACES.iter().find(|p| p.path == path))
+}
+
 /// Checks every traffic variant's rows against `t` (the other variants' rows read nothing).
 pub fn check_traffic(prefix: &str, t: &Traffic, ctx: &Context) -> Result<(), Problem> {
     for v in TRAFFIC.variants {
@@ -803,6 +925,7 @@ mod tests {
             rate_schedule: vec![RateStep { at_s: 1.0, rate_mbps: 1.0 }],
             rate_slots: Some(RateSlots::default()),
             delay_schedule: vec![DelayStep { at_s: 1.0, delay_ms: 1.0 }],
+            dummy_field: Some(1.0),
             ..LinkSpec::default()
         };
         // `cc_params` is written only when it holds something, `ecn_codepoint` only when set.

@@ -131,6 +131,11 @@ pub struct LinkSpec {
     /// its `delay_ms`. Steps are in increasing `at_s`. Empty = fixed delay.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub delay_schedule: Vec<DelayStep>,
+    /// Test only (`cfg(test)` or `--features dummy-field`): a field no page code knows, checked by its row in
+    /// `fields.rs` and placed in the link editor there; it proves a scenario field needs no page change.
+    #[cfg(any(test, feature = "dummy-field"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dummy_field: Option<f64>,
 }
 
 /// One step of the bottleneck's capacity schedule.
@@ -206,6 +211,8 @@ impl Default for LinkSpec {
             rate_schedule: Vec::new(),
             rate_slots: None,
             delay_schedule: Vec::new(),
+            #[cfg(any(test, feature = "dummy-field"))]
+            dummy_field: None,
         }
     }
 }

@@ -4240,28 +4240,28 @@ export const catalog = {
       "per_flow_cap": null,
       "state": [
         {
-          "meaning": "other",
+          "meaning": "occupancy",
           "name": "q_cells",
           "queue": null,
           "traced": false,
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "discard_low",
           "name": "lbo_cells",
           "queue": null,
           "traced": false,
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "discard_high",
           "name": "hbo_cells",
           "queue": null,
           "traced": false,
           "unit": "cells"
         },
         {
-          "meaning": "other",
+          "meaning": "buffer",
           "name": "max_q_cells",
           "queue": null,
           "traced": false,
@@ -4282,14 +4282,14 @@ export const catalog = {
           "unit": "frames"
         },
         {
-          "meaning": "count",
+          "meaning": "early_discards",
           "name": "epd_frames",
           "queue": null,
           "traced": false,
           "unit": "frames"
         },
         {
-          "meaning": "count",
+          "meaning": "partial_discards",
           "name": "ppd_frames",
           "queue": null,
           "traced": false,
@@ -4615,6 +4615,7 @@ export const catalog = {
       "max": 2.0,
       "min": 2.0,
       "path": "version",
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4624,6 +4625,11 @@ export const catalog = {
       "max": 9007199254740991.0,
       "min": 0.0,
       "path": "seed",
+      "place": {
+        "group": "run.seed",
+        "label": "run.seed"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4633,6 +4639,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.1,
       "path": "duration",
+      "place": {
+        "group": "run",
+        "label": "run.duration"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4642,6 +4652,11 @@ export const catalog = {
       "max": null,
       "min": 0.0,
       "path": "warmup",
+      "place": {
+        "empty": "run.warmupAuto",
+        "group": "run",
+        "label": "run.warmup"
+      },
       "type": "optional_number",
       "unit": "s"
     },
@@ -4677,6 +4692,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_mbps",
+      "place": {
+        "group": "link",
+        "label": "link.rate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4686,6 +4705,10 @@ export const catalog = {
       "max": 10000.0,
       "min": 0.0,
       "path": "link.delay_ms",
+      "place": {
+        "group": "link",
+        "label": "link.delay"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -4695,6 +4718,11 @@ export const catalog = {
       "max": null,
       "min": 1.0,
       "path": "link.buffer",
+      "place": {
+        "group": "link",
+        "label": "link.buffer"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "buffer unit"
     },
@@ -4708,6 +4736,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.buffer_unit",
+      "place": {
+        "group": "link",
+        "label": "link.bufferUnit",
+        "options": "units"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4717,6 +4750,10 @@ export const catalog = {
       "max": 0.5,
       "min": 0.0,
       "path": "link.loss_rate",
+      "place": {
+        "group": "link",
+        "label": "link.lossRate"
+      },
       "type": "number",
       "unit": ""
     },
@@ -4730,6 +4767,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.loss_pattern",
+      "place": {
+        "group": "link",
+        "label": "link.lossPattern",
+        "options": "link.lossPatterns"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4739,6 +4781,7 @@ export const catalog = {
       "max": 65535.0,
       "min": 40.0,
       "path": "link.mean_pkt_size",
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -4748,6 +4791,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.atm",
+      "place": {
+        "group": "link",
+        "help": "link.atmHelp",
+        "label": "link.atm"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4761,6 +4809,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.atm.cell_rate_basis",
+      "place": {
+        "group": "link",
+        "label": "link.atmBasis",
+        "options": "link.atmBases"
+      },
       "type": "choice",
       "unit": ""
     },
@@ -4770,6 +4823,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.reverse",
+      "place": {
+        "group": "schedule.reverse",
+        "help": "schedule.reverseHelp",
+        "label": "schedule.reverse"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4779,6 +4837,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.001,
       "path": "link.reverse.rate_mbps",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4788,6 +4850,11 @@ export const catalog = {
       "max": 1000000.0,
       "min": 1.0,
       "path": "link.reverse.buffer",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseBuffer"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "ACKs"
     },
@@ -4797,6 +4864,11 @@ export const catalog = {
       "max": 1500.0,
       "min": 20.0,
       "path": "link.reverse.ack_size",
+      "place": {
+        "group": "schedule.reverse",
+        "label": "schedule.reverseAck"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -4815,6 +4887,10 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "link.rate_schedule[].at_s",
+      "place": {
+        "group": "schedule.rate_step",
+        "label": "schedule.stepAt"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4824,6 +4900,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_schedule[].rate_mbps",
+      "place": {
+        "group": "schedule.rate_step",
+        "label": "schedule.stepRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4833,6 +4913,11 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "link.rate_slots",
+      "place": {
+        "group": "schedule.slots",
+        "help": "schedule.slotsHelp",
+        "label": "schedule.slots"
+      },
       "type": "object",
       "unit": ""
     },
@@ -4842,6 +4927,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.0,
       "path": "link.rate_slots.start_s",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsStart"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4851,6 +4940,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.001,
       "path": "link.rate_slots.slot_s",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotLength"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4860,6 +4953,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "link.rate_slots.min_mbps",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsMin"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4869,6 +4966,10 @@ export const catalog = {
       "max": 100000.0,
       "min": null,
       "path": "link.rate_slots.max_mbps",
+      "place": {
+        "group": "schedule.slots",
+        "label": "schedule.slotsMax"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -4887,6 +4988,10 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "link.delay_schedule[].at_s",
+      "place": {
+        "group": "schedule.delay_step",
+        "label": "schedule.stepAt"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -4896,6 +5001,10 @@ export const catalog = {
       "max": 10000.0,
       "min": 0.0,
       "path": "link.delay_schedule[].delay_ms",
+      "place": {
+        "group": "schedule.delay_step",
+        "label": "schedule.stepDelay"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -4949,6 +5058,11 @@ export const catalog = {
       "max": 10000.0,
       "min": 1.0,
       "path": "flows[].count",
+      "place": {
+        "group": "flows",
+        "label": "flows.count"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -4968,10 +5082,26 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].tcp",
+      "place": {
+        "group": "flows",
+        "label": "flows.tcp",
+        "options": "tcp",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "choice",
       "unit": ""
     },
     {
+      "choices": [
+        "ftp",
+        "http",
+        "cbr",
+        "poisson",
+        "on_off"
+      ],
       "default": {
         "kind": "ftp"
       },
@@ -4979,35 +5109,52 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].traffic",
+      "place": {
+        "group": "flows",
+        "label": "flows.traffic",
+        "options": "traffic"
+      },
       "type": "union",
       "unit": ""
     },
     {
-      "default": null,
+      "default": 12.0,
       "description": "Mean object size",
       "max": 100000.0,
       "min": 0.1,
       "path": "flows[].traffic.mean_object_kb",
+      "place": {
+        "group": "flows",
+        "label": "flows.meanObject"
+      },
       "type": "number",
       "unit": "KB",
       "when_kind": "http"
     },
     {
-      "default": null,
+      "default": 1.2,
       "description": "Pareto shape",
       "max": 10.0,
       "min": 1.01,
       "path": "flows[].traffic.shape",
+      "place": {
+        "group": "flows",
+        "label": "flows.paretoShape"
+      },
       "type": "number",
       "unit": "",
       "when_kind": "http"
     },
     {
-      "default": null,
+      "default": 1.0,
       "description": "Mean think time",
       "max": 3600.0,
       "min": 0.0,
       "path": "flows[].traffic.think_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.thinkTime"
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "http"
@@ -5018,9 +5165,44 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.001,
       "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.rate",
+        "start": 1.0
+      },
       "type": "number",
       "unit": "Mbit/s",
       "when_kind": "cbr"
+    },
+    {
+      "default": null,
+      "description": "Mean rate",
+      "max": 100000.0,
+      "min": 0.001,
+      "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.meanRate",
+        "start": 1.0
+      },
+      "type": "number",
+      "unit": "Mbit/s",
+      "when_kind": "poisson"
+    },
+    {
+      "default": null,
+      "description": "Rate while on",
+      "max": 100000.0,
+      "min": 0.001,
+      "path": "flows[].traffic.rate_mbps",
+      "place": {
+        "group": "flows",
+        "label": "flows.onRate",
+        "start": 1.0
+      },
+      "type": "number",
+      "unit": "Mbit/s",
+      "when_kind": "on_off"
     },
     {
       "default": null,
@@ -5028,6 +5210,11 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.001,
       "path": "flows[].traffic.on_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.onTime",
+        "start": 0.5
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "on_off"
@@ -5038,6 +5225,11 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.001,
       "path": "flows[].traffic.off_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.offTime",
+        "start": 0.5
+      },
       "type": "number",
       "unit": "s",
       "when_kind": "on_off"
@@ -5051,6 +5243,10 @@ export const catalog = {
       "max": 60000.0,
       "min": null,
       "path": "flows[].rtt_ms",
+      "place": {
+        "group": "flows",
+        "label": "flows.rtt"
+      },
       "type": "range",
       "unit": "ms"
     },
@@ -5060,6 +5256,10 @@ export const catalog = {
       "max": 100000.0,
       "min": 0.01,
       "path": "flows[].access_rate_mbps",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.accessRate"
+      },
       "type": "number",
       "unit": "Mbit/s"
     },
@@ -5069,6 +5269,11 @@ export const catalog = {
       "max": 65535.0,
       "min": 41.0,
       "path": "flows[].packet_size",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.packetSize"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": "bytes"
     },
@@ -5078,6 +5283,10 @@ export const catalog = {
       "max": 36000.0,
       "min": 0.0,
       "path": "flows[].start_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.start"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -5087,6 +5296,10 @@ export const catalog = {
       "max": 3600.0,
       "min": 0.0,
       "path": "flows[].start_spread_s",
+      "place": {
+        "group": "flows",
+        "label": "flows.startSpread"
+      },
       "type": "number",
       "unit": "s"
     },
@@ -5096,6 +5309,11 @@ export const catalog = {
       "max": 36000.0,
       "min": null,
       "path": "flows[].stop_s",
+      "place": {
+        "empty": "flows.stopNever",
+        "group": "flows",
+        "label": "flows.stop"
+      },
       "type": "optional_number",
       "unit": "s"
     },
@@ -5105,6 +5323,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].ecn",
+      "place": {
+        "group": "flows",
+        "label": "flows.ecn",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5128,6 +5354,7 @@ export const catalog = {
       "max": 1000000.0,
       "min": 1.0,
       "path": "flows[].rwnd",
+      "step": 1.0,
       "type": "integer",
       "unit": "segments"
     },
@@ -5137,6 +5364,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].delayed_ack",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.delayedAck",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5146,6 +5381,7 @@ export const catalog = {
       "max": 100.0,
       "min": 1.0,
       "path": "flows[].initial_cwnd",
+      "step": 1.0,
       "type": "integer",
       "unit": "segments"
     },
@@ -5164,6 +5400,11 @@ export const catalog = {
       "max": 3.0,
       "min": 0.0,
       "path": "flows[].class",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.serviceClass"
+      },
+      "step": 1.0,
       "type": "integer",
       "unit": ""
     },
@@ -5173,6 +5414,14 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].whole_segment_cuts",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.wholeSegmentCuts",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5191,6 +5440,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].sack",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.sackHelp",
+        "label": "flows.sack",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5204,6 +5462,16 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].recovery",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.recoveryHelp",
+        "label": "flows.recovery",
+        "options": "recovery",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "choice",
       "unit": ""
     },
@@ -5213,6 +5481,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].limited_transmit",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.limited_transmitHelp",
+        "label": "flows.limited_transmit",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5222,6 +5499,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].rack",
+      "place": {
+        "group": "flows.more",
+        "help": "flows.rackHelp",
+        "label": "flows.rack",
+        "when_traffic": [
+          "ftp",
+          "http"
+        ]
+      },
       "type": "boolean",
       "unit": ""
     },
@@ -5280,6 +5566,10 @@ export const catalog = {
       "max": 1000.0,
       "min": 0.001,
       "path": "flows[].timer_granularity_ms",
+      "place": {
+        "group": "flows.more",
+        "label": "flows.timerGranularity"
+      },
       "type": "number",
       "unit": "ms"
     },
@@ -5315,6 +5605,12 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "profile",
+      "place": {
+        "group": "run.profile",
+        "help": "run.profileHelp",
+        "label": "run.profile",
+        "options": "run.profiles"
+      },
       "type": "choice",
       "unit": ""
     }

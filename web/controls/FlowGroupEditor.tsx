@@ -1,20 +1,15 @@
-// One flow group: how many flows, which TCP, what traffic, their RTT range and timing, ECN.
+// One flow group: the engine's flow-group fields (FieldPanel groups `flows` and `flows.more`: how many flows,
+// which TCP, what traffic, their RTT range and timing, ECN, the TCP switches), then the running congestion
+// control's own parameters from its declaration (./congestionControls).
 import { useTranslation } from 'react-i18next'
-import {
-  flowDefault,
-  groupFields,
-  RECOVERY_KINDS,
-  setTrafficKind,
-  TCP_SWITCHES,
-  trafficFields,
-  trafficKind,
-  TRAFFIC_KINDS,
-} from './scenarioDraft'
-import { getAt, type JsonObject } from '../scenario/json'
+import { setTrafficKind, trafficKind } from './scenarioDraft'
+import type { JsonObject } from '../scenario/json'
 import { ccFields, ccValue, congestionControl, setVariant, TCP_VARIANTS } from './congestionControls'
 import { CheckField } from './CheckField'
 import { NumberField, fieldId } from './NumberField'
 import type { DraftEditorProps } from './LinkSettings'
+import { FieldPanel } from './FieldPanel'
+import { declAt, pathAt, shownDefault } from '../scenario/fields'
 
 interface FlowGroupEditorProps extends DraftEditorProps {
   index: number
@@ -23,20 +18,7 @@ interface FlowGroupEditorProps extends DraftEditorProps {
   onRemove(): void
 }
 
-/** A TCP switch of the group: writes true or false at `path`. */
-function Check({
-  path,
-  onEdit,
-  ...rest
-}: {
-  path: string
-  label: string
-  help?: string
-  checked: boolean
-  onEdit: DraftEditorProps['onEdit']
-}) {
-  return <CheckField path={path} onChange={(on) => onEdit(path, on)} {...rest} />
-}
+const TCP = declAt('flows[].tcp')
 
 export function FlowGroupEditor({
   index,
@@ -49,21 +31,24 @@ export function FlowGroupEditor({
   onUpdate,
 }: FlowGroupEditorProps) {
   const { t } = useTranslation()
-  const p = (key: string) => `flows[${index}].${key}`
-  const kind = trafficKind(group)
-  const tcp = kind === 'ftp' || kind === 'http'
-  const fields = groupFields(index)
-  const number = (spec: (typeof fields.main)[number]) => (
-    <NumberField
-      key={spec.path}
-      spec={spec}
-      value={getAt(draft, spec.path) ?? flowDefault(spec.path.slice(spec.path.lastIndexOf('.') + 1))}
-      problem={problemAt(spec.path)}
-      onChange={onEdit}
-    />
+  const props = { draft, problemAt, onEdit, onUpdate, at: [index] }
+  const variant = String(group.tcp ?? (TCP && shownDefault(TCP)) ?? TCP_VARIANTS[0])
+  const tcpId = fieldId(pathAt('flows[].tcp', [index]))
+  // The variant list is the congestion-control registry's (a test-only one included), not the field's choices.
+  const tcpSelect = () => (
+    <div className="field">
+      <label htmlFor={tcpId}>{t(TCP?.place?.label ?? 'flows.tcp')}</label>
+      <select id={tcpId} value={variant} onChange={(e) => onUpdate((d) => setVariant(d, index, e.target.value))}>
+        {TCP_VARIANTS.map((v) => (
+          <option key={v} value={v}>
+            {t(`tcp.${v}`, { defaultValue: congestionControl(v)?.label ?? v })}
+          </option>
+        ))}
+      </select>
+    </div>
   )
-  const variant = String(group.tcp ?? flowDefault('tcp') ?? 'reno')
-  const flag = (key: string) => (group[key] ?? flowDefault(key)) === true
+  const update = { 'flows[].traffic': (d: JsonObject, kind: string) => setTrafficKind(d, index, kind) }
+  const tcp = TCP?.place?.when_traffic?.includes(trafficKind(group)) ?? true
   const n = index + 1
   return (
     <fieldset className="flow-group">
@@ -80,98 +65,12 @@ export function FlowGroupEditor({
         </button>
       )}
       <div className="field-grid">
-        {fields.main.map(number)}
-        {tcp && (
-          <div className="field">
-            <label htmlFor={fieldId(p('tcp'))}>{t('flows.tcp')}</label>
-            <select
-              id={fieldId(p('tcp'))}
-              value={variant}
-              onChange={(e) => {
-                const next = e.target.value
-                onUpdate((d) => setVariant(d, index, next))
-              }}
-            >
-              {TCP_VARIANTS.map((v) => (
-                <option key={v} value={v}>
-                  {t(`tcp.${v}`, { defaultValue: congestionControl(v)?.label ?? v })}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="field span-2">
-          <label htmlFor={fieldId(p('traffic.kind'))}>{t('flows.traffic')}</label>
-          <select
-            id={fieldId(p('traffic.kind'))}
-            value={kind}
-            onChange={(e) => {
-              const next = TRAFFIC_KINDS.find((k) => k === e.target.value)
-              if (next) onUpdate((d) => setTrafficKind(d, index, next))
-            }}
-          >
-            {TRAFFIC_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`traffic.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {trafficFields(group, index).map(number)}
-        {fields.timing.map(number)}
-        {tcp && <Check path={p('ecn')} label={t('flows.ecn')} checked={group.ecn === true} onEdit={onEdit} />}
+        <FieldPanel group="flows" update={update} render={{ 'flows[].tcp': tcpSelect }} {...props} />
       </div>
       <details>
         <summary>{t('flows.more')}</summary>
         <div className="field-grid">
-          {fields.more.map(number)}
-          {tcp && (
-            <Check
-              path={p('delayed_ack')}
-              label={t('flows.delayedAck')}
-              checked={group.delayed_ack === true}
-              onEdit={onEdit}
-            />
-          )}
-          {tcp && (
-            <Check
-              path={p('whole_segment_cuts')}
-              label={t('flows.wholeSegmentCuts')}
-              checked={group.whole_segment_cuts === true}
-              onEdit={onEdit}
-            />
-          )}
-          {tcp && (
-            <div className="field span-2">
-              <label htmlFor={fieldId(p('recovery'))}>{t('flows.recovery')}</label>
-              <select
-                id={fieldId(p('recovery'))}
-                value={String(group.recovery ?? flowDefault('recovery') ?? RECOVERY_KINDS[0])}
-                onChange={(e) => onEdit(p('recovery'), e.target.value)}
-                aria-describedby={`${fieldId(p('recovery'))}-help`}
-              >
-                {RECOVERY_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`recovery.${k}`, { defaultValue: k })}
-                  </option>
-                ))}
-              </select>
-              <p className="muted hint" id={`${fieldId(p('recovery'))}-help`}>
-                {t('flows.recoveryHelp')}
-              </p>
-            </div>
-          )}
-          {tcp &&
-            TCP_SWITCHES.map((key) => (
-              <Check
-                key={key}
-                path={p(key)}
-                label={t(`flows.${key}`)}
-                help={t(`flows.${key}Help`)}
-                checked={flag(key)}
-                onEdit={onEdit}
-              />
-            ))}
+          <FieldPanel group="flows.more" {...props} />
           {tcp &&
             ccFields(variant, index).map((f) => {
               const label = t(`flows.${f.param.name}`, { defaultValue: f.param.label })
@@ -189,13 +88,13 @@ export function FlowGroupEditor({
               const value = ccValue(draft, f.path, f.param)
               if (f.kind === 'switch')
                 return (
-                  <Check
+                  <CheckField
                     key={f.path}
                     path={f.path}
                     label={label}
                     help={help}
                     checked={value === true}
-                    onEdit={onEdit}
+                    onChange={(on) => onEdit(f.path, on)}
                   />
                 )
               return (

@@ -1,55 +1,35 @@
 // The time-varying link and the reverse path, below the link's fixed settings: capacity steps, a slot
 // pattern of random rates, delay steps (docs/time-varying-links.md), and the ACK path's own bottleneck.
-// Every number is checked as it is typed (NumberField), and a step before the one above it is flagged at
-// once; the engine's verdict on Apply lands on the same field.
+// Every field is drawn from the engine's declarations (FieldPanel groups `schedule.*`); a step before the
+// one above it is flagged at once; the engine's verdict on Apply lands on the same field.
 import { useTranslation } from 'react-i18next'
-import { getAt, isObject, type JsonObject } from '../scenario/json'
-import { NumberField, fieldId } from './NumberField'
-import { CheckField } from './CheckField'
-import { ErrorNote } from './ErrorNote'
 import type { DraftEditorProps } from './LinkSettings'
-import type { NumberSpec } from './scenarioDraft'
+import { FieldPanel } from './FieldPanel'
 import './schedule.css'
-import {
-  REVERSE_FIELDS,
-  SLOT_FIELDS,
-  addStep,
-  outOfOrder,
-  removeStep,
-  setReverse,
-  setSlots,
-  stepFields,
-  steps,
-  type StepList,
-} from './linkSchedule'
+import { addStep, outOfOrder, removeStep, steps, type StepList } from './linkSchedule'
 
-function StepRows({ list, draft, problemAt, onEdit, onUpdate }: DraftEditorProps & { list: StepList }) {
+const ROW_GROUP: Record<StepList, string> = {
+  rate_schedule: 'schedule.rate_step',
+  delay_schedule: 'schedule.delay_step',
+}
+
+function StepRows({ list, ...props }: DraftEditorProps & { list: StepList }) {
+  const { draft, problemAt, onUpdate } = props
   const { t } = useTranslation()
   const rows = steps(draft, list)
-  const title = t(list === 'rate_schedule' ? 'schedule.rateSteps' : 'schedule.delaySteps')
+  const rate = list === 'rate_schedule'
+  const title = t(rate ? 'schedule.rateSteps' : 'schedule.delaySteps')
   return (
     <div className="schedule-list span-2" role="group" aria-label={title} data-testid={`schedule-${list}`}>
       <p className="schedule-title">{title}</p>
-      {rows.length === 0 && (
-        <p className="muted hint">{t(list === 'rate_schedule' ? 'schedule.noRateSteps' : 'schedule.noDelaySteps')}</p>
-      )}
+      {rows.length === 0 && <p className="muted hint">{t(rate ? 'schedule.noRateSteps' : 'schedule.noDelaySteps')}</p>}
       {rows.map((_, i) => {
-        const [at, value] = stepFields(list, i)
         const order = outOfOrder(draft, list, i) ? t('schedule.order', { n: i + 1 }) : undefined
+        // The order note goes on the row's first field, its time.
+        const problemOf = (path: string) => problemAt(path) ?? (path.endsWith('.at_s') ? order : undefined)
         return (
           <div className="schedule-row" key={i}>
-            <NumberField
-              spec={at}
-              value={getAt(draft, at.path)}
-              problem={problemAt(at.path) ?? order}
-              onChange={onEdit}
-            />
-            <NumberField
-              spec={value}
-              value={getAt(draft, value.path)}
-              problem={problemAt(value.path)}
-              onChange={onEdit}
-            />
+            <FieldPanel group={ROW_GROUP[list]} at={[i]} labelValues={{ n: i + 1 }} {...props} problemAt={problemOf} />
             <button type="button" onClick={() => onUpdate((d) => removeStep(d, list, i))}>
               {t('schedule.remove', { n: i + 1 })}
             </button>
@@ -57,55 +37,9 @@ function StepRows({ list, draft, problemAt, onEdit, onUpdate }: DraftEditorProps
         )
       })}
       <button type="button" onClick={() => onUpdate((d) => addStep(d, list))}>
-        {t(list === 'rate_schedule' ? 'schedule.addRate' : 'schedule.addDelay')}
+        {t(rate ? 'schedule.addRate' : 'schedule.addDelay')}
       </button>
     </div>
-  )
-}
-
-/** An optional part of the link (`link.<key>`): a switch with its help, and its fields while it is on. */
-function OptionalPart({
-  path,
-  label,
-  help,
-  fields,
-  toggle,
-  draft,
-  problemAt,
-  onEdit,
-  onUpdate,
-}: DraftEditorProps & {
-  path: string
-  label: string
-  help: string
-  fields: NumberSpec[]
-  toggle: (draft: JsonObject, on: boolean) => JsonObject
-}) {
-  const { t } = useTranslation()
-  const on = isObject(getAt(draft, path))
-  return (
-    <>
-      <CheckField
-        path={path}
-        label={t(label)}
-        help={t(help)}
-        checked={on}
-        onChange={(checked) => onUpdate((d) => toggle(d, checked))}
-        wide
-      >
-        <ErrorNote id={`${fieldId(path)}-error`} problem={problemAt(path)} />
-      </CheckField>
-      {on &&
-        fields.map((f) => (
-          <NumberField
-            key={f.path}
-            spec={f}
-            value={getAt(draft, f.path)}
-            problem={problemAt(f.path)}
-            onChange={onEdit}
-          />
-        ))}
-    </>
   )
 }
 
@@ -117,23 +51,9 @@ export function LinkSchedule(props: DraftEditorProps) {
       <p className="muted hint">{t('schedule.help')}</p>
       <div className="field-grid">
         <StepRows list="rate_schedule" {...props} />
-        <OptionalPart
-          path="link.rate_slots"
-          label="schedule.slots"
-          help="schedule.slotsHelp"
-          fields={SLOT_FIELDS}
-          toggle={setSlots}
-          {...props}
-        />
+        <FieldPanel group="schedule.slots" {...props} />
         <StepRows list="delay_schedule" {...props} />
-        <OptionalPart
-          path="link.reverse"
-          label="schedule.reverse"
-          help="schedule.reverseHelp"
-          fields={REVERSE_FIELDS}
-          toggle={setReverse}
-          {...props}
-        />
+        <FieldPanel group="schedule.reverse" {...props} />
       </div>
     </fieldset>
   )

@@ -2,14 +2,14 @@
 // defaults it follows ("Behave as": the papers, ns-2, ns-3, Linux).
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PROFILES, RUN_FIELDS, SEED_FIELD } from './scenarioDraft'
-import { getAt, parseObject, type Json, type JsonObject } from '../scenario/json'
-import { NumberField, fieldId } from './NumberField'
+import { getAt, parseObject, type JsonObject } from '../scenario/json'
+import { fieldId } from './NumberField'
+import { FieldPanel } from './FieldPanel'
+import { declAt, shownDefault } from '../scenario/fields'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { problemOfError } from '../engine/engineProblem'
 import type { DraftEditorProps } from './LinkSettings'
 import { loadMainEngine } from '../engine/mainEngine'
-import { schema } from '../scenario/model'
 
 /** A fresh seed: any non-negative integer works; 31 bits keep it short to read aloud. */
 export function newSeed(random: () => number = Math.random): number {
@@ -24,12 +24,16 @@ export async function withProfile(draft: JsonObject, profile: string): Promise<J
   return { ...next, profile }
 }
 
-export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorProps) {
+/** "Behave as": a choice whose change asks the engine for the profile's defaults. */
+const PROFILE = declAt('profile')
+
+export function RunSettings(props: DraftEditorProps) {
+  const { draft, problemAt, onEdit, onUpdate } = props
   const { t } = useTranslation()
   const [profileError, setProfileError] = useState<Problem | undefined>(undefined)
   const profileId = fieldId('profile')
-  const profile = String(getAt(draft, 'profile') ?? schema.properties?.profile?.default ?? PROFILES[0])
-  const defaults: Record<string, Json | undefined> = { duration: schema.properties?.duration?.default }
+  const profiles = PROFILE?.choices ?? []
+  const profile = String(getAt(draft, 'profile') ?? (PROFILE && shownDefault(PROFILE)) ?? profiles[0])
   const chooseProfile = (next: string) => {
     setProfileError(undefined)
     withProfile(draft, next).then(
@@ -48,42 +52,32 @@ export function RunSettings({ draft, problemAt, onEdit, onUpdate }: DraftEditorP
     <fieldset className="subpanel">
       <legend>{t('run.panel')}</legend>
       <div className="field-grid">
-        {RUN_FIELDS.map((spec) => {
-          const value = getAt(draft, spec.path) ?? defaults[spec.path]
-          return (
-            <NumberField key={spec.path} spec={spec} value={value} problem={problemAt(spec.path)} onChange={onEdit} />
-          )
-        })}
+        <FieldPanel group="run" {...props} />
       </div>
       <p className="muted hint">{t('run.warmupHint')}</p>
       <div className="seed-row">
-        <NumberField
-          spec={SEED_FIELD}
-          value={getAt(draft, SEED_FIELD.path)}
-          problem={problemAt(SEED_FIELD.path)}
-          onChange={onEdit}
-        />
-        <button type="button" onClick={() => onEdit(SEED_FIELD.path, newSeed())}>
+        <FieldPanel group="run.seed" {...props} />
+        <button type="button" onClick={() => onEdit('seed', newSeed())}>
           {t('run.newSeed')}
         </button>
       </div>
       <p className="muted hint">{t('run.seedHint')}</p>
       <div className={`field${profileError !== undefined ? ' field-invalid' : ''}`}>
-        <label htmlFor={profileId}>{t('run.profile')}</label>
+        <label htmlFor={profileId}>{t(PROFILE?.place?.label ?? 'run.profile')}</label>
         <select
           id={profileId}
           value={profile}
           aria-describedby={`${profileId}-help`}
           onChange={(e) => chooseProfile(e.target.value)}
         >
-          {PROFILES.map((p) => (
+          {profiles.map((p) => (
             <option key={p} value={p}>
-              {t(`run.profiles.${p}`, { defaultValue: p })}
+              {t(`${PROFILE?.place?.options}.${p}`, { defaultValue: p })}
             </option>
           ))}
         </select>
         <p className="muted hint" id={`${profileId}-help`}>
-          {t('run.profileHelp')}
+          {t(PROFILE?.place?.help ?? 'run.profileHelp')}
         </p>
         <ErrorNote id={`${profileId}-error`} problem={profileError ?? problemAt('profile')} />
       </div>

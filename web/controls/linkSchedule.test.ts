@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addStep, outOfOrder, removeStep, scheduleFields, setReverse, setSlots, steps } from './linkSchedule'
+import { addStep, outOfOrder, removeStep, steps } from './linkSchedule'
 import { editorPaths, unreadableFields } from './scenarioDraft'
+import { freshObject } from '../scenario/fields'
 import type { JsonObject } from '../scenario/json'
 
 const base: JsonObject = { link: { rate_mbps: 10, delay_ms: 10, buffer: 100 }, flows: [{ count: 1 }] }
@@ -21,23 +22,24 @@ describe('link schedule editing', () => {
     expect(d).toEqual(base)
   })
 
-  it('turns the slot pattern and the reverse path on with the engine defaults and off without a trace', () => {
-    const on = setReverse(setSlots(base, true), true)
-    expect((on.link as JsonObject).rate_slots).toEqual({ start_s: 0, slot_s: 15, min_mbps: 1, max_mbps: 10 })
-    expect((on.link as JsonObject).reverse).toEqual({ rate_mbps: 1, buffer: 100, ack_size: 40 })
-    expect(setReverse(setSlots(on, false), false)).toEqual(base)
+  it('starts the slot pattern and the reverse path at the defaults the engine declares', () => {
+    expect(freshObject('link.rate_slots')).toEqual({ start_s: 0, slot_s: 15, min_mbps: 1, max_mbps: 10 })
+    expect(freshObject('link.reverse')).toEqual({ rate_mbps: 1, buffer: 100, ack_size: 40 })
   })
 
   it('lists every schedule field so text that is not a number blocks Apply', () => {
-    const d = setReverse(addStep(base, 'rate_schedule'), true)
-    expect(scheduleFields(d).map((f) => f.path)).toEqual([
-      'link.rate_schedule[0].at_s',
-      'link.rate_schedule[0].rate_mbps',
+    const d = addStep(base, 'rate_schedule')
+    const on = { ...d, link: { ...(d.link as JsonObject), reverse: freshObject('link.reverse') } }
+    const paths = editorPaths(on).filter((p) => p.startsWith('link.r') && p !== 'link.rate_mbps')
+    expect(paths).toEqual([
+      'link.rate_slots',
+      'link.reverse',
       'link.reverse.rate_mbps',
       'link.reverse.buffer',
       'link.reverse.ack_size',
+      'link.rate_schedule[0].at_s',
+      'link.rate_schedule[0].rate_mbps',
     ])
-    expect(editorPaths(d)).toContain('link.rate_schedule[0].rate_mbps')
     const bad = { ...d, link: { ...(d.link as JsonObject), rate_schedule: [{ at_s: 10, rate_mbps: Number.NaN }] } }
     expect(unreadableFields(bad)).toEqual(['link.rate_schedule[0].rate_mbps'])
   })

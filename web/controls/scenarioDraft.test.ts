@@ -18,6 +18,7 @@ import {
   unreadableFields,
 } from './scenarioDraft'
 import { deepFreeze, getAt, parseObject, parsePath, withAt, type JsonObject } from '../scenario/json'
+import { declAt } from '../scenario/fields'
 
 let defaults: JsonObject
 
@@ -54,9 +55,9 @@ describe('paths', () => {
 describe('scenario editing', () => {
   it('the engine default scenario is the starting draft and every editor path exists in it', () => {
     expect(totalFlows(defaults)).toBe(5)
-    // ATM mode is off by leaving link.atm out (the checkbox adds it)
+    // ATM mode, the reverse path and the slot pattern are off by leaving their object out (a switch adds it)
     const missing = editorPaths(defaults).filter(
-      (p) => p !== 'flows' && p !== 'link.atm' && getAt(defaults, p) === undefined,
+      (p) => p !== 'flows' && declAt(p)?.type !== 'object' && getAt(defaults, p) === undefined,
     )
     // the traffic kind is an object field; ftp has no own fields
     expect(missing).toEqual([])

@@ -5,35 +5,18 @@
 // number, a fraction where the engine reads an integer).
 
 import { deepEqual, getAt, isObject, withAt, type Json, type JsonObject } from '../scenario/json'
-import { flowGroupNode, nodeAt, parseFieldName, schema } from '../scenario/model'
+import { nodeAt, parseFieldName } from '../scenario/model'
 import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
-import { scheduleFields } from './linkSchedule'
-import { ccFields, TCP_VARIANTS as CC_NAMES } from './congestionControls'
+import { steps, type StepList } from './linkSchedule'
+import { ccFields, CONGESTION_CONTROLS } from './congestionControls'
+import { applies, catalogPath, choicesOf, declAt, freshObject, pathAt, placed } from '../scenario/fields'
 import { aqmUnderProfile, profileOf } from '../scenario/profiles'
 
-/** The values of one enumerated field of the schema (the engine's own list, so a new variant appears by itself). */
-function schemaEnum(node: { enum?: unknown[] } | undefined): string[] {
-  return (node?.enum ?? []).filter((v): v is string => typeof v === 'string')
-}
+const TRAFFIC = 'flows[].traffic'
 
-/** Loss recovery after fast retransmit (flow field `recovery`). */
-export const RECOVERY_KINDS: readonly string[] = schemaEnum(flowGroupNode.properties?.recovery)
-/** Which implementation the lab behaves like (scenario field `profile`). */
-export const PROFILES: readonly string[] = schemaEnum(schema.properties?.profile)
-export const TRAFFIC_KINDS = ['ftp', 'http', 'cbr', 'poisson', 'on_off'] as const
-export const BUFFER_UNITS = ['packets', 'bytes'] as const
-/** How the link's random loss picks packets (link field `loss_pattern`), in the schema's order. */
-export const LOSS_PATTERNS: readonly string[] = schemaEnum(nodeAt(['link', 'loss_pattern'], null) ?? undefined)
-export type TrafficKind = (typeof TRAFFIC_KINDS)[number]
-
-/** Defaults for a traffic kind's own fields (the engine's, for HTTP; a modest rate for UDP). */
-const TRAFFIC_DEFAULTS: Record<TrafficKind, JsonObject> = {
-  ftp: { kind: 'ftp' },
-  http: { kind: 'http', mean_object_kb: 12, shape: 1.2, think_s: 1 },
-  cbr: { kind: 'cbr', rate_mbps: 1 },
-  poisson: { kind: 'poisson', rate_mbps: 1 },
-  on_off: { kind: 'on_off', rate_mbps: 1, on_s: 0.5, off_s: 0.5 },
-}
+/** The traffic kinds (the union's kinds, in the engine's order). */
+export const TRAFFIC_KINDS: readonly string[] = choicesOf(TRAFFIC)
+export type TrafficKind = string
 
 export function isTrafficKind(x: unknown): x is TrafficKind {
   return TRAFFIC_KINDS.some((k) => k === x)
@@ -53,19 +36,20 @@ export function flowGroups(draft: JsonObject): JsonObject[] {
 
 export function trafficKind(group: JsonObject): TrafficKind {
   const t = group.traffic
-  return isObject(t) && isTrafficKind(t.kind) ? t.kind : 'ftp'
+  return isObject(t) && isTrafficKind(t.kind) ? t.kind : (TRAFFIC_KINDS[0] ?? '')
 }
 
 /** Switches a group's traffic; a rate typed for one UDP kind carries over to the next. */
 export function setTrafficKind(draft: JsonObject, index: number, kind: TrafficKind): JsonObject {
-  const old = getAt(draft, `flows[${index}].traffic`)
-  const next: JsonObject = { ...TRAFFIC_DEFAULTS[kind] }
+  const path = pathAt(TRAFFIC, [index])
+  const old = getAt(draft, path)
+  const next = freshObject(TRAFFIC, kind)
   if ('rate_mbps' in next && isObject(old) && typeof old.rate_mbps === 'number') next.rate_mbps = old.rate_mbps
-  return withAt(draft, `flows[${index}].traffic`, next)
+  return withAt(draft, path, next)
 }
 
 /** Changes the buffer's unit and converts its size with the link's mean packet size. */
-export function setBufferUnit(draft: JsonObject, unit: (typeof BUFFER_UNITS)[number]): JsonObject {
+export function setBufferUnit(draft: JsonObject, unit: string): JsonObject {
   const from = getAt(draft, 'link.buffer_unit') ?? 'packets'
   if (from === unit) return draft
   const size = numberAt(draft, 'link.buffer')
@@ -75,14 +59,6 @@ export function setBufferUnit(draft: JsonObject, unit: (typeof BUFFER_UNITS)[num
     next = withAt(next, 'link.buffer', unit === 'bytes' ? Math.round(size * pkt) : Math.max(1, Math.round(size / pkt)))
   }
   return next
-}
-
-/** Turns ATM mode on ({}: cells at the line rate) or off (the field left out, as in every scenario without it). */
-export function setAtm(draft: JsonObject, on: boolean): JsonObject {
-  const link = isObject(draft.link) ? draft.link : {}
-  if (on) return isObject(link.atm) ? draft : { ...draft, link: { ...link, atm: {} } }
-  const rest = Object.fromEntries(Object.entries(link).filter(([k]) => k !== 'atm'))
-  return { ...draft, link: rest }
 }
 
 /** Adds a group like the last one, so a mix of TCP variants is one change of variant away. */
@@ -132,108 +108,35 @@ export interface NumberSpec {
   labelValues?: Record<string, string | number>
 }
 
-export function linkFields(draft: JsonObject): NumberSpec[] {
-  const unit = getAt(draft, 'link.buffer_unit') === 'bytes' ? 'bytes' : 'packets'
-  return [
-    { path: 'link.rate_mbps', label: 'link.rate', unit: 'Mbit/s' },
-    { path: 'link.delay_ms', label: 'link.delay', unit: 'ms' },
-    { path: 'link.buffer', label: 'link.buffer', unit, integer: true },
-    { path: 'link.loss_rate', label: 'link.lossRate', unit: '' },
-  ]
+/** The editor groups drawn once per flow group, per schedule row, or once. */
+const FLOW_GROUPS = ['flows', 'flows.more']
+const STEP_GROUPS = { rate_schedule: 'schedule.rate_step', delay_schedule: 'schedule.delay_step' } as const
+const ONCE = ['run', 'run.seed', 'run.profile', 'link', 'schedule.slots', 'schedule.reverse']
+
+/** The paths a group's fields edit in this draft (a union's kind at `<path>.kind`, a range's two ends). */
+function groupPaths(group: string, draft: JsonObject, at: readonly number[]): string[] {
+  return placed(group)
+    .filter((f) => applies(f, draft, at))
+    .flatMap((f) => {
+      const path = pathAt(f.path, at)
+      if (f.type === 'range') return [`${path}[0]`, `${path}[1]`]
+      return [f.type === 'union' ? `${path}.kind` : path]
+    })
 }
-
-export const SEED_FIELD: NumberSpec = { path: 'seed', label: 'run.seed', unit: '', integer: true }
-
-const TRAFFIC_FIELDS: Record<TrafficKind, Array<Omit<NumberSpec, 'path'> & { key: string }>> = {
-  ftp: [],
-  http: [
-    { key: 'mean_object_kb', label: 'flows.meanObject', unit: 'KB' },
-    { key: 'shape', label: 'flows.paretoShape', unit: '' },
-    { key: 'think_s', label: 'flows.thinkTime', unit: 's' },
-  ],
-  cbr: [{ key: 'rate_mbps', label: 'flows.rate', unit: 'Mbit/s' }],
-  poisson: [{ key: 'rate_mbps', label: 'flows.meanRate', unit: 'Mbit/s' }],
-  on_off: [
-    { key: 'rate_mbps', label: 'flows.onRate', unit: 'Mbit/s' },
-    { key: 'on_s', label: 'flows.onTime', unit: 's' },
-    { key: 'off_s', label: 'flows.offTime', unit: 's' },
-  ],
-}
-
-export function trafficFields(group: JsonObject, index: number): NumberSpec[] {
-  return TRAFFIC_FIELDS[trafficKind(group)].map(({ key, ...f }) => ({ ...f, path: `flows[${index}].traffic.${key}` }))
-}
-
-export function groupFields(index: number): { main: NumberSpec[]; timing: NumberSpec[]; more: NumberSpec[] } {
-  const p = (k: string) => `flows[${index}].${k}`
-  return {
-    main: [{ path: p('count'), label: 'flows.count', unit: '', integer: true }],
-    timing: [
-      { path: p('rtt_ms[0]'), label: 'flows.rttMin', unit: 'ms' },
-      { path: p('rtt_ms[1]'), label: 'flows.rttMax', unit: 'ms' },
-      { path: p('start_s'), label: 'flows.start', unit: 's' },
-      { path: p('start_spread_s'), label: 'flows.startSpread', unit: 's' },
-      { path: p('stop_s'), label: 'flows.stop', unit: 's', optional: true },
-    ],
-    more: [
-      { path: p('access_rate_mbps'), label: 'flows.accessRate', unit: 'Mbit/s' },
-      { path: p('packet_size'), label: 'flows.packetSize', unit: 'bytes', integer: true },
-      { path: p('class'), label: 'flows.serviceClass', unit: '', integer: true },
-      { path: p('timer_granularity_ms'), label: 'flows.timerGranularity', unit: 'ms' },
-    ],
-  }
-}
-
-/** The schema's default for a flow-group field (shown while the draft leaves the field out). */
-export function flowDefault(key: string): Json | undefined {
-  return flowGroupNode.properties?.[key]?.default
-}
-
-/** TCP switches of the "More settings" part that every variant has, each with the RFC it implements (a
- * congestion control's own switches come from its declaration: ./congestionControls). */
-export const TCP_SWITCHES: readonly string[] = ['sack', 'limited_transmit', 'rack']
-
-/** The number fields of the group's congestion control (Vegas's α, β, γ; none for most). */
-function ccNumberFields(group: JsonObject, index: number): NumberSpec[] {
-  return ccFields(String(group.tcp ?? flowDefault('tcp') ?? ''), index).flatMap((f) =>
-    f.kind === 'number' ? [f.spec] : [],
-  )
-}
-
-/** The run's length and warm-up (seconds); warm-up empty means the engine's rule (null). */
-export const RUN_FIELDS: NumberSpec[] = [
-  { path: 'duration', label: 'run.duration', unit: 's' },
-  { path: 'warmup', label: 'run.warmup', unit: 's', optional: true, emptyLabel: 'run.warmupAuto' },
-]
 
 /** Every path the editor shows a field for (number fields and choices). */
 export function editorPaths(draft: JsonObject): string[] {
-  const paths = [
-    ...linkFields(draft).map((f) => f.path),
-    ...scheduleFields(draft).map((f) => f.path),
-    'link.buffer_unit',
-    'link.loss_pattern',
-    'link.atm',
-    SEED_FIELD.path,
-    'profile',
-    ...RUN_FIELDS.map((f) => f.path),
-    'flows',
-  ]
+  const paths = ONCE.flatMap((g) => groupPaths(g, draft, []))
+  for (const [list, group] of Object.entries(STEP_GROUPS))
+    steps(draft, list as StepList).forEach((_, i) => paths.push(...groupPaths(group, draft, [i])))
+  paths.push('flows')
   flowGroups(draft).forEach((g, i) => {
-    const f = groupFields(i)
+    paths.push(...FLOW_GROUPS.flatMap((group) => groupPaths(group, draft, [i])))
     paths.push(
-      `flows[${i}].tcp`,
-      `flows[${i}].traffic.kind`,
-      `flows[${i}].ecn`,
-      `flows[${i}].delayed_ack`,
-      `flows[${i}].whole_segment_cuts`,
+      ...ccFields(String(g.tcp ?? declAt('flows[].tcp')?.default ?? ''), i).map((c) =>
+        c.kind === 'number' ? c.spec.path : c.path,
+      ),
     )
-    paths.push(`flows[${i}].recovery`, ...TCP_SWITCHES.map((key) => `flows[${i}].${key}`))
-    paths.push(
-      ...ccFields(String(g.tcp ?? flowDefault('tcp') ?? ''), i).flatMap((c) => (c.kind === 'number' ? [] : [c.path])),
-    )
-    for (const spec of [...f.main, ...f.timing, ...f.more, ...trafficFields(g, i), ...ccNumberFields(g, i)])
-      paths.push(spec.path)
   })
   return paths
 }
@@ -259,7 +162,9 @@ export interface Bounds {
 export function fieldBounds(path: string): Bounds {
   const parsed = parseFieldName(path)
   const node = parsed === null ? null : nodeAt(parsed, {})
-  return { min: node?.minimum, max: node?.maximum }
+  // The catalogue's fixed bounds where the schema has none (a field of a build with more fields than the schema's).
+  const decl = node === null ? declAt(catalogPath(path).path) : undefined
+  return { min: node?.minimum ?? decl?.min ?? undefined, max: node?.maximum ?? decl?.max ?? undefined }
 }
 
 /** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
@@ -284,14 +189,12 @@ export function readFieldInput(
   return { ok: true, value: v }
 }
 
-/** Catalogue keys (namespace app) of the editor's choice fields, by path with the group index left out. */
-const CHOICE_LABELS: Record<string, string> = {
-  'link.buffer_unit': 'link.bufferUnit',
-  'link.loss_pattern': 'link.lossPattern',
-  'link.atm': 'link.atm',
-  'flows[].tcp': 'flows.tcp',
-  'flows[].traffic': 'flows.traffic',
-  'flows[].traffic.kind': 'flows.traffic',
+/** The label key of a congestion control's number parameter kept at `key` of a flow group. */
+function ccLabel(key: string): string | undefined {
+  const param = CONGESTION_CONTROLS.flatMap((c) => c.params).find(
+    (p) => p.path === key && !p.boolean && (p.choices?.length ?? 0) === 0,
+  )
+  return param === undefined ? undefined : `flows.${param.name}`
 }
 
 /**
@@ -300,26 +203,13 @@ const CHOICE_LABELS: Record<string, string> = {
  * editor does not show.
  */
 export function fieldLabelKey(path: string): { key: string; group?: number } | null {
-  const keys = parseFieldName(path)
-  if (keys === null) return null
-  const group = keys[0] === 'flows' && typeof keys[1] === 'number' ? keys[1] : null
-  if (group === null) {
-    const spec = [...linkFields({}), ...linkFields({ link: { buffer_unit: 'bytes' } }), SEED_FIELD, ...RUN_FIELDS].find(
-      (f) => f.path === path,
-    )
-    return spec !== undefined
-      ? { key: spec.label }
-      : CHOICE_LABELS[path] !== undefined
-        ? { key: CHOICE_LABELS[path] }
-        : null
-  }
-  const f = groupFields(group)
-  const traffic = TRAFFIC_KINDS.flatMap((kind) => trafficFields({ traffic: { kind } }, group))
-  const cc = CC_NAMES.flatMap((tcp) => ccNumberFields({ tcp }, group))
-  const spec = [...f.main, ...f.timing, ...f.more, ...cc, ...traffic].find((x) => x.path === path)
-  const choice = CHOICE_LABELS[path.replace(`flows[${group}]`, 'flows[]')]
-  const key = spec?.label ?? choice
-  return key === undefined ? null : { key, group: group + 1 }
+  const union = path.endsWith('.kind') ? path.slice(0, -'.kind'.length) : path
+  const { path: generic, at, end } = catalogPath(union)
+  const label = declAt(generic)?.place?.label
+  const cc = generic.startsWith('flows[].') ? ccLabel(generic.slice('flows[].'.length)) : undefined
+  const key = label === undefined ? cc : end === undefined ? label : `${label}${end === 0 ? 'Min' : 'Max'}`
+  if (key === undefined) return null
+  return generic.startsWith('flows[]') ? { key, group: (at[0] ?? 0) + 1 } : { key }
 }
 
 /**

@@ -2,13 +2,12 @@
 // English; the catalogue (algorithms.<kind>.name, algorithms.<kind>.params.<name>, units.<unit>)
 // names them in each language, and the engine's label stands in for any name it lacks.
 import type { TFunction } from 'i18next'
-import type { AlgorithmInfo, ParamSchema } from '../engine/protocol'
 
-export function algorithmName(t: TFunction, a: Pick<AlgorithmInfo, 'kind' | 'label'>): string {
+export function algorithmName(t: TFunction, a: { kind: string; label: string }): string {
   return t(`algorithms.${a.kind}.name`, { defaultValue: a.label })
 }
 
-export function paramName(t: TFunction, kind: string, p: Pick<ParamSchema, 'name' | 'label'>): string {
+export function paramName(t: TFunction, kind: string, p: { name: string; label: string }): string {
   return t(`algorithms.${kind}.params.${p.name}`, { defaultValue: p.label })
 }
 

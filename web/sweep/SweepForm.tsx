@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Preset } from '../catalog/types'
 import { langOf } from '../catalog/types'
 import { evenly, formatValues } from './grid'
-import { paramByPath } from './params'
+import { sweepParamLabel } from './params'
 import type { Metric } from '../runs/summary'
 import { metricLabel } from '../runs/metricLabel'
 
@@ -42,10 +42,9 @@ export function SweepForm(p: SweepFormProps) {
   const { t, i18n } = useTranslation('teach')
   const lang = langOf(i18n.resolvedLanguage)
   const [range, setRange] = useState({ from: '', to: '', count: '8' })
-  const paramLabel = (path: string) => {
-    const key = paramByPath(path).key
-    return key === '' ? path : t(`param.${key}`)
-  }
+  const { t: tApp } = useTranslation()
+  // The parameter's name and unit in the reader's language; no scenario path (a student-facing list).
+  const paramLabel = (path: string) => sweepParamLabel(tApp, path)
   const fill = () => {
     const [from, to, count] = [Number(range.from), Number(range.to), Number(range.count)]
     if ([from, to, count].every(Number.isFinite) && count >= 1)
@@ -103,23 +102,14 @@ export function SweepForm(p: SweepFormProps) {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor="sweep-values">{t('sweep.values')}</label>
-        <input
-          id="sweep-values"
-          value={p.settings.valuesText}
-          aria-invalid={p.valuesError !== null}
-          aria-describedby="sweep-values-help"
-          onChange={(e) => p.onChange({ valuesText: e.target.value })}
-        />
-        <small
-          id="sweep-values-help"
-          className={p.valuesError === null ? 'muted' : 'error-note'}
-          role={p.valuesError === null ? undefined : 'alert'}
-        >
-          {p.valuesError ?? t('sweep.values_help')}
-        </small>
-      </div>
+      <ValuesField
+        id="sweep-values"
+        label={t('sweep.values')}
+        text={p.settings.valuesText}
+        error={p.valuesError}
+        help={t('sweep.values_help')}
+        onChange={(valuesText) => p.onChange({ valuesText })}
+      />
       <div className="sweep-range" role="group" aria-label={t('sweep.range')}>
         {(['from', 'to', 'count'] as const).map((k) => (
           <label key={k}>
@@ -145,23 +135,14 @@ export function SweepForm(p: SweepFormProps) {
         </select>
       </div>
       {p.settings.param2 !== '' && (
-        <div className="field">
-          <label htmlFor="sweep-values2">{t('replicate.values2')}</label>
-          <input
-            id="sweep-values2"
-            value={p.settings.values2Text}
-            aria-invalid={p.values2Error !== null}
-            aria-describedby="sweep-values2-help"
-            onChange={(e) => p.onChange({ values2Text: e.target.value })}
-          />
-          <small
-            id="sweep-values2-help"
-            className={p.values2Error === null ? 'muted' : 'error-note'}
-            role={p.values2Error === null ? undefined : 'alert'}
-          >
-            {p.values2Error ?? t('sweep.values_help')}
-          </small>
-        </div>
+        <ValuesField
+          id="sweep-values2"
+          label={t('replicate.values2')}
+          text={p.settings.values2Text}
+          error={p.values2Error}
+          help={t('sweep.values_help')}
+          onChange={(values2Text) => p.onChange({ values2Text })}
+        />
       )}
       <div className="field">
         <label htmlFor="sweep-runs">{t('replicate.runs')}</label>
@@ -213,5 +194,35 @@ export function SweepForm(p: SweepFormProps) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** A list of values to sweep, with its help or what is wrong with it. */
+function ValuesField(p: {
+  id: string
+  label: string
+  text: string
+  error: string | null
+  help: string
+  onChange(text: string): void
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        value={p.text}
+        aria-invalid={p.error !== null}
+        aria-describedby={`${p.id}-help`}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+      <small
+        id={`${p.id}-help`}
+        className={p.error === null ? 'muted' : 'error-note'}
+        role={p.error === null ? undefined : 'alert'}
+      >
+        {p.error ?? p.help}
+      </small>
+    </div>
   )
 }

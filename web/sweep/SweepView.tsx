@@ -19,7 +19,7 @@ import { DEFAULT_RUNS, parseRuns } from '../stats/seeds'
 import { toCsv } from './csv'
 import { buildGrid, cellsOf, formatValues, parseValues } from './grid'
 import { Heatmap, type HeatSide } from './Heatmap'
-import { appliesTo, isWholeNumber, paramByPath, SWEEP_PARAMS } from './params'
+import { appliesTo, isWholeNumber, sweepParamLabel, SWEEP_PARAMS } from './params'
 import { installSweepApi } from './sweepApi'
 import { sweepLinkVersion, sweepValuesNow } from './link'
 import { LINK_VERSION } from '../scenario/migrations'
@@ -104,6 +104,7 @@ export function SweepView() {
 
 function Sweep({ presets }: { presets: Preset[] }) {
   const { t, i18n } = useTranslation('teach')
+  const { t: tApp } = useTranslation()
   const lang = langOf(i18n.resolvedLanguage)
   const [settings, setSettings] = useState<SweepSettings>(() => {
     const url = new URLSearchParams(window.location.search)
@@ -223,10 +224,8 @@ function Sweep({ presets }: { presets: Preset[] }) {
     cells.every(
       (c) => c.summaries.length >= 2 && c.summaries.every((x) => JSON.stringify(x) === JSON.stringify(c.summaries[0])),
     )
-  const param = paramByPath(settings.param)
-  const xLabel = param.key === '' ? settings.param : t(`param.${param.key}`)
-  const ranParam = paramByPath(run.params[0] ?? settings.param)
-  const ranXLabel = ranParam.key === '' ? (run.params[0] ?? settings.param) : t(`param.${ranParam.key}`)
+  const xLabel = sweepParamLabel(tApp, settings.param)
+  const ranXLabel = sweepParamLabel(tApp, run.params[0] ?? settings.param)
   /** A series' label: its side's, or every merged side's with the reason they are one series. */
   const seriesLabel = (side: number): string => {
     const g = ranGroups.find((h) => h[0] === side)
@@ -258,8 +257,7 @@ function Sweep({ presets }: { presets: Preset[] }) {
     : []
   const heatXs = [...new Set(cells.map((c) => c.x))]
   const heatYs = [...new Set(cells.flatMap((c) => (c.y === undefined ? [] : [c.y])))].sort((a, b) => a - b)
-  const param2 = paramByPath(settings.param2)
-  const yLabel2 = param2.key === '' ? settings.param2 : t(`param.${param2.key}`)
+  const yLabel2 = sweepParamLabel(tApp, settings.param2)
   const xs = run.grid.map((g) => g.x)
   const log = xs.length > 1 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) >= 20
 

@@ -1,41 +1,81 @@
-// The parameters a sweep can vary, by path into the scenario, and which sides each applies to.
+// The parameters a sweep can vary, from the engine's catalogue (web/contract/engine.ts): every numeric
+// scenario field, each list's items at once (`flows[*].rwnd`), and every numeric parameter of a queue
+// discipline that has a role (docs/parameter-roles.md), by path into the scenario, with which sides each
+// applies to. Nothing here names a field: a field or a parameter the engine adds is offered by itself.
+import type { TFunction } from 'i18next'
+import { catalog } from '../contract/engine'
 import { getAll, setAll, toObject, type JsonObject } from '../scenario/json'
+import { SCENARIO_FIELDS, type FieldDecl } from '../scenario/fields'
+import { paramName, unitName } from '../i18n/names'
 
 export interface SweepParam {
   path: string
-  /** i18n key under teach:param. */
-  key: string
   integer: boolean
+  /** The field's declaration, or the discipline and parameter it names. */
+  field?: FieldDecl
+  aqm?: { kind: string; name: string; label: string }
+  unit: string
+  /** A traffic kind's own field: the kinds that have it. */
+  kinds?: string[]
 }
 
-export const SWEEP_PARAMS: readonly SweepParam[] = [
-  { path: 'link.buffer', key: 'buffer', integer: true },
-  { path: 'link.rate_mbps', key: 'rate', integer: false },
-  { path: 'link.delay_ms', key: 'delay', integer: false },
-  { path: 'flows[0].count', key: 'flows0', integer: true },
-  { path: 'flows[*].count', key: 'flows_all', integer: true },
-  { path: 'flows[*].rwnd', key: 'rwnd', integer: true },
-  { path: 'aqm.min_th', key: 'min_th', integer: false },
-  { path: 'aqm.max_th', key: 'max_th', integer: false },
-  { path: 'aqm.max_p', key: 'max_p', integer: false },
-  { path: 'aqm.w_q', key: 'w_q', integer: false },
-  { path: 'aqm.target', key: 'target', integer: false },
-  { path: 'aqm.interval', key: 'interval', integer: false },
-  { path: 'aqm.qdelay_ref', key: 'qdelay_ref', integer: false },
-  { path: 'aqm.q_ref', key: 'q_ref', integer: false },
-  { path: 'seed', key: 'seed', integer: true },
-]
+const NUMBERS = ['number', 'integer', 'optional_number']
+
+/** Every numeric scenario field but the model version, once per path. */
+const NUMERIC_FIELDS = SCENARIO_FIELDS.filter((f) => NUMBERS.includes(f.type) && f.path !== 'version')
+const FIELD_PARAMS: SweepParam[] = NUMERIC_FIELDS.filter(
+  (f, i) => NUMERIC_FIELDS.findIndex((g) => g.path === f.path) === i,
+).map((f) => {
+  const kinds = NUMERIC_FIELDS.flatMap((g) => (g.path === f.path && g.when_kind !== undefined ? [g.when_kind] : []))
+  const path = f.path.replace(/\[\]/g, '[*]')
+  return { path, integer: f.type === 'integer', field: f, unit: f.unit, ...(kinds.length > 0 && { kinds }) }
+})
+
+/** Every numeric discipline parameter with a role, once per name (the first discipline declaring it names it). */
+const AQM_PARAMS: SweepParam[] = catalog.algorithms
+  .flatMap((a) =>
+    a.params
+      .filter((p) => p.role !== 'other' && p.role !== 'switch' && !p.boolean)
+      .map((p) => ({
+        path: `aqm.${p.name}`,
+        integer: p.integer,
+        aqm: { kind: a.kind, name: p.name, label: p.label },
+        unit: p.unit,
+      })),
+  )
+  .filter((p, i, all) => all.findIndex((q) => q.path === p.path) === i)
+
+export const SWEEP_PARAMS: readonly SweepParam[] = [...FIELD_PARAMS, ...AQM_PARAMS]
 
 export function paramByPath(path: string): SweepParam {
-  return SWEEP_PARAMS.find((p) => p.path === path) ?? { path, key: '', integer: false }
+  return SWEEP_PARAMS.find((p) => p.path === path) ?? { path, integer: false, unit: '' }
+}
+
+/** A sweep parameter's name in the reader's language (`t` in the app namespace), with its unit; its path if unknown. */
+export function sweepParamLabel(t: TFunction, path: string): string {
+  const p = paramByPath(path)
+  const unit = unitName(t, p.unit)
+  const name =
+    p.aqm !== undefined
+      ? paramName(t, p.aqm.kind, p.aqm)
+      : p.field?.place !== undefined
+        ? t(p.field.place.label, { defaultValue: p.field.description, n: '*' })
+        : (p.field?.description ?? path)
+  return unit === '' ? name : `${name} (${unit})`
 }
 
 /**
  * Whether sweeping `path` means something on this side: an algorithm parameter only where the side's
- * algorithm has it set; any other field wherever its object exists (a default can be overridden).
+ * algorithm has it set; a traffic kind's field only where every group sends a kind that has it; any other
+ * field wherever its object exists (a default can be overridden; a part the side leaves out is not added).
  */
 export function appliesTo(scenario: JsonObject, path: string): boolean {
   if (path.startsWith('aqm.')) return getAll(scenario, path).length > 0
+  const kinds = paramByPath(path).kinds
+  if (kinds !== undefined) {
+    const sent = getAll(scenario, path.replace(/\.[^.]+$/, '.kind'))
+    if (sent.length === 0 || !sent.every((k) => kinds.includes(String(k)))) return false
+  }
   return setAll(toObject(scenario), path, 0) > 0
 }
 

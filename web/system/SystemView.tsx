@@ -187,7 +187,7 @@ export function SystemView({ store, running, aqm }: SystemViewProps) {
   const shown = groups.slice(0, GROUPS_SHOWN)
   const rest = groups.slice(GROUPS_SHOWN).reduce((n, g) => n + g.count, 0)
   const rtt = (r: [number, number]) => (r[0] === r[1] ? fmt(r[0]) : `${fmt(r[0])}–${fmt(r[1])}`)
-  const held = bufferOf(aqm, {
+  const held = bufferOf(aqm, store.live().aqmState, {
     buffer: dumbbell?.buffer ?? 0,
     unit: dumbbell?.bufferUnit === 'bytes' ? 'bytes' : 'packets',
   })

@@ -63,8 +63,8 @@ describe('the AQM decision line', () => {
 describe('the buffer the system view names', () => {
   it("is GFR's own MAX_Q in cells, the link's buffer otherwise", () => {
     const link = { buffer: 0, unit: 'packets' as const }
-    expect(bufferOf({ kind: 'gfr', max_q_cells: 3000 }, link)).toEqual({ buffer: 3000, unit: 'cells' })
-    expect(bufferOf({ kind: 'red' }, { buffer: 100, unit: 'packets' })).toEqual({ buffer: 100, unit: 'packets' })
+    expect(bufferOf({ kind: 'gfr', max_q_cells: 3000 }, {}, link)).toEqual({ buffer: 3000, unit: 'cells' })
+    expect(bufferOf({ kind: 'red' }, {}, { buffer: 100, unit: 'packets' })).toEqual({ buffer: 100, unit: 'packets' })
   })
 })
 

@@ -27,25 +27,31 @@ function inMs(value: number, unit: string): number {
   return unit === 's' ? value * 1000 : value
 }
 
+/** The entries a discipline declares for its `state()` (web/contract/engine.ts). */
+function declaredState(kind: string | undefined): readonly StateEntry[] {
+  return catalog.algorithms.find((a) => a.kind === kind)?.state ?? []
+}
+
 /**
- * The bottleneck buffer as the discipline holds it: GFR keeps its own buffer of MAX_Q ATM cells (the
- * link's packet buffer is unused, 0); every other discipline uses the link's.
+ * The bottleneck buffer as the discipline holds it: a discipline that declares a buffer of its own (meaning
+ * `buffer`: GFR's MAX_Q ATM cells, the link's packet buffer unused) is read in its declared unit, from its
+ * state or else the parameter of the same name; every other discipline uses the link's.
  */
 export function bufferOf(
   aqm: AqmConfig | null,
+  state: AqmState,
   link: { buffer: number; unit: 'packets' | 'bytes' },
-): { buffer: number; unit: 'packets' | 'bytes' | 'cells' } {
-  if (aqm?.kind === 'gfr' && finite(aqm.max_q_cells)) return { buffer: aqm.max_q_cells, unit: 'cells' }
-  return link
+): { buffer: number; unit: string } {
+  const own = declaredState(aqm?.kind).find((s) => s.meaning === 'buffer')
+  const value = own === undefined ? undefined : finite(state[own.name]) ? state[own.name] : aqm?.[own.name]
+  return own !== undefined && finite(value) ? { buffer: value, unit: own.unit } : link
 }
 
 export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem[] {
   if (aqm === null) return []
   // The discipline as a whole: a sub-queue's entries (DualPI2's per-queue sojourns) have their own line
   // (web/engine/subQueues.ts).
-  const declared: readonly StateEntry[] = (catalog.algorithms.find((a) => a.kind === aqm.kind)?.state ?? []).filter(
-    (s) => s.queue === null,
-  )
+  const declared = declaredState(aqm.kind).filter((s) => s.queue === null)
   /** The first declared entry with `meaning` that the engine reported as a number. */
   const entry = (meaning: Meaning): { name: string; value: number; unit: string } | null => {
     const e = declared.find((s) => s.meaning === meaning && finite(state[s.name]))
@@ -76,15 +82,14 @@ export function decisionOf(aqm: AqmConfig | null, state: AqmState): DecisionItem
   // A 0/1 switch (CoDel) or a count of queues in the dropping state (FQ-CoDel): either way, n > 0 is dropping.
   const dropping = entry('dropping')
   if (dropping !== null && dropping.value > 0) out.push({ key: 'dropping', values: { n: dropping.value } })
-  // GFR decides frame by frame on the buffer in ATM cells against LBO and HBO (early packet discard), and
-  // counts its discards since the start (Goyal et al., "Design issues for providing minimum rate
-  // guarantees to the ATM unspecified bit rate service", 1998).
-  if (finite(state.q_cells) && finite(state.lbo_cells) && finite(state.hbo_cells)) {
-    out.push({ key: 'cells', values: { q: state.q_cells, lbo: state.lbo_cells, hbo: state.hbo_cells } })
-  }
-  if (finite(state.epd_frames) && finite(state.ppd_frames)) {
-    out.push({ key: 'discards', values: { epd: state.epd_frames, ppd: state.ppd_frames } })
-  }
+  // A cell buffer decided on frame by frame against two occupancies (GFR's LBO and HBO, early packet discard),
+  // and the discards since the start (Goyal et al., "Design issues for providing minimum rate guarantees to
+  // the ATM unspecified bit rate service", 1998).
+  const [q, lbo, hbo] = (['occupancy', 'discard_low', 'discard_high'] as const).map(entry)
+  if (q !== null && lbo !== null && hbo !== null)
+    out.push({ key: 'cells', values: { q: q.value, lbo: lbo.value, hbo: hbo.value } })
+  const [epd, ppd] = (['early_discards', 'partial_discards'] as const).map(entry)
+  if (epd !== null && ppd !== null) out.push({ key: 'discards', values: { epd: epd.value, ppd: ppd.value } })
   if (out.length === 0) out.push({ key: 'none', values: {} })
   return out
 }

@@ -190,14 +190,14 @@ pub struct Gfr {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 9] = [
-    StateSpec::new("q_cells", "cells", StateMeaning::Other),
-    StateSpec::new("lbo_cells", "cells", StateMeaning::Other),
-    StateSpec::new("hbo_cells", "cells", StateMeaning::Other),
-    StateSpec::new("max_q_cells", "cells", StateMeaning::Other),
+    StateSpec::new("q_cells", "cells", StateMeaning::Occupancy),
+    StateSpec::new("lbo_cells", "cells", StateMeaning::DiscardLow),
+    StateSpec::new("hbo_cells", "cells", StateMeaning::DiscardHigh),
+    StateSpec::new("max_q_cells", "cells", StateMeaning::Buffer),
     StateSpec::new("untagged_frames", "frames", StateMeaning::Count),
     StateSpec::new("tagged_frames", "frames", StateMeaning::Count),
-    StateSpec::new("epd_frames", "frames", StateMeaning::Count),
-    StateSpec::new("ppd_frames", "frames", StateMeaning::Count),
+    StateSpec::new("epd_frames", "frames", StateMeaning::EarlyDiscards),
+    StateSpec::new("ppd_frames", "frames", StateMeaning::PartialDiscards),
     StateSpec::new("fair_share_mbps", "Mbit/s", StateMeaning::Other),
 ];
 

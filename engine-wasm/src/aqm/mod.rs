@@ -551,13 +551,8 @@ mod tests {
     /// `UPDATE_FIXTURES=1 cargo test --lib dummy_discipline` rewrites it.
     #[test]
     fn dummy_discipline_fixture_is_its_catalogue_entry() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dummy-discipline.json");
         let info = catalogue().into_iter().find(|i| i.kind == "dummy").expect("registered under cfg(test)");
-        let json = serde_json::to_string_pretty(info).unwrap() + "\n";
-        if std::env::var_os("UPDATE_FIXTURES").is_some() {
-            std::fs::write(path, &json).unwrap();
-        }
-        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+        crate::catalog::assert_fixture("dummy-discipline.json", info);
     }
 
     #[test]

@@ -100,6 +100,18 @@ pub enum StateMeaning {
     /// A probability derived from the one applied now and applied to one sub-queue's packets (DualPI2's
     /// p_C and p_CL, RFC 9332 §2.1).
     QueueProbability,
+    /// The buffer the discipline keeps itself, in its own unit, in place of the link's (GFR's MAX_Q cells).
+    Buffer,
+    /// How much of that buffer is occupied now (GFR's Q).
+    Occupancy,
+    /// The occupancy above which new frames may be discarded early (GFR's LBO, Goyal et al. 1998).
+    DiscardLow,
+    /// The occupancy above which every new frame is discarded (GFR's HBO).
+    DiscardHigh,
+    /// Frames discarded whole before their first cell was queued, since the start (early packet discard).
+    EarlyDiscards,
+    /// Frames whose remaining cells were discarded once one was lost, since the start (partial packet discard).
+    PartialDiscards,
     /// Anything else (controller terms, intermediate values, clocks).
     Other,
 }

@@ -328,13 +328,8 @@ mod tests {
     /// `UPDATE_FIXTURES=1 cargo test --release --lib dummy_cc` rewrites it.
     #[test]
     fn dummy_cc_fixture_is_its_catalogue_entry() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dummy-cc.json");
         let entry = catalogue().into_iter().find(|e| e.name == "dummy_cc").expect("registered under cfg(test)");
-        let json = serde_json::to_string_pretty(&entry).unwrap() + "\n";
-        if std::env::var_os("UPDATE_FIXTURES").is_some() {
-            std::fs::write(path, &json).unwrap();
-        }
-        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), json, "run with UPDATE_FIXTURES=1");
+        crate::catalog::assert_fixture("dummy-cc.json", &entry);
     }
 
     #[test]
