@@ -3,6 +3,7 @@
 // a nudge towards RED takes its place while drop-tail runs (dismissible and remembered too).
 import type { Locator } from '@playwright/test'
 import { TeachPage } from '../pages/TeachPage'
+import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 
 async function centre(l: Locator) {
@@ -60,6 +61,23 @@ test('dismissed, the card stays away; the drop-tail nudge follows and is remembe
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('droptail')
   await expect(nudge).toHaveCount(0)
   await expect(page.getByTestId('first-visit-card')).toHaveCount(0)
+})
+
+// Walk E21: the card said "Drop-tail, where the lab starts" over labs that start with RED, GFR or CoDel, and
+// offered "Try RED" inside the GFR/ATM lab. It now names what runs and offers RED only over drop-tail.
+test('over a lab that runs another discipline, the card names it and offers no switch', async ({ sim, page }) => {
+  const teach = new TeachPage(page)
+  const app = catalogue('en')
+  for (const preset of ['seed002-gfr-atm', 'seed000-red-ared-qvared']) {
+    await page.goto(`./?preset=${preset}`)
+    await expect.poll(() => sim.ready()).toBe(true)
+    await expect.poll(async () => (await sim.aqm())?.kind ?? 'droptail').not.toBe('droptail')
+    const kind = (await sim.aqm())?.kind ?? 'none'
+    const body = page.getByTestId('first-visit-body')
+    await expect(body).toContainText(app(`algorithms.${kind}.name`))
+    await expect(body).not.toContainText('which this lab runs now')
+    await expect(page.getByRole('button', { name: teach.t('firstVisit.try_red') })).toHaveCount(0)
+  }
 })
 
 test.describe('in Korean', () => {

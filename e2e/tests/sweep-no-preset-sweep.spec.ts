@@ -48,3 +48,16 @@ test('a preset with a sweep of its own shows no suggestion', async ({ page }) =>
   await expect(page.locator('#sweep-values')).not.toHaveValue('')
   await expect(page.getByTestId('sweep-suggested')).toHaveCount(0)
 })
+
+// Walk E20's other rough edges: the 8-flow red-vs-droptail preset offered goodput of flows 1 to 6 only, and the
+// replication notes printed "(seeds seed, seed+1, …)" as if a template had leaked.
+test('every flow of an 8-flow preset is a sweep metric, and the seed notes read as sentences', async ({ page }) => {
+  const teach = new TeachPage(page)
+  await teach.goto('?view=sweep&preset=red-vs-droptail')
+  const metrics = await page.locator('#sweep-metric option').allTextContents()
+  for (const n of [1, 6, 7, 8]) expect(metrics).toContain(teach.t('metric.flow_goodput', { n }))
+  expect(metrics).not.toContain(teach.t('metric.flow_goodput', { n: 9 }))
+  expect(teach.t('replicate.runs_help')).not.toContain('seed+1')
+  expect(teach.t('replicate.sweep_runs_note', { runs: 5, more: 4 })).toContain('the 4 after it')
+  await expect(page.locator('main')).not.toContainText('seed+1')
+})

@@ -57,7 +57,7 @@ export const DifferenceTable = memo(function DifferenceTable({
       <h2>{t('compare.summary')}</h2>
       <p className="muted">
         {complete ? t('compare.summary_over', { duration }) : t('compare.summary_running', { done, total, duration })}{' '}
-        {runsPerSide > 1 && t('replicate.summary_runs', { runs: runsPerSide })}
+        {runsPerSide > 1 && t('replicate.summary_runs', { runs: runsPerSide, more: runsPerSide - 1 })}
       </p>
       {onRuns !== undefined && (
         <form

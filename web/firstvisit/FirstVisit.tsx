@@ -4,6 +4,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
+import { catalog } from '../contract/engine'
+import { algorithmName } from '../i18n/names'
 import { isLocked, isParamLocked } from '../scenario/teacherView'
 import { loadFirstVisit, saveFirstVisit, shownNote, type FirstVisitState, type FirstVisitStorage } from './firstVisit'
 import './firstVisit.css'
@@ -22,8 +24,15 @@ interface FirstVisitProps {
   aqmKind: string | undefined
 }
 
+/** Which of the card's texts describes the running lab: it names what runs, never a lab that is not there. */
+export function cardBody(locked: boolean, aqmKind: string | undefined): 'body_locked' | 'body' | 'body_running' {
+  if (locked) return 'body_locked'
+  return aqmKind === undefined || aqmKind === 'droptail' ? 'body' : 'body_running'
+}
+
 export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
   const { t } = useTranslation('teach')
+  const { t: tApp } = useTranslation()
   const [state, setState] = useState<FirstVisitState>(() => loadFirstVisit(storage()))
   const note = shownNote(state, aqmKind)
   const update = (patch: Partial<FirstVisitState>) => {
@@ -34,19 +43,25 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
   const tryRed = () => store.setAlgorithm('red')
   // A teacher's worksheet link may fix the algorithm or RED's thresholds: offer only what the student can do.
   const thresholdsFree = !isParamLocked('min_th') || !isParamLocked('max_th')
-  const canTry = !isLocked('aqm') && thresholdsFree
-  const tryButton =
-    aqmKind === 'red' || !canTry ? null : (
-      <button type="button" className="primary" onClick={tryRed} data-testid="first-visit-try-red">
-        {t('firstVisit.try_red')}
-      </button>
-    )
+  // "Try RED" answers drop-tail's long queue; in a lab that already runs another AQM (GFR on ATM cells, CoDel,
+  // DualPI2 ...) it would throw that lab's subject away, so it is offered only while drop-tail runs.
+  const canTry = !isLocked('aqm') && thresholdsFree && (aqmKind === undefined || aqmKind === 'droptail')
+  const running = catalog.algorithms.find((a) => a.kind === aqmKind)
+  const tryButton = !canTry ? null : (
+    <button type="button" className="primary" onClick={tryRed} data-testid="first-visit-try-red">
+      {t('firstVisit.try_red')}
+    </button>
+  )
 
   if (note === 'card') {
     return (
       <section className="first-visit" aria-labelledby="first-visit-title" data-testid="first-visit-card">
         <h2 id="first-visit-title">{t('firstVisit.title')}</h2>
-        <p>{t(isLocked('aqm') ? 'firstVisit.body_locked' : 'firstVisit.body')}</p>
+        <p data-testid="first-visit-body">
+          {t(`firstVisit.${cardBody(isLocked('aqm'), aqmKind)}`, {
+            algorithm: running === undefined ? '' : algorithmName(tApp, running),
+          })}
+        </p>
         <p className="first-visit-actions">
           {tryButton}
           {aqmKind === 'red' && thresholdsFree && <span>{t('firstVisit.drag_now')}</span>}

@@ -1,5 +1,5 @@
 // Sweeps: pick a preset, a parameter and its values (and optionally a second parameter: a 2-D grid drawn
-// as heatmaps); every point runs k times with seeds seed, seed+1, … in a pool of workers, one per core,
+// as heatmaps); every point runs k times (the scenario's seed and the k − 1 after it) in a pool of workers, one per core,
 // and one summary metric is plotted against the parameter as the mean with its 95 % confidence
 // interval (docs/replications.md), beside the RFC 7928 delay–goodput view. The settings live in the URL,
 // so a sweep is shared as a link; results export as CSV, and the grid as JSON lines that `aqm-cli sweep`
@@ -119,7 +119,9 @@ function Sweep({ presets }: { presets: Preset[] }) {
     const known = SWEEP_PARAMS.map((p) => p.path).filter((path) => sides.some((s) => appliesTo(s, path)))
     return preset.sweep !== undefined && !known.includes(preset.sweep.param) ? [preset.sweep.param, ...known] : known
   }, [preset, sides])
-  const flowCount = Math.min(6, totalFlows(sides[0]))
+  // Every flow's goodput up to 32 flows (the 8-flow presets offered only six); beyond that a list of flows is
+  // no longer a choice a person makes, and Jain's index and the total describe them.
+  const flowCount = Math.min(32, Math.max(...sides.map(totalFlows)))
   const metrics = [...METRICS, ...flowMetrics(flowCount)]
   const parsed = parseValues(settings.valuesText)
   const valuesError = parsed.ok
@@ -379,7 +381,12 @@ function Sweep({ presets }: { presets: Preset[] }) {
               {t('replicate.sweep_identical', { runs: run.runs })}
             </p>
           ) : (
-            <p className="muted">{t('replicate.sweep_runs_note', { runs: run.runs })}</p>
+            <p className="muted">
+              {t(is2d ? 'replicate.sweep_runs_note_heatmap' : 'replicate.sweep_runs_note', {
+                runs: run.runs,
+                more: run.runs - 1,
+              })}
+            </p>
           ))}
         {failures.length > 0 && (
           <ul className="error-note" role="alert">
