@@ -14,6 +14,7 @@ use super::prr::Prr;
 use super::rack::Rack;
 use super::rate::{Delivery, RateSampler};
 use super::receiver::Feedback;
+use super::registry::Controller;
 use super::rtt::{RtoConfig, RttEstimator};
 use super::scoreboard::Scoreboard;
 use super::{CongestionControl, EcnSample, Recovery, Window};
@@ -111,7 +112,7 @@ enum TimerKind {
 /// A TCP sender: windows, timers, loss recovery, and its congestion controller.
 pub struct TcpSender {
     cfg: SenderConfig,
-    cc: Box<dyn CongestionControl>,
+    cc: Box<Controller>,
     /// Congestion window and slow-start threshold.
     pub w: Window,
     /// Oldest unacknowledged segment.
@@ -164,7 +165,7 @@ pub struct TcpSender {
 
 impl TcpSender {
     /// A sender with nothing sent, driven by `cc`.
-    pub fn new(cfg: SenderConfig, cc: Box<dyn CongestionControl>) -> Self {
+    pub fn new(cfg: SenderConfig, cc: Box<Controller>) -> Self {
         let rate = cc.wants_rate_samples().then(RateSampler::new);
         TcpSender {
             cfg,
@@ -579,7 +580,7 @@ mod tests {
             limited_transmit: false,
             rack: false,
         };
-        TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
+        TcpSender::new(cfg, Box::new(Controller::Reno(Aimd::new(recovery))))
     }
 
     #[test]
