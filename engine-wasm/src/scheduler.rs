@@ -67,115 +67,21 @@ impl Key {
         (self.tag & ((1 << SRC_BITS) - 1)) as u32
     }
 
-    /// (time, seq) as a [`Rank`].
+    /// (time, seq) as one number: comparing it is one wide comparison instead of two branches.
     #[inline]
-    fn rank(&self) -> Rank {
-        Rank::new(self.at, self.tag)
+    fn rank(&self) -> u128 {
+        ((self.at as u128) << 64) | self.tag as u128
     }
 }
 
-/// (time, seq << SRC_BITS | src) ordered lexicographically: the order of events. Two forms with the same
-/// order (a unit test compares them on edge cases and random pairs), one per target:
-/// - native: one `u128` (`at << 64 | tag`), compared in two instructions (compare, subtract with borrow);
-/// - WebAssembly: two `u64`s, compared with two `i64` comparisons and a select. Wasm has no 128-bit
-///   integers: rustc returns a `u128` through linear memory and builds its comparisons from 64-bit
-///   pieces, and the two-`u64` form was measured against it (docs/performance.md, "fifth pass").
-///
-/// Packing the rank into one `u64` is not possible: a run's time in nanoseconds takes 45 bits at ten
-/// simulated hours, and the tag 64 (40 bits of sequence number, 24 of source).
-#[cfg(target_arch = "wasm32")]
-type Rank = PairRank;
-#[cfg(not(target_arch = "wasm32"))]
-type Rank = WideRank;
-
-/// The rank as two `u64`s (WebAssembly's form).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-struct PairRank {
-    at: Time,
-    tag: u64,
-}
-
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-impl PairRank {
-    const NONE: PairRank = PairRank { at: Time::MAX, tag: u64::MAX };
-
-    #[inline]
-    fn new(at: Time, tag: u64) -> PairRank {
-        PairRank { at, tag }
-    }
-
-    #[inline]
-    fn at(self) -> Time {
-        self.at
-    }
-
-    #[inline]
-    fn tag(self) -> u64 {
-        self.tag
-    }
-
-    /// `self` orders before `other`. Non-short-circuit `|` and `&`, so that it compiles to comparisons and
-    /// selects rather than branches.
-    #[inline]
-    fn before(self, other: PairRank) -> bool {
-        (self.at < other.at) | ((self.at == other.at) & (self.tag < other.tag))
-    }
-
-    /// The earlier of the two.
-    #[inline]
-    fn min(self, other: PairRank) -> PairRank {
-        if other.before(self) {
-            other
-        } else {
-            self
-        }
-    }
-}
-
-/// The rank as one `u128` (the native form).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-struct WideRank(u128);
-
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-impl WideRank {
-    const NONE: WideRank = WideRank(u128::MAX);
-
-    #[inline]
-    fn new(at: Time, tag: u64) -> WideRank {
-        WideRank(((at as u128) << 64) | tag as u128)
-    }
-
-    #[inline]
-    fn at(self) -> Time {
-        (self.0 >> 64) as Time
-    }
-
-    #[inline]
-    fn tag(self) -> u64 {
-        self.0 as u64
-    }
-
-    #[inline]
-    fn before(self, other: WideRank) -> bool {
-        self.0 < other.0
-    }
-
-    #[inline]
-    fn min(self, other: WideRank) -> WideRank {
-        WideRank(self.0.min(other.0))
-    }
-}
-
-/// The rank of an event at `at` with sequence number `seq` from source `src`, comparable with `Key::rank`.
+/// The rank of an event at `at` with sequence number `seq`, comparable with `Key::rank`.
 #[inline]
-fn rank(at: Time, seq: u64, src: u32) -> Rank {
-    Rank::new(at, (seq << SRC_BITS) | src as u64)
+fn rank(at: Time, seq: u64) -> u128 {
+    ((at as u128) << 64) | (seq << SRC_BITS) as u128
 }
 
 /// The rank of nothing: above every event's (a sequence number never reaches `u64::MAX`).
-const NONE: Rank = Rank::NONE;
+const NONE: u128 = u128::MAX;
 
 impl PartialOrd for Key {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
@@ -184,32 +90,25 @@ impl PartialOrd for Key {
     // Reversed, as `cmp`. The heap's sifts compare with `<=`, so these avoid building an `Ordering`.
     #[inline]
     fn lt(&self, other: &Self) -> bool {
-        other.rank().before(self.rank())
+        other.rank() < self.rank()
     }
     #[inline]
     fn le(&self, other: &Self) -> bool {
-        !self.rank().before(other.rank())
+        other.rank() <= self.rank()
     }
     #[inline]
     fn gt(&self, other: &Self) -> bool {
-        self.rank().before(other.rank())
+        other.rank() > self.rank()
     }
     #[inline]
     fn ge(&self, other: &Self) -> bool {
-        !other.rank().before(self.rank())
+        other.rank() >= self.rank()
     }
 }
 impl Ord for Key {
     // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
     fn cmp(&self, other: &Self) -> Ordering {
-        let (a, b) = (self.rank(), other.rank());
-        if b.before(a) {
-            Ordering::Less
-        } else if a.before(b) {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
+        other.rank().cmp(&self.rank())
     }
 }
 
@@ -366,7 +265,7 @@ pub struct PinnedFifo(u32);
 /// so that the earliest of the lanes' ranks also says which lane it is.
 struct PinnedLane {
     chain: Chain,
-    first: Rank,
+    first: u128,
 }
 
 /// A timer lane: at most one pending event, replaced when armed again.
@@ -392,7 +291,7 @@ pub struct Scheduler<E> {
     pinned: Vec<PinnedLane>,
     /// The earliest of the pinned lanes' `first` (NONE: they are empty), kept up to date as their heads
     /// change, so that a pop does not look at every pinned lane.
-    pinned_first: Rank,
+    pinned_first: u128,
     timers: Vec<Timer<E>>,
     next_seq: u64,
     pending: usize,
@@ -533,7 +432,7 @@ impl<E> Scheduler<E> {
         let tail = self.pinned[lane.0 as usize].chain.tail;
         if tail == NIL {
             let node = self.alloc(at, seq, event);
-            let first = rank(at, seq, lane.0);
+            let first = rank(at, seq) | lane.0 as u128;
             self.pinned[lane.0 as usize] = PinnedLane { chain: Chain { head: node, tail: node }, first };
             self.pinned_first = self.pinned_first.min(first);
         } else if at < self.nodes[tail as usize].at {
@@ -609,8 +508,7 @@ impl<E> Scheduler<E> {
         let first = if next == NIL {
             NONE
         } else {
-            let n = &self.nodes[next as usize];
-            rank(n.at, n.seq, lane as u32)
+            rank(self.nodes[next as usize].at, self.nodes[next as usize].seq) | lane as u128
         };
         let p = &mut self.pinned[lane];
         p.chain.head = next;
@@ -630,14 +528,14 @@ impl<E> Scheduler<E> {
             let pinned = self.pinned_first;
             let heap_first = self.heap.peek().map_or(NONE, Key::rank);
             let timer_first = self.timer_heap.peek().map_or(NONE, Key::rank);
-            if pinned.before(heap_first.min(timer_first)) {
-                if pinned.at() > until {
+            if pinned < heap_first.min(timer_first) {
+                if (pinned >> 64) as Time > until {
                     return None;
                 }
-                let event = self.pop_pinned((pinned.tag() as u32 & INDEX) as usize);
-                return Some((pinned.at(), event));
+                let event = self.pop_pinned((pinned as u32 & INDEX) as usize);
+                return Some(((pinned >> 64) as Time, event));
             }
-            if timer_first.before(heap_first) {
+            if timer_first < heap_first {
                 let top = self.timer_heap.peek_mut().expect("a timer key");
                 let (at, seq, src) = (top.at, top.seq(), top.src());
                 if at > until {
@@ -741,46 +639,12 @@ mod tests {
     #[test]
     fn a_key_orders_by_time_then_sequence_whatever_its_source() {
         let k = |at, seq, src| Key::new(at, seq, src);
-        assert!(k(10, 5, INDEX | FIFO).rank().before(k(10, 6, SLOT).rank()));
-        assert!(k(10, MAX_SEQ - 1, INDEX).rank().before(k(11, 0, 0).rank()));
-        assert!(k(10, 5, 0).rank().before(k(10, 5, 1).rank()) && k(10, 5, 1).rank().before(rank(10, 6, 0)));
+        assert!(k(10, 5, INDEX | FIFO).rank() < k(10, 6, SLOT).rank());
+        assert!(k(10, MAX_SEQ - 1, INDEX).rank() < k(11, 0, 0).rank());
+        assert!(k(10, 5, 0).rank() < k(10, 5, 1).rank() && k(10, 5, 1).rank() < rank(10, 6));
         let key = k(7, 123_456, INDEX | FIFO);
         assert_eq!((key.at, key.seq(), key.src()), (7, 123_456, INDEX | FIFO));
-        assert_eq!(rank(7, 123_456, 3), k(7, 123_456, 3).rank());
-        // The heap's order is reversed (a max-heap pops the earliest), in `cmp` and in the operators.
-        let (early, late) = (k(10, 5, 0), k(10, 6, 0));
-        assert_eq!(early.cmp(&late), Ordering::Greater);
-        assert!(early > late && early >= late && late < early && late <= early);
-    }
-
-    /// Both forms of a rank order exactly as the 128-bit number, on edge cases and random pairs (many
-    /// sharing a time, so that the tags decide).
-    #[test]
-    fn a_rank_orders_as_its_128_bit_number_in_both_forms() {
-        let wide = |at: Time, tag: u64| ((at as u128) << 64) | tag as u128;
-        let edges = [0, 1, 2, (1 << SRC_BITS) - 1, 1 << 32, u64::MAX - 1, u64::MAX];
-        let mut ranks: Vec<(Time, u64)> =
-            edges.iter().flat_map(|&at| edges.iter().map(move |&tag| (at, tag))).collect();
-        let mut rng = crate::rng::Rng::new(7, 0);
-        for _ in 0..20_000 {
-            let at = if rng.uniform() < 0.5 { (rng.uniform() * 4.0) as u64 } else { rng.next_u64() };
-            ranks.push((at, rng.next_u64() >> (rng.uniform() * 64.0) as u32));
-        }
-        let n = ranks.len();
-        let edge_pairs = edges.len() * edges.len();
-        let pairs = (0..edge_pairs).flat_map(|i| (0..edge_pairs).map(move |j| (i, j)));
-        for (i, j) in pairs.chain((0..n).map(|i| (i, (i * 7919 + 1) % n))) {
-            let ((a_at, a_tag), (b_at, b_tag)) = (ranks[i], ranks[j]);
-            let (wa, wb) = (wide(a_at, a_tag), wide(b_at, b_tag));
-            let (pa, pb) = (PairRank::new(a_at, a_tag), PairRank::new(b_at, b_tag));
-            assert_eq!(pa.before(pb), wa < wb, "{pa:?} {pb:?}");
-            let m = pa.min(pb);
-            assert_eq!(wide(m.at(), m.tag()), wa.min(wb));
-            let (xa, xb) = (WideRank::new(a_at, a_tag), WideRank::new(b_at, b_tag));
-            assert_eq!(xa.before(xb), wa < wb);
-            assert_eq!((xa.min(xb).0, xa.at(), xa.tag()), (wa.min(wb), a_at, a_tag));
-        }
-        assert!(!PairRank::NONE.before(PairRank::new(Time::MAX, u64::MAX - 1)) && WideRank::NONE.0 == u128::MAX);
+        assert_eq!(rank(7, 123_456), k(7, 123_456, 0).rank());
     }
 
     #[test]
