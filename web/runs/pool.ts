@@ -31,7 +31,11 @@ export function defaultPoolSize(): number {
 /** Idle warm workers between pools, at most `capacity` (more are terminated). */
 export class WorkerShelf {
   private readonly idle: RunWorkerLike[] = []
-  constructor(readonly capacity = defaultPoolSize()) {}
+  readonly capacity: number
+
+  constructor(capacity = defaultPoolSize()) {
+    this.capacity = capacity
+  }
 
   take(): RunWorkerLike | undefined {
     return this.idle.pop()
