@@ -98,7 +98,7 @@ pub fn to_current(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::aqm::{AqmConfig, QueueDisc, Registered};
+    use crate::aqm::AqmConfig;
     use crate::scenario::Scenario;
     use crate::time::MILLI;
 

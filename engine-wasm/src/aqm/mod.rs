@@ -289,6 +289,29 @@ pub trait Algorithm: QueueDisc + Sized + 'static {
     fn params(&self) -> &Self::Params;
 }
 
+/// What the bottleneck holds. In WebAssembly the [`Disc`] enum: a `match` per call instead of a
+/// `call_indirect`. Natively a trait object: the enum made the native build slower (docs/performance.md,
+/// "fifth pass").
+#[cfg(target_arch = "wasm32")]
+pub type BoxedDisc = Box<Disc>;
+/// What the bottleneck holds (see the WebAssembly definition).
+#[cfg(not(target_arch = "wasm32"))]
+pub type BoxedDisc = Box<dyn QueueDisc>;
+
+/// A built discipline as a [`BoxedDisc`]: wrapped in its `Disc` variant in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($variant($built))
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($built)
+    };
+}
+
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
 macro_rules! algorithms {
     ($($(#[$attr:meta])* $variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
@@ -310,11 +333,11 @@ macro_rules! algorithms {
         }
 
         /// Builds the discipline a config describes, validating every parameter.
-        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<Disc>, Problem> {
+        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<BoxedDisc, Problem> {
             match config {
                 $($(#[$attr])* AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
-                    Ok(Box::new(Disc::$variant(<$ty as Algorithm>::new(p.clone(), link)?)))
+                    Ok(boxed!(Disc::$variant, <$ty as Algorithm>::new(p.clone(), link)?))
                 })*
             }
         }

@@ -13,7 +13,9 @@ use crate::packet::Ack;
 use crate::tcp::prr::Prr;
 use crate::tcp::rack;
 use crate::tcp::scoreboard::DUP_THRESH;
-use crate::tcp::{AckInfo, CongestionControl};
+use crate::tcp::AckInfo;
+#[cfg(target_arch = "wasm32")]
+use crate::tcp::CongestionControl; // the enum's methods (tcp::registry::BoxedController)
 use crate::time::Time;
 
 impl TcpSender {
@@ -479,7 +481,7 @@ mod tests {
             limited_transmit,
             rack,
         };
-        TcpSender::new(cfg, Box::new(crate::tcp::registry::Controller::NewReno(Aimd::new(Recovery::NewReno))))
+        TcpSender::new(cfg, Box::new(Aimd::new(Recovery::NewReno)))
     }
 
     fn ack(n: u64, blocks: &[(u64, u64)]) -> Ack {
