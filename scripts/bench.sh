@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm run bench [-- --baseline <git-rev>]`: simulated bottleneck packets and events per wall second and
 # peak memory on the reference scenarios of engine-wasm/bench/, native (aqm-cli) and WebAssembly in Node
-# (and, for this tree, in a Chromium Web Worker);
+# (and, for this tree, in a Chromium Web Worker), WebAssembly warm (optimised code) and cold (the first run
+# in a fresh process or worker, cut in slices as the page's run workers do, and in one call as before);
+# a 5-seed × 8-point sweep, `aqm-cli sweep --jobs N` beside the page's way in Chromium (scripts/bench-sweep.mjs);
 # then, if the page is built (dist/), the page's frame budget in Chromium (scripts/bench-page.mjs).
 # With --baseline, that revision is built in a temporary git worktree (its own cargo target directory,
 # seeded from ours so dependencies are not compiled again) and measured the same way on the same
@@ -38,17 +40,26 @@ build_engine() {
 measure() {
   local out=$1 scenario=$2 secs
   secs=$(node -e "console.log(JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')).duration)" "$scenario")
-  local natives=() wasms=()
+  local natives=() wasms=() ones=()
+  # Interleaved: native, Node (cold run in slices), Node (cold run in one call), and again.
   for _ in $(seq "$runs"); do
     natives+=("$("$out/aqm-cli" bench "$secs" "$scenario")")
-    wasms+=("$(node scripts/bench-wasm.mjs "$scenario" "$secs" "$out/pkg")")
+    wasms+=("$(node scripts/bench-wasm.mjs "$scenario" "$secs" "$out/pkg" slices)")
+    ones+=("$(node scripts/bench-wasm.mjs "$scenario" "$secs" "$out/pkg" one-call)")
   done
   node -e '
     const [scenario, runs, ...all] = process.argv.slice(1)
     const n = Number(runs), parse = (a) => a.map((s) => JSON.parse(s))
-    const best = (xs) => xs.reduce((a, b) => (b.bottleneck_packets_per_s > a.bottleneck_packets_per_s ? b : a))
-    console.log(JSON.stringify({ scenario, native: best(parse(all.slice(0, n))), wasm: best(parse(all.slice(n))) }))
-  ' "$scenario" "$runs" "${natives[@]}" "${wasms[@]}"
+    const best = (xs, f = (m) => m.bottleneck_packets_per_s) => xs.reduce((a, b) => (f(b) > f(a) ? b : a))
+    const [natives, sliced, oneCall] = [parse(all.slice(0, n)), parse(all.slice(n, 2 * n)), parse(all.slice(2 * n))]
+    const cold = (m) => m.first_run_bottleneck_packets_per_s
+    const wasm = {
+      ...best([...sliced, ...oneCall]),
+      first_run_bottleneck_packets_per_s: cold(best(sliced, cold)),
+      first_run_one_call_bottleneck_packets_per_s: cold(best(oneCall, cold)),
+    }
+    console.log(JSON.stringify({ scenario, native: best(natives), wasm }))
+  ' "$scenario" "$runs" "${natives[@]}" "${wasms[@]}" "${ones[@]}"
 }
 
 work=$(mktemp -d)
@@ -85,25 +96,22 @@ for scenario in engine-wasm/bench/*.json; do
 done
 node scripts/bench-report.mjs "${baseline:+$baseline}" "${results[@]}"
 
-# The same wasm build in a Web Worker of Chromium, where the page runs it (this tree only; best of $runs).
-echo "== WebAssembly in Chromium (this tree; a Web Worker, as the page runs the engine)"
+# The same wasm build in Web Workers of Chromium, where the page runs it (this tree only; best of $runs).
+echo "== WebAssembly in Chromium (this tree; Web Workers, as the page runs the engine)"
 chromes=()
 for _ in $(seq "$runs"); do
   chromes+=("$(node scripts/bench-wasm-chromium.mjs "$work/current/pkg" engine-wasm/bench/*.json)")
 done
+node scripts/bench-report.mjs --chromium "$runs" "${results[@]}" "${chromes[@]}"
+
+echo "== sweep: 5 seeds x 8 points (scripts/bench-sweep.mjs; best of $runs)"
 node -e '
-  const [runs, ...rest] = process.argv.slice(1)
-  const results = rest.slice(0, rest.length - Number(runs)).map((s) => JSON.parse(s))
-  const lines = rest.slice(-Number(runs)).flatMap((s) => s.split("\n").filter(Boolean).map((l) => JSON.parse(l)))
-  const f = (v) => Math.round(v).toLocaleString("en-US")
-  for (const r of results) {
-    const mine = lines.filter((l) => l.scenario === r.scenario)
-    const best = mine.reduce((a, b) => (b.bottleneck_packets_per_s > a.bottleneck_packets_per_s ? b : a))
-    const slow = r.native.bottleneck_packets_per_s / best.bottleneck_packets_per_s
-    const cold = r.native.bottleneck_packets_per_s / best.first_run_bottleneck_packets_per_s
-    console.log(`${r.scenario}: ${f(best.bottleneck_packets_per_s)} packets / s, ${slow.toFixed(2)}x native (first run ${f(best.first_run_bottleneck_packets_per_s)}, ${cold.toFixed(2)}x)`)
-  }
-' "$runs" "${results[@]}" "${chromes[@]}"
+  const r = JSON.parse(process.argv[1])
+  const f = (s) => `${s.toFixed(2)} s`
+  console.log(`aqm-cli sweep --jobs ${r.jobs}: ${f(r.native_s)}`)
+  console.log(`page (Chromium, ${r.jobs} run workers): fresh workers ${f(r.browser_cold_s)} (${(r.browser_cold_s / r.native_s).toFixed(2)}x), warm workers ${f(r.browser_warm_s)} (${(r.browser_warm_s / r.native_s).toFixed(2)}x)`)
+  console.log(r.same ? "the 40 summaries are identical" : "SUMMARIES DIFFER between the CLI and the page")
+' "$(node scripts/bench-sweep.mjs "$work/current/aqm-cli" "$work/current/pkg" "$runs")"
 
 echo "== page frame budget (scripts/bench-page.mjs)"
 if [ -f dist/index.html ]; then

@@ -13,7 +13,7 @@ use crate::time::{Time, TransmissionTimes};
 pub struct Bottleneck {
     /// The link as the discipline sees it (its rate follows `set_rate`).
     pub info: LinkInfo,
-    qdisc: Box<dyn QueueDisc>,
+    qdisc: aqm::BoxedDisc,
     rng: Rng,
     /// Drops and marks reported since the simulation last drained them.
     pub signals: Vec<Signal>,

@@ -17,6 +17,8 @@ use crate::tcp::receiver::{RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
 use crate::tcp::CcConfig;
+#[cfg(target_arch = "wasm32")]
+use crate::tcp::CongestionControl; // the enum's methods (tcp::registry::BoxedController)
 use crate::time::{from_millis, from_secs, Time, TransmissionTimes};
 use crate::topology::{self, FlowSpec};
 use crate::traffic::{HttpModel, UdpSource};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RunPool, type RunOutcome, type RunWorkerLike } from './pool'
+import { RunPool, WorkerShelf, type RunOutcome, type RunWorkerLike } from './pool'
 import type { ToRunWorker } from './protocol'
 
 /** A fake run worker: answers each request on the next tick with a summary naming the scenario. */
@@ -28,9 +28,9 @@ class FakeWorker implements RunWorkerLike {
   }
 }
 
-function pool(size: number) {
+function pool(size: number, shelf: WorkerShelf | null = null) {
   FakeWorker.all = []
-  return new RunPool(size, () => new FakeWorker())
+  return new RunPool(size, () => new FakeWorker(), shelf)
 }
 
 describe('the run pool', () => {
@@ -67,5 +67,45 @@ describe('the run pool', () => {
     await new Promise((r) => setTimeout(r, 10))
     expect(got).toHaveLength(1)
     expect(FakeWorker.all.every((w) => w.terminated)).toBe(true)
+  })
+
+  it('keeps its workers warm between batches', async () => {
+    const p = pool(2)
+    await p.run(['1', '2', '3'], () => {})
+    await p.run(['4', '5', '6'], () => {})
+    expect(FakeWorker.all).toHaveLength(2)
+    expect(p.started).toBe(2)
+    expect(FakeWorker.all.some((w) => w.terminated)).toBe(false)
+    expect(FakeWorker.all.flatMap((w) => w.handled).sort()).toEqual(['1', '2', '3', '4', '5', '6'])
+  })
+
+  it('puts the idle workers of a disposed pool on the shelf, where the next pool takes them', async () => {
+    const shelf = new WorkerShelf(3)
+    const first = pool(2, shelf)
+    await first.run(['1', '2'], () => {})
+    first.dispose()
+    expect(shelf.size).toBe(2)
+    const second = new RunPool(3, () => new FakeWorker(), shelf)
+    const got: number[] = []
+    expect(await second.run(['3', '4', '5'], (i) => got.push(i))).toBe(true)
+    expect(second.started).toBe(1)
+    expect(FakeWorker.all).toHaveLength(3)
+    expect(got.sort()).toEqual([0, 1, 2])
+    expect(shelf.size).toBe(0)
+  })
+
+  it('terminates, not shelves, the workers of a batch disposed while running, and the shelf keeps at most its capacity', async () => {
+    const shelf = new WorkerShelf(1)
+    const p = pool(2, shelf)
+    const running = p.run(['1', '2', '3', '4'], () => {})
+    p.dispose()
+    expect(await running).toBe(false)
+    expect(shelf.size).toBe(0)
+    expect(FakeWorker.all.every((w) => w.terminated)).toBe(true)
+    const q = pool(2, shelf)
+    await q.run(['1', '2'], () => {})
+    q.dispose()
+    expect(shelf.size).toBe(1)
+    expect(FakeWorker.all.filter((w) => w.terminated)).toHaveLength(1)
   })
 })

@@ -1,10 +1,12 @@
-// A run worker: builds one simulation per request, runs it to the scenario's duration in one call and
-// posts the engine's summary, exactly what `aqm-cli sweep` prints for the same scenario line (the CLI
-// runs run_until(duration) from 0; run_for(duration) from 0 is the same call).
+// A run worker: builds one simulation per request, runs it to the scenario's duration and posts the
+// engine's summary, exactly what `aqm-cli sweep` prints for the same scenario line (the CLI calls
+// run_until(duration) once; cutting the run into slices changes nothing: events pop in the same order).
+// It runs in short slices (./slices.ts), so that a fresh worker picks up V8's optimised code early.
 import init, { Simulation, last_panic_message } from '../engine/pkg/aqm_engine.js'
 import { parseObject } from '../scenario/json'
 import { durationOf } from '../scenario/running'
 import { isToRunWorker, type FromRunWorker, type ToRunWorker } from './protocol'
+import { runInSlices } from './slices'
 
 const post = (msg: FromRunWorker): void => self.postMessage(msg)
 
@@ -22,7 +24,7 @@ async function run(msg: ToRunWorker): Promise<void> {
   let sim: Simulation | null = null
   try {
     sim = new Simulation(msg.scenario)
-    sim.run_for(durationIn(sim.scenario()))
+    runInSlices(sim, durationIn(sim.scenario()))
     post({ type: 'done', id: msg.id, summary: sim.summary() })
   } catch (e) {
     let message = e instanceof Error ? e.message : String(e)

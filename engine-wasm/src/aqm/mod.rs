@@ -289,6 +289,29 @@ pub trait Algorithm: QueueDisc + Sized + 'static {
     fn params(&self) -> &Self::Params;
 }
 
+/// What the bottleneck holds. In WebAssembly the [`Disc`] enum: a `match` per call instead of a
+/// `call_indirect`. Natively a trait object: the enum made the native build slower (docs/performance.md,
+/// "fifth pass").
+#[cfg(target_arch = "wasm32")]
+pub type BoxedDisc = Box<Disc>;
+/// What the bottleneck holds (see the WebAssembly definition).
+#[cfg(not(target_arch = "wasm32"))]
+pub type BoxedDisc = Box<dyn QueueDisc>;
+
+/// A built discipline as a [`BoxedDisc`]: wrapped in its `Disc` variant in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($variant($built))
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($built)
+    };
+}
+
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
 macro_rules! algorithms {
     ($($(#[$attr:meta])* $variant:ident = $kind:literal => $ty:ty),* $(,)?) => {
@@ -310,12 +333,84 @@ macro_rules! algorithms {
         }
 
         /// Builds the discipline a config describes, validating every parameter.
-        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<Box<dyn QueueDisc>, Problem> {
+        pub fn build(config: &AqmConfig, link: &LinkInfo) -> Result<BoxedDisc, Problem> {
             match config {
                 $($(#[$attr])* AqmConfig::$variant(p) => {
                     params::check_all(p, <$ty as Algorithm>::INFO.params)?;
-                    Ok(Box::new(<$ty as Algorithm>::new(p.clone(), link)?))
+                    Ok(boxed!(Disc::$variant, <$ty as Algorithm>::new(p.clone(), link)?))
                 })*
+            }
+        }
+
+        /// A discipline of any kind: a `match` per call (static dispatch, which the compiler can inline)
+        /// where a `Box<dyn QueueDisc>` made every call indirect (in WebAssembly a `call_indirect`, checked
+        /// and never inlined). Each method forwards to the discipline's own, defaults included.
+        pub enum Disc {
+            $($(#[$attr])* #[doc = concat!("`\"kind\": \"", $kind, "\"`.")] $variant($ty),)*
+        }
+
+        impl Registered for Disc {
+            fn kind(&self) -> &'static str {
+                match self { $($(#[$attr])* Disc::$variant(_) => $kind,)* }
+            }
+            fn config(&self) -> AqmConfig {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.config(),)* }
+            }
+        }
+
+        impl QueueDisc for Disc {
+            #[inline]
+            fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.enqueue(packet, env),)* }
+            }
+            #[inline]
+            fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.dequeue(env),)* }
+            }
+            #[inline]
+            fn len_packets(&self) -> usize {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.len_packets(),)* }
+            }
+            #[inline]
+            fn len_bytes(&self) -> u64 {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.len_bytes(),)* }
+            }
+            #[inline]
+            fn on_link_idle(&mut self, env: &mut Env) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.on_link_idle(env),)* }
+            }
+            fn set_link_rate(&mut self, rate_bps: f64) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.set_link_rate(rate_bps),)* }
+            }
+            fn tick_interval(&self) -> Option<Time> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.tick_interval(),)* }
+            }
+            fn on_tick(&mut self, env: &mut Env) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.on_tick(env),)* }
+            }
+            fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.set_param(name, value),)* }
+            }
+            fn state(&self) -> Vec<(&'static str, f64)> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.state(),)* }
+            }
+            fn per_flow_state(&self) -> Vec<(&'static str, Vec<f64>)> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.per_flow_state(),)* }
+            }
+            fn operating_point(&self) -> OperatingPoint {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.operating_point(),)* }
+            }
+            fn curve(&self) -> Option<Vec<[f64; 2]>> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.curve(),)* }
+            }
+            fn drain(&mut self) -> Vec<Packet> {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.drain(),)* }
+            }
+            fn adopt(&mut self, packet: Packet) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.adopt(packet),)* }
+            }
+            fn for_each_queued(&self, f: &mut dyn FnMut(&Packet)) {
+                match self { $($(#[$attr])* Disc::$variant(q) => q.for_each_queued(f),)* }
             }
         }
 

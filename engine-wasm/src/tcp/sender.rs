@@ -14,9 +14,12 @@ use super::prr::Prr;
 use super::rack::Rack;
 use super::rate::{Delivery, RateSampler};
 use super::receiver::Feedback;
+use super::registry::BoxedController;
 use super::rtt::{RtoConfig, RttEstimator};
 use super::scoreboard::Scoreboard;
-use super::{CongestionControl, EcnSample, Recovery, Window};
+#[cfg(target_arch = "wasm32")]
+use super::CongestionControl; // the enum's methods (registry::BoxedController)
+use super::{EcnSample, Recovery, Window};
 use crate::packet::{Ack, Ect, FlowId, Packet};
 use crate::time::Time;
 
@@ -111,7 +114,7 @@ enum TimerKind {
 /// A TCP sender: windows, timers, loss recovery, and its congestion controller.
 pub struct TcpSender {
     cfg: SenderConfig,
-    cc: Box<dyn CongestionControl>,
+    cc: BoxedController,
     /// Congestion window and slow-start threshold.
     pub w: Window,
     /// Oldest unacknowledged segment.
@@ -164,7 +167,7 @@ pub struct TcpSender {
 
 impl TcpSender {
     /// A sender with nothing sent, driven by `cc`.
-    pub fn new(cfg: SenderConfig, cc: Box<dyn CongestionControl>) -> Self {
+    pub fn new(cfg: SenderConfig, cc: BoxedController) -> Self {
         let rate = cc.wants_rate_samples().then(RateSampler::new);
         TcpSender {
             cfg,

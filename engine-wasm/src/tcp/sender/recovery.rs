@@ -14,6 +14,8 @@ use crate::tcp::prr::Prr;
 use crate::tcp::rack;
 use crate::tcp::scoreboard::DUP_THRESH;
 use crate::tcp::AckInfo;
+#[cfg(target_arch = "wasm32")]
+use crate::tcp::CongestionControl; // the enum's methods (tcp::registry::BoxedController)
 use crate::time::Time;
 
 impl TcpSender {
