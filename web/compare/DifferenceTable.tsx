@@ -10,6 +10,7 @@ import { MAX_RUNS, parseRuns } from '../stats/seeds'
 import { metricLabel } from '../runs/metricLabel'
 import type { SummaryJson } from '../runs/summary'
 import { differenceCsv, identicalSides, replicatedRows } from './difference'
+import { TableScroll } from '../chrome/TableScroll'
 
 interface DifferenceTableProps {
   labels: string[]
@@ -92,7 +93,7 @@ export const DifferenceTable = memo(function DifferenceTable({
           </small>
         </form>
       )}
-      <div className="table-scroll">
+      <TableScroll label={t('compare.summary')}>
         <table>
           <thead>
             <tr>
@@ -146,7 +147,7 @@ export const DifferenceTable = memo(function DifferenceTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {complete && runsPerSide > 1 && notSignificant.some((m) => m.length > 0) && (
         <div className="significance-note" data-testid="significance-note">
           {notSignificant.map((metrics, j) =>

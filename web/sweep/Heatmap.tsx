@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { Interval } from '../stats/replicate'
 import type { Metric } from '../runs/summary'
+import { TableScroll } from '../chrome/TableScroll'
 
 export interface HeatCell {
   x: number
@@ -127,7 +128,7 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
             {/* The same numbers as a table, for keyboards and screen readers (the cells' colours are not enough). */}
             <details className="heatmap-values">
               <summary>{t('replicate.heatmap_table')}</summary>
-              <div className="table-scroll">
+              <TableScroll label={t('replicate.heatmap_table')}>
                 <table>
                   <thead>
                     <tr>
@@ -158,7 +159,7 @@ export function Heatmap({ sides, xs, ys, metric, xLabel, yLabel, metricLabel }: 
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </details>
           </figure>
         )

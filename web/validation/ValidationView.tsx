@@ -15,6 +15,7 @@ import { DotPlot } from './DotPlot'
 import { loadTheory } from './theory'
 import { TheorySection } from './TheorySection'
 import './validation.css'
+import { TableScroll } from '../chrome/TableScroll'
 
 export function ValidationView() {
   const { t } = useTranslation('validation')
@@ -161,60 +162,62 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
         })}
       </p>
       {outcome?.ok === false && <p role="alert">{t('engine_failed', { message: outcome.error })}</p>}
-      <table className="validation-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('col.metric')}</th>
-            <th scope="col">{t('col.ns3')}</th>
-            <th scope="col">{t('col.ours')}</th>
-            <th scope="col">{t('col.diff')}</th>
-            <th scope="col">{t('col.tolerance')}</th>
-            <th scope="col">{t('col.plot')}</th>
-            <th scope="col">{t('col.verdict')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
-            <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
-              <th scope="row">
-                {t(`metric.${m.id}`)}
-                {m.id === 'goodput_mbps' && aboveCapacity(Math.max(ns3, ours), rate) && (
-                  <span className="gap-reason" data-testid="goodput-over-capacity">
-                    {t('goodput_over_capacity', { rate, window: window.toFixed(1) })}
-                  </span>
-                )}
-              </th>
-              <td className="num" data-testid="ns3-value">
-                {formatValue(m, ns3)}
-              </td>
-              <td className="num" data-testid="ours-value">
-                {outcome === undefined ? t('pending') : formatValue(m, ours)}
-              </td>
-              <td className="num">{formatDifference(m, diff)}</td>
-              <td className="num">
-                {m.kind === 'relative' ? `± ${(100 * m.tolerance).toFixed(0)} %` : `± ${m.tolerance}`}
-                {m.minReference > 0 && <span className="muted"> {t('min_reference', { n: m.minReference })}</span>}
-              </td>
-              <td>
-                <DotPlot
-                  metric={m}
-                  ours={ours}
-                  ns3={ns3}
-                  label={t('plot_label', { metric: t(`metric.${m.id}`), ns3: formatValue(m, ns3), ours: formatValue(m, ours) })}
-                />
-              </td>
-              <td className={`verdict verdict-${verdict ?? 'pending'}`}>
-                {verdict === null ? '' : t(`verdict.${verdict}`)}
-                {gap !== null && (
-                  <span className="gap-reason">
-                    {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: reasonText(gap, i18n.language) })}
-                  </span>
-                )}
-              </td>
+      <TableScroll label={c.id}>
+          <table className="validation-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('col.metric')}</th>
+              <th scope="col">{t('col.ns3')}</th>
+              <th scope="col">{t('col.ours')}</th>
+              <th scope="col">{t('col.diff')}</th>
+              <th scope="col">{t('col.tolerance')}</th>
+              <th scope="col">{t('col.plot')}</th>
+              <th scope="col">{t('col.verdict')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
+              <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
+                <th scope="row">
+                  {t(`metric.${m.id}`)}
+                  {m.id === 'goodput_mbps' && aboveCapacity(Math.max(ns3, ours), rate) && (
+                    <span className="gap-reason" data-testid="goodput-over-capacity">
+                      {t('goodput_over_capacity', { rate, window: window.toFixed(1) })}
+                    </span>
+                  )}
+                </th>
+                <td className="num" data-testid="ns3-value">
+                  {formatValue(m, ns3)}
+                </td>
+                <td className="num" data-testid="ours-value">
+                  {outcome === undefined ? t('pending') : formatValue(m, ours)}
+                </td>
+                <td className="num">{formatDifference(m, diff)}</td>
+                <td className="num">
+                  {m.kind === 'relative' ? `± ${(100 * m.tolerance).toFixed(0)} %` : `± ${m.tolerance}`}
+                  {m.minReference > 0 && <span className="muted"> {t('min_reference', { n: m.minReference })}</span>}
+                </td>
+                <td>
+                  <DotPlot
+                    metric={m}
+                    ours={ours}
+                    ns3={ns3}
+                    label={t('plot_label', { metric: t(`metric.${m.id}`), ns3: formatValue(m, ns3), ours: formatValue(m, ours) })}
+                  />
+                </td>
+                <td className={`verdict verdict-${verdict ?? 'pending'}`}>
+                  {verdict === null ? '' : t(`verdict.${verdict}`)}
+                  {gap !== null && (
+                    <span className="gap-reason">
+                      {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: reasonText(gap, i18n.language) })}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   )
 }
