@@ -494,6 +494,7 @@ mod tests {
                 rng_stream: 2,
                 segment_bytes: 1000,
                 initial_cwnd: 2.0,
+                linux_reno: false,
             };
             assert_eq!(v.controller(&cfg).feedback(), v.info().feedback, "{}", v.info().name);
             let own = v.info().ecn_codepoint;
