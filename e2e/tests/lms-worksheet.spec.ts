@@ -73,6 +73,29 @@ test('a worksheet downloads as a SCORM package and reports completion once the r
     const stored = JSON.parse(end['cmi.suspend_data']) as { e: number; q: string }
     expect(stored.e).toBe(1)
     expect(stored.q).toMatch(/aqm=red/)
+
+    // The LMS reopens the worksheet with a stored link in which the student had set max_p (free) and, say by a
+    // hand-edited suspend data, min_th (locked): the lab resumes the student's max_p and keeps the teacher's min_th.
+    const left = new URLSearchParams(stored.q)
+    left.set('max_p', '0.37')
+    left.set('min_th', '2')
+    const suspend = JSON.stringify({ ...JSON.parse(end['cmi.suspend_data']), q: left.toString() })
+    await page.evaluate((init) => sessionStorage.setItem('lms-initial', JSON.stringify(init)), {
+      'cmi.suspend_data': suspend,
+      'cmi.core.lesson_status': 'completed',
+      'cmi.core.entry': 'resume',
+    })
+    await page.reload()
+    await expect(lab.getByTestId('worksheet-note')).toBeVisible({ timeout: 60_000 })
+    const aqmInLab = () =>
+      page
+        .frames()[1]
+        .evaluate(() => (window as unknown as { __aqm?: { aqm(): unknown } }).__aqm?.aqm() ?? null) as Promise<{
+        max_p?: number
+        min_th?: number
+      } | null>
+    await expect.poll(async () => (await aqmInLab())?.max_p, { timeout: 30_000 }).toBe(0.37)
+    expect((await aqmInLab())?.min_th).not.toBe(2)
   } finally {
     await new Promise<void>((resolve) => (server === null ? resolve() : server.close(() => resolve())))
   }

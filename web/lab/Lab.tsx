@@ -44,7 +44,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   // The session's actions, for a replay link and the session file (docs/replay.md).
   useEffect(() => recordSessions(store), [store])
   // A worksheet launched by an LMS (docs/lms.md) reports completion to it; otherwise nothing happens.
-  useWorksheetLms(snapshot)
+  useWorksheetLms(snapshot, store)
   // After useSimulation's effect has connected the worker, so it follows the default configure.
   useEffect(() => {
     if (scenario !== undefined) store.configure(scenario)
