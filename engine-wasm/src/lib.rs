@@ -16,6 +16,22 @@
 #![allow(clippy::result_large_err)]
 #![warn(missing_docs)]
 
+/// A built discipline or congestion control as the registries hold it (`aqm::BoxedDisc`,
+/// `tcp::registry::BoxedController`): in WebAssembly wrapped in its enum variant (static dispatch), natively
+/// a trait object (docs/performance.md, "fifth pass"). Defined before the modules that use it.
+#[cfg(target_arch = "wasm32")]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($variant($built))
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! boxed {
+    ($variant:path, $built:expr) => {
+        Box::new($built)
+    };
+}
+
 pub mod aqm;
 pub mod atm;
 pub mod packet;

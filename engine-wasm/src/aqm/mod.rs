@@ -298,20 +298,6 @@ pub type BoxedDisc = Box<Disc>;
 #[cfg(not(target_arch = "wasm32"))]
 pub type BoxedDisc = Box<dyn QueueDisc>;
 
-/// A built discipline as a [`BoxedDisc`]: wrapped in its `Disc` variant in WebAssembly.
-#[cfg(target_arch = "wasm32")]
-macro_rules! boxed {
-    ($variant:path, $built:expr) => {
-        Box::new($variant($built))
-    };
-}
-#[cfg(not(target_arch = "wasm32"))]
-macro_rules! boxed {
-    ($variant:path, $built:expr) => {
-        Box::new($built)
-    };
-}
-
 /// Generates [`AqmConfig`] (the serde model, tagged by `kind`), [`build`] and [`catalogue`] from one list.
 macro_rules! algorithms {
     ($($(#[$attr:meta])* $variant:ident = $kind:literal => $ty:ty),* $(,)?) => {

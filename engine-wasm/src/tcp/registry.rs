@@ -266,20 +266,6 @@ pub type BoxedController = Box<Controller>;
 #[cfg(not(target_arch = "wasm32"))]
 pub type BoxedController = Box<dyn CongestionControl>;
 
-/// A built controller as a [`BoxedController`]: wrapped in its `Controller` variant in WebAssembly.
-#[cfg(target_arch = "wasm32")]
-macro_rules! boxed {
-    ($variant:path, $built:expr) => {
-        Box::new($variant($built))
-    };
-}
-#[cfg(not(target_arch = "wasm32"))]
-macro_rules! boxed {
-    ($variant:path, $built:expr) => {
-        Box::new($built)
-    };
-}
-
 /// Generates [`Variant`], its `name`/`info`/`controller`, [`Controller`] and [`catalogue`] from one list, in
 /// picker order.
 macro_rules! congestion_controls {
