@@ -7,7 +7,17 @@ const W = 220
 const H = 28
 const PAD = 8
 
-export function DotPlot({ metric, ours, ns3, label }: { metric: ValidationMetric; ours: number; ns3: number; label: string }) {
+export function DotPlot({
+  metric,
+  ours,
+  ns3,
+  label,
+}: {
+  metric: ValidationMetric
+  ours: number
+  ns3: number
+  label: string
+}) {
   if (!Number.isFinite(ns3)) return null
   const [lo, hi] = toleranceBand(metric, ns3)
   const values = [lo, hi, ns3, ...(Number.isFinite(ours) ? [ours] : [])]
@@ -16,7 +26,9 @@ export function DotPlot({ metric, ours, ns3, label }: { metric: ValidationMetric
   const span = max - min || Math.abs(ns3) || 1
   min -= 0.1 * span
   max += 0.1 * span
-  const x = scaleLinear().domain([min, max]).range([PAD, W - PAD])
+  const x = scaleLinear()
+    .domain([min, max])
+    .range([PAD, W - PAD])
   const y = H / 2
   return (
     <svg className="dot-plot" width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>

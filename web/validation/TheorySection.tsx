@@ -7,7 +7,7 @@ import type { RunOutcome } from '../runs/pool'
 import { summaryValue } from '../runs/summary'
 import { encodeLink } from '../scenario/urlCodec'
 import { expected, judgeTheory, oursFrom, relativeDiff, type TheoryCase, type TheoryVerdict } from './theory'
-import { TableScroll } from '../chrome/TableScroll'
+import { ValidationTable } from './ValidationTable'
 
 function formatPercent(d: number): string {
   if (!Number.isFinite(d)) return '–'
@@ -24,7 +24,15 @@ function cubicFlows(c: TheoryCase): number {
 /** The scenario's words: TCP variant, delayed ACKs, p and RTT. */
 function conditions(c: TheoryCase): Record<string, string | number> {
   const g = (c.scenario.flows as { tcp?: string; delayed_ack?: boolean }[] | undefined)?.[0] ?? {}
-  return { tcp: g.tcp ?? '?', p: c.p.toExponential(0), rtt: c.rtt_s * 1000, qref: c.qref ?? '?', x: c.buffer_bdp ?? '?', n: cubicFlows(c), k: c.k_pkts ?? '?' }
+  return {
+    tcp: g.tcp ?? '?',
+    p: c.p.toExponential(0),
+    rtt: c.rtt_s * 1000,
+    qref: c.qref ?? '?',
+    x: c.buffer_bdp ?? '?',
+    n: cubicFlows(c),
+    k: c.k_pkts ?? '?',
+  }
 }
 
 /** The words of the case's conditions (the i18n key). */
@@ -72,67 +80,65 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
           ? t('theory.running', { done, total: cases.length })
           : t('theory.finished', { total: cases.length })}
       </p>
-      <TableScroll label={t('theory.heading')}>
-          <table className="validation-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('theory.col.source')}</th>
-              <th scope="col">{t('theory.col.case')}</th>
-              <th scope="col">{t('theory.col.formula')}</th>
-              <th scope="col">{t('theory.col.published')}</th>
-              <th scope="col">{t('theory.col.ours')}</th>
-              <th scope="col">{t('col.diff')}</th>
-              <th scope="col">{t('col.tolerance')}</th>
-              <th scope="col">{t('col.verdict')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ c, outcome, model, ours, diff, verdict }) => (
-              <tr
-                key={c.id}
-                data-testid="theory-row"
-                data-case={c.id}
-                data-model={model}
-                data-ours={outcome?.ok === true ? ours : ''}
-                data-verdict={verdict ?? ''}
-              >
-                <th scope="row">
-                  {t(`theory.source.${c.source}`)}
-                  <span className="muted gap-reason">{t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps, x: c.buffer_bdp })}</span>
-                </th>
-                <td>
-                  {t(caseWords(c), conditions(c))}
-                  {' · '}
-                  {t(lossWords(c))}
-                  <span className="muted gap-reason">{t(`theory.measure.${measure(c)}`)}</span>{' '}
-                  <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
-                    {t('open')}
-                  </a>
-                </td>
-                <td className="num">{model.toFixed(1)}</td>
-                <td className="num">{c.published === null ? '–' : c.published}</td>
-                <td className="num" data-testid="theory-ours">
-                  {outcome === undefined ? t('pending') : Number.isFinite(ours) ? ours.toFixed(1) : '–'}
-                </td>
-                <td className="num">{formatPercent(diff)}</td>
-                <td className="num">{`± ${(100 * c.tolerance).toFixed(0)} %`}</td>
-                <td className={`verdict verdict-${verdict ?? 'pending'}`}>
-                  {verdict === null ? '' : t(`theory.verdict.${verdict}`)}
-                  {outcome?.ok === false && <span role="alert">{t('engine_failed', { message: outcome.error })}</span>}
-                  {c.expect !== 'agree' && (
-                    <span className="gap-reason">
-                      {t('theory.recorded', {
-                        diff: formatPercent(c.expect.measured_diff),
-                        reason: t(`theory.reason.${c.expect.reason}`),
-                      })}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ValidationTable
+        label={t('theory.heading')}
+        columns={[
+          t('theory.col.source'),
+          t('theory.col.case'),
+          t('theory.col.formula'),
+          t('theory.col.published'),
+          t('theory.col.ours'),
+          t('col.diff'),
+          t('col.tolerance'),
+          t('col.verdict'),
+        ]}
+      >
+        {rows.map(({ c, outcome, model, ours, diff, verdict }) => (
+          <tr
+            key={c.id}
+            data-testid="theory-row"
+            data-case={c.id}
+            data-model={model}
+            data-ours={outcome?.ok === true ? ours : ''}
+            data-verdict={verdict ?? ''}
+          >
+            <th scope="row">
+              {t(`theory.source.${c.source}`)}
+              <span className="muted gap-reason">
+                {t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps, x: c.buffer_bdp })}
+              </span>
+            </th>
+            <td>
+              {t(caseWords(c), conditions(c))}
+              {' · '}
+              {t(lossWords(c))}
+              <span className="muted gap-reason">{t(`theory.measure.${measure(c)}`)}</span>{' '}
+              <a href={`./?${encodeLink(c.scenario)}`} aria-label={t('open_named', { id: c.id })}>
+                {t('open')}
+              </a>
+            </td>
+            <td className="num">{model.toFixed(1)}</td>
+            <td className="num">{c.published === null ? '–' : c.published}</td>
+            <td className="num" data-testid="theory-ours">
+              {outcome === undefined ? t('pending') : Number.isFinite(ours) ? ours.toFixed(1) : '–'}
+            </td>
+            <td className="num">{formatPercent(diff)}</td>
+            <td className="num">{`± ${(100 * c.tolerance).toFixed(0)} %`}</td>
+            <td className={`verdict verdict-${verdict ?? 'pending'}`}>
+              {verdict === null ? '' : t(`theory.verdict.${verdict}`)}
+              {outcome?.ok === false && <span role="alert">{t('engine_failed', { message: outcome.error })}</span>}
+              {c.expect !== 'agree' && (
+                <span className="gap-reason">
+                  {t('theory.recorded', {
+                    diff: formatPercent(c.expect.measured_diff),
+                    reason: t(`theory.reason.${c.expect.reason}`),
+                  })}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ValidationTable>
     </section>
   )
 }

@@ -15,7 +15,7 @@ import { DotPlot } from './DotPlot'
 import { loadTheory } from './theory'
 import { TheorySection } from './TheorySection'
 import './validation.css'
-import { TableScroll } from '../chrome/TableScroll'
+import { ValidationTable } from './ValidationTable'
 
 export function ValidationView() {
   const { t } = useTranslation('validation')
@@ -78,7 +78,11 @@ function caseRows(c: ValidationCase, outcome: RunOutcome | undefined) {
 }
 
 function describe(c: ValidationCase): Record<string, string | number> {
-  const s = c.scenario as { link?: { rate_mbps?: number }; flows?: { count?: number; tcp?: string }[]; aqm?: { kind?: string } }
+  const s = c.scenario as {
+    link?: { rate_mbps?: number }
+    flows?: { count?: number; tcp?: string }[]
+    aqm?: { kind?: string }
+  }
   const g = s.flows?.[0] ?? {}
   return { aqm: s.aqm?.kind ?? '?', tcp: g.tcp ?? '?', flows: g.count ?? 0, rate: s.link?.rate_mbps ?? 0 }
 }
@@ -144,7 +148,12 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
   const { rate, window } = linkAndWindow(c)
   const headingId = `case-${c.id}`
   return (
-    <section className="panel validation-case" data-testid="validation-case" data-case={c.id} aria-labelledby={headingId}>
+    <section
+      className="panel validation-case"
+      data-testid="validation-case"
+      data-case={c.id}
+      aria-labelledby={headingId}
+    >
       <header className="validation-case-head">
         <h2 id={headingId}>{c.id}</h2>
         <span className="muted">{t('describe', describe(c))}</span>
@@ -162,62 +171,65 @@ function CaseCard({ c, outcome }: { c: ValidationCase; outcome: RunOutcome | und
         })}
       </p>
       {outcome?.ok === false && <p role="alert">{t('engine_failed', { message: outcome.error })}</p>}
-      <TableScroll label={c.id}>
-          <table className="validation-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('col.metric')}</th>
-              <th scope="col">{t('col.ns3')}</th>
-              <th scope="col">{t('col.ours')}</th>
-              <th scope="col">{t('col.diff')}</th>
-              <th scope="col">{t('col.tolerance')}</th>
-              <th scope="col">{t('col.plot')}</th>
-              <th scope="col">{t('col.verdict')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
-              <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
-                <th scope="row">
-                  {t(`metric.${m.id}`)}
-                  {m.id === 'goodput_mbps' && aboveCapacity(Math.max(ns3, ours), rate) && (
-                    <span className="gap-reason" data-testid="goodput-over-capacity">
-                      {t('goodput_over_capacity', { rate, window: window.toFixed(1) })}
-                    </span>
-                  )}
-                </th>
-                <td className="num" data-testid="ns3-value">
-                  {formatValue(m, ns3)}
-                </td>
-                <td className="num" data-testid="ours-value">
-                  {outcome === undefined ? t('pending') : formatValue(m, ours)}
-                </td>
-                <td className="num">{formatDifference(m, diff)}</td>
-                <td className="num">
-                  {m.kind === 'relative' ? `± ${(100 * m.tolerance).toFixed(0)} %` : `± ${m.tolerance}`}
-                  {m.minReference > 0 && <span className="muted"> {t('min_reference', { n: m.minReference })}</span>}
-                </td>
-                <td>
-                  <DotPlot
-                    metric={m}
-                    ours={ours}
-                    ns3={ns3}
-                    label={t('plot_label', { metric: t(`metric.${m.id}`), ns3: formatValue(m, ns3), ours: formatValue(m, ours) })}
-                  />
-                </td>
-                <td className={`verdict verdict-${verdict ?? 'pending'}`}>
-                  {verdict === null ? '' : t(`verdict.${verdict}`)}
-                  {gap !== null && (
-                    <span className="gap-reason">
-                      {t('recorded', { diff: formatDifference(m, gap.measured_diff), reason: reasonText(gap, i18n.language) })}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ValidationTable
+        label={c.id}
+        columns={[
+          t('col.metric'),
+          t('col.ns3'),
+          t('col.ours'),
+          t('col.diff'),
+          t('col.tolerance'),
+          t('col.plot'),
+          t('col.verdict'),
+        ]}
+      >
+        {rows.map(({ m, ns3, ours, diff, gap, verdict }) => (
+          <tr key={m.id} data-metric={m.id} data-ns3={ns3} data-ours={outcome?.ok === true ? ours : ''}>
+            <th scope="row">
+              {t(`metric.${m.id}`)}
+              {m.id === 'goodput_mbps' && aboveCapacity(Math.max(ns3, ours), rate) && (
+                <span className="gap-reason" data-testid="goodput-over-capacity">
+                  {t('goodput_over_capacity', { rate, window: window.toFixed(1) })}
+                </span>
+              )}
+            </th>
+            <td className="num" data-testid="ns3-value">
+              {formatValue(m, ns3)}
+            </td>
+            <td className="num" data-testid="ours-value">
+              {outcome === undefined ? t('pending') : formatValue(m, ours)}
+            </td>
+            <td className="num">{formatDifference(m, diff)}</td>
+            <td className="num">
+              {m.kind === 'relative' ? `± ${(100 * m.tolerance).toFixed(0)} %` : `± ${m.tolerance}`}
+              {m.minReference > 0 && <span className="muted"> {t('min_reference', { n: m.minReference })}</span>}
+            </td>
+            <td>
+              <DotPlot
+                metric={m}
+                ours={ours}
+                ns3={ns3}
+                label={t('plot_label', {
+                  metric: t(`metric.${m.id}`),
+                  ns3: formatValue(m, ns3),
+                  ours: formatValue(m, ours),
+                })}
+              />
+            </td>
+            <td className={`verdict verdict-${verdict ?? 'pending'}`}>
+              {verdict === null ? '' : t(`verdict.${verdict}`)}
+              {gap !== null && (
+                <span className="gap-reason">
+                  {t('recorded', {
+                    diff: formatDifference(m, gap.measured_diff),
+                    reason: reasonText(gap, i18n.language),
+                  })}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ValidationTable>
     </section>
   )
 }

@@ -39,7 +39,12 @@ export function isValidationCase(x: unknown): x is ValidationCase {
   const p = x.preset
   if (p !== undefined && !(isObj(p) && typeof p.id === 'string' && Number.isInteger(p.side))) return false
   if (x.expect === 'agree') return true
-  return isObj(x.expect) && Object.values(x.expect).every((g) => isObj(g) && typeof g.measured_diff === 'number' && typeof g.reason === 'string')
+  return (
+    isObj(x.expect) &&
+    Object.values(x.expect).every(
+      (g) => isObj(g) && typeof g.measured_diff === 'number' && typeof g.reason === 'string',
+    )
+  )
 }
 
 const files = import.meta.glob<unknown>('../../validation/cases/*.json', { eager: true, import: 'default' })

@@ -18,10 +18,42 @@ export interface ValidationMetric {
 }
 
 export const VALIDATION_METRICS: readonly ValidationMetric[] = [
-  { id: 'goodput_mbps', summaryPath: 'total_goodput_mbps', kind: 'relative', tolerance: 0.05, minReference: 0, scale: 1, digits: 3 },
-  { id: 'utilisation', summaryPath: 'utilisation', kind: 'relative', tolerance: 0.05, minReference: 0, scale: 100, digits: 1 },
-  { id: 'mean_queue_pkts', summaryPath: 'mean_queue_pkts', kind: 'relative', tolerance: 0.1, minReference: 0, scale: 1, digits: 1 },
-  { id: 'mean_delay_ms', summaryPath: 'delay_ms.mean', kind: 'relative', tolerance: 0.1, minReference: 0, scale: 1, digits: 2 },
+  {
+    id: 'goodput_mbps',
+    summaryPath: 'total_goodput_mbps',
+    kind: 'relative',
+    tolerance: 0.05,
+    minReference: 0,
+    scale: 1,
+    digits: 3,
+  },
+  {
+    id: 'utilisation',
+    summaryPath: 'utilisation',
+    kind: 'relative',
+    tolerance: 0.05,
+    minReference: 0,
+    scale: 100,
+    digits: 1,
+  },
+  {
+    id: 'mean_queue_pkts',
+    summaryPath: 'mean_queue_pkts',
+    kind: 'relative',
+    tolerance: 0.1,
+    minReference: 0,
+    scale: 1,
+    digits: 1,
+  },
+  {
+    id: 'mean_delay_ms',
+    summaryPath: 'delay_ms.mean',
+    kind: 'relative',
+    tolerance: 0.1,
+    minReference: 0,
+    scale: 1,
+    digits: 2,
+  },
   { id: 'drops', summaryPath: 'drops', kind: 'relative', tolerance: 0.15, minReference: 100, scale: 1, digits: 0 },
   { id: 'jain', summaryPath: 'jain', kind: 'absolute', tolerance: 0.03, minReference: 0, scale: 1, digits: 3 },
 ]

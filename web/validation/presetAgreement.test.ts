@@ -19,7 +19,13 @@ const preset: Preset = {
   compare: [{ label: words, aqm: { kind: 'pie' } }],
 }
 
-function fakeCase(id: string, scenario: object, expect: ValidationCase['expect'], drops: number, side?: number): ValidationCase {
+function fakeCase(
+  id: string,
+  scenario: object,
+  expect: ValidationCase['expect'],
+  drops: number,
+  side?: number,
+): ValidationCase {
   return {
     id,
     scenario: scenario as ValidationCase['scenario'],
@@ -90,7 +96,9 @@ describe('the committed preset-side cases', () => {
     const { cases } = loadCases()
     const named = cases.filter((c) => c.preset !== undefined)
     for (const c of named) {
-      const p: unknown = JSON.parse(readFileSync(new URL(`../../public/presets/${c.preset?.id}.json`, import.meta.url), 'utf8'))
+      const p: unknown = JSON.parse(
+        readFileSync(new URL(`../../public/presets/${c.preset?.id}.json`, import.meta.url), 'utf8'),
+      )
       if (!isPreset(p)) throw new Error(`${c.id}: no preset ${c.preset?.id}`)
       expect(isCaseOfSide(c, p, c.preset?.side ?? -1), c.id).toBe(true)
       expect(presetAgreement(p, cases)?.profile, c.id).toBe('ns3')

@@ -80,7 +80,11 @@ describe('theory cases', () => {
       const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
       const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
       const pattern = c.model === 'padhye' || c.model === 'bbr_loss' ? 'random' : 'periodic'
-      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([c.p, pattern, [c.rtt_s * 1000, c.rtt_s * 1000]])
+      expect([link.loss_rate, link.loss_pattern, flow.rtt_ms], c.id).toEqual([
+        c.p,
+        pattern,
+        [c.rtt_s * 1000, c.rtt_s * 1000],
+      ])
     }
     for (const c of cases.filter((x) => queueOnly.includes(x.model))) {
       expect((c.scenario.link as { loss_rate?: number }).loss_rate ?? 0, c.id).toBe(0)
@@ -90,7 +94,8 @@ describe('theory cases', () => {
   it('make a count over the window a rate', () => {
     const c = cases.find((x) => x.per_second === true)
     expect(c).toBeDefined()
-    if (c !== undefined) expect(oursFrom(c, 60_000)).toBe(60_000 / ((c.scenario.duration as number) - (c.scenario.warmup as number)))
+    if (c !== undefined)
+      expect(oursFrom(c, 60_000)).toBe(60_000 / ((c.scenario.duration as number) - (c.scenario.warmup as number)))
     expect(oursFrom(cases[0], 37.5)).toBe(37.5)
   })
 

@@ -6,7 +6,8 @@ import table from '../../validation/theory.json'
 import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
-export type Model = 'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019' | 'dctcp_k'
+export type Model =
+  'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019' | 'dctcp_k'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -156,14 +157,27 @@ export function judgeTheory(c: Pick<TheoryCase, 'tolerance' | 'expect'>, diff: n
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const MODELS: readonly string[] = ['rfc8312_reno', 'rfc8312_cubic', 'mathis', 'padhye', 'bbr_loss', 'pi_qref', 'ware2019', 'dctcp_k']
+const MODELS: readonly string[] = [
+  'rfc8312_reno',
+  'rfc8312_cubic',
+  'mathis',
+  'padhye',
+  'bbr_loss',
+  'pi_qref',
+  'ware2019',
+  'dctcp_k',
+]
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
   if (!isObj(x) || typeof x.id !== 'string' || typeof x.source !== 'string' || !isObj(x.scenario)) return false
   if (typeof x.model !== 'string' || !MODELS.includes(x.model)) return false
   if (![x.p, x.rtt_s, x.b, x.tolerance].every((v) => typeof v === 'number' && Number.isFinite(v))) return false
   if (x.published !== null && typeof x.published !== 'number') return false
-  if (typeof x.metric !== 'string' || !['segments', 'packets/s', 'Mbit/s', 'packets', 'share'].includes(x.unit as string)) return false
+  if (
+    typeof x.metric !== 'string' ||
+    !['segments', 'packets/s', 'Mbit/s', 'packets', 'share'].includes(x.unit as string)
+  )
+    return false
   if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
   if (x.model === 'bbr_loss' && typeof x.capacity_mbps !== 'number') return false
   if (x.model === 'pi_qref' && typeof x.qref !== 'number') return false
