@@ -855,8 +855,7 @@ impl Simulation {
         if !self.state_columns.is_empty() {
             let state = q.state();
             let value = |name: &str| state.iter().find(|(k, _)| *k == name).map_or(f64::NAN, |(_, v)| *v);
-            let row: Vec<f64> = self.state_columns.iter().map(|n| value(n)).collect();
-            self.state_rows.extend(row);
+            self.state_rows.extend(self.state_columns.iter().map(|n| value(n)));
         }
         self.events.schedule(self.now + self.sample_interval, Event::Sample);
     }
