@@ -24,10 +24,13 @@ interface FirstVisitProps {
   aqmKind: string | undefined
 }
 
+/** Whether the lab runs drop-tail (also before the engine has said what runs: the default lab's discipline). */
+const runsDropTail = (aqmKind: string | undefined) => aqmKind === undefined || aqmKind === 'droptail'
+
 /** Which of the card's texts describes the running lab: it names what runs, never a lab that is not there. */
 export function cardBody(locked: boolean, aqmKind: string | undefined): 'body_locked' | 'body' | 'body_running' {
   if (locked) return 'body_locked'
-  return aqmKind === undefined || aqmKind === 'droptail' ? 'body' : 'body_running'
+  return runsDropTail(aqmKind) ? 'body' : 'body_running'
 }
 
 export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
@@ -45,7 +48,7 @@ export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
   const thresholdsFree = !isParamLocked('min_th') || !isParamLocked('max_th')
   // "Try RED" answers drop-tail's long queue; in a lab that already runs another AQM (GFR on ATM cells, CoDel,
   // DualPI2 ...) it would throw that lab's subject away, so it is offered only while drop-tail runs.
-  const canTry = !isLocked('aqm') && thresholdsFree && (aqmKind === undefined || aqmKind === 'droptail')
+  const canTry = !isLocked('aqm') && thresholdsFree && runsDropTail(aqmKind)
   const running = catalog.algorithms.find((a) => a.kind === aqmKind)
   const tryButton = !canTry ? null : (
     <button type="button" className="primary" onClick={tryRed} data-testid="first-visit-try-red">
