@@ -1,37 +1,22 @@
-// Fuzzing the link decoder with random, mutated and hostile input: it never throws, answers each input in
-// well under 50 ms, gives every rejection a message, and whatever it hands back is a scenario within the
-// schema and the limits (so the engine is never asked for a million flows).
+// Fuzzing the link decoder with random, mutated and hostile input: it never throws, gives every rejection a
+// message, and whatever it hands back is a scenario within the schema and the limits (so the engine is never
+// asked for a million flows). How fast it decodes the worst links is a benchmark (urlCodec.bench.ts).
 import { readFileSync, readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import { compressToEncodedURIComponent } from 'lz-string'
 import { describe, expect, it } from 'vitest'
 import { fullScenario } from './arbitraries'
+import { HOSTILE, worstCaseLinks } from './hostileLinks'
 import { isObject, type JsonObject } from './model'
 import { decodeLink, encodeLink } from './urlCodec'
 import { totalFlows } from './limits'
 import { MAX_TOTAL_FLOWS, checkScenario } from './validate'
 
-const BUDGET_MS = 50
-const stats = { inputs: 0, rejected: 0, maxMs: 0, remeasured: 0 }
-
-function timed(search: string): [ReturnType<typeof decodeLink>, number] {
-  const t0 = performance.now()
-  const d = decodeLink(search)
-  return [d, performance.now() - t0]
-}
+const stats = { inputs: 0, rejected: 0 }
 
 function check(search: string): void {
-  const [d, first] = timed(search)
-  // A garbage collection or a busy machine can stall any single call; an input over budget is timed twice
-  // more and judged by its best time, which is the decoder's own cost.
-  let ms = first
-  if (ms >= BUDGET_MS / 2) {
-    stats.remeasured++
-    ms = Math.min(ms, timed(search)[1], timed(search)[1])
-  }
+  const d = decodeLink(search)
   stats.inputs++
-  stats.maxMs = Math.max(stats.maxMs, ms)
-  expect(ms, search.slice(0, 200)).toBeLessThan(BUDGET_MS)
   if (d.problems.length > 0) stats.rejected++
   for (const p of d.problems) expect(p.message.trim(), p.code).not.toBe('')
   expect(checkScenario(d.scenario).problems).toEqual([])
@@ -46,40 +31,6 @@ const presetLinks = readdirSync(new URL('../../public/presets/', import.meta.url
   .map((f) => JSON.parse(readFileSync(new URL(`../../public/presets/${f}`, import.meta.url), 'utf8')) as unknown)
   .filter((p): p is { scenario: JsonObject } => isObject(p) && isObject(p.scenario))
   .map((p) => encodeLink(p.scenario))
-
-const HOSTILE = [
-  'flows=1e6',
-  'flows=1e308',
-  'flows=-1',
-  'flows=NaN',
-  'seed=1e400',
-  'seed=0x10',
-  'v=999',
-  'v=-1',
-  'v=1.5',
-  'v=',
-  'caption=<script>alert(1)</script>',
-  'caption=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
-  'aqm=__proto__',
-  '__proto__[polluted]=1',
-  'constructor=1',
-  'aqm=red&max_th=Infinity',
-  'rtt=1e999-2',
-  'rtt=---',
-  'z=',
-  'z=$$$$',
-  'flows=' + '1,'.repeat(500),
-  'tcp=' + 'cubic,'.repeat(300),
-  'views=' + 'queue,'.repeat(100),
-  'speed=max',
-  'embed=%00',
-  'buffer=1e7',
-  'buffer_unit=kg',
-  'delay=5000&rtt=1',
-  'aqm.flows=99999',
-  'aqm=hred&aqm.rtt=-3',
-  'lang=<b>',
-]
 
 const hostilePart = fc.constantFrom(...HOSTILE)
 const keyPart = fc.oneof(
@@ -190,29 +141,11 @@ describe('fuzzing decodeLink', () => {
   })
 
   it('survives the worst cases: deep nesting, a decompression bomb, the longest link, many keys', () => {
-    const deep = compressToEncodedURIComponent(`${'['.repeat(20000)}${']'.repeat(20000)}`)
-    const deepObj = compressToEncodedURIComponent(`{"flows":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`)
-    const bomb = compressToEncodedURIComponent(JSON.stringify({ seed: 1, pad: 'x'.repeat(500_000) }))
-    const worst = [
-      `?v=1&z=${deep}`,
-      `?v=1&z=${deepObj}`,
-      `?v=1&z=${bomb}`,
-      `?${'a=1&'.repeat(2047)}`,
-      `?flows=${'1,'.repeat(4090)}`,
-      `?${'x'.repeat(8190)}`,
-      `?${'x'.repeat(9000)}`,
-      `?z=${'N4Ig'.repeat(2000)}`,
-      `?v=1&${HOSTILE.join('&')}`,
-    ]
-    for (const w of worst) check(w)
+    for (const w of worstCaseLinks()) check(w)
   })
 
-  it(`has decoded at least 10 000 inputs, each within ${BUDGET_MS} ms`, () => {
-    console.log(
-      `fuzz: ${stats.inputs} inputs, ${stats.rejected} with problems, slowest decode ${stats.maxMs.toFixed(2)} ms` +
-        ` (${stats.remeasured} re-timed after a first run over ${BUDGET_MS / 2} ms)`,
-    )
+  it('has decoded at least 10 000 inputs', () => {
+    console.log(`fuzz: ${stats.inputs} inputs, ${stats.rejected} with problems`)
     expect(stats.inputs).toBeGreaterThanOrEqual(10_000)
-    expect(stats.maxMs).toBeLessThan(BUDGET_MS)
   })
 })
