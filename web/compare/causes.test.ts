@@ -47,12 +47,20 @@ describe('drop and mark causes in the difference summary', () => {
     expect(metricValue(s, early)).toBe(0)
     expect(Number.isNaN(metricValue({ utilisation: 1 }, early))).toBe(true)
     // The other metrics read by path as before.
-    expect(metricValue(s, METRICS.find((m) => m.id === 'utilisation')!)).toBe(0.9)
+    expect(
+      metricValue(
+        s,
+        METRICS.find((m) => m.id === 'utilisation')!,
+      ),
+    ).toBe(0.9)
   })
 
   it('compares the sides cause by cause: B − A per cause', () => {
     const metrics = causeMetrics(['droptail', 'red'], [])
-    const rows = differenceRows([summary({ overflow: 40 }, {}), summary({ overflow: 4, early: 25, forced: 1 }, {})], metrics)
+    const rows = differenceRows(
+      [summary({ overflow: 40 }, {}), summary({ overflow: 4, early: 25, forced: 1 }, {})],
+      metrics,
+    )
     expect(rows.map((r) => [r.metric.id, r.cells.map((c) => c.value), r.cells[1].deltaText])).toEqual([
       ['drops_by_reason.overflow', [40, 4], '−36'],
       ['drops_by_reason.early', [0, 25], '+25'],
@@ -64,9 +72,11 @@ describe('drop and mark causes in the difference summary', () => {
 
 describe('words for every cause the engine reports', () => {
   const words = (lng: string) =>
-    (JSON.parse(readFileSync(new URL(`../i18n/locales/${lng}/charts.json`, import.meta.url), 'utf8')) as {
-      reasons: Record<string, string>
-    }).reasons
+    (
+      JSON.parse(readFileSync(new URL(`../i18n/locales/${lng}/charts.json`, import.meta.url), 'utf8')) as {
+        reasons: Record<string, string>
+      }
+    ).reasons
   it.each(['en', 'ko'])('%s names every reason and every declared cause', (lng) => {
     const causes = new Set<string>([
       ...catalog.reasons,
