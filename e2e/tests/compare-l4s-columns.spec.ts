@@ -2,6 +2,7 @@
 // engine declares for each queue), each side's per-flow table shows every flow's ECN codepoint and feedback,
 // and the difference summary has a row for each drop and mark cause the sides' disciplines declare, with the
 // engine's own counts (web/compare/causes.ts).
+import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
 import { TeachPage } from '../pages/TeachPage'
@@ -84,5 +85,13 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   await expect(cell(0, 'feedback')).toHaveText(charts('results.feedback.accurate'))
   await expect(cell(1, 'codepoint')).toHaveText(charts('results.codepoint.not_ect'))
   await expect(cell(1, 'feedback')).toHaveAttribute('data-value', 'none')
+  // The new tables pass axe (a row group per queue headed by its name).
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="queue-counts-0"]')
+    .include('[data-testid="per-flow-table-0"]')
+    .include('[data-testid="difference-summary"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   expect(teach.consoleErrors).toEqual([])
 })

@@ -34,9 +34,10 @@ export function QueueCounts({ kind, state, simTime, testId = 'queue-counts' }: Q
             <th scope="col">{t('results.queue_col.count')}</th>
           </tr>
         </thead>
-        <tbody>
-          {queues.flatMap((q) =>
-            q.counts.map((c, i) => (
+        {/* One row group per queue, its name heading the group (scope rowgroup). */}
+        {queues.map((q) => (
+          <tbody key={q.cls}>
+            {q.counts.map((c, i) => (
               <tr key={c.name} data-queue={q.cls} data-count={c.name}>
                 {i === 0 && (
                   <th scope="rowgroup" rowSpan={q.counts.length}>
@@ -49,9 +50,9 @@ export function QueueCounts({ kind, state, simTime, testId = 'queue-counts' }: Q
                   {Number.isFinite(c.value) ? count(c.value) : '–'}
                 </td>
               </tr>
-            )),
-          )}
-        </tbody>
+            ))}
+          </tbody>
+        ))}
       </table>
     </div>
   )
