@@ -26,6 +26,7 @@ interface ProbabilityTraceProps {
 
 export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation('app')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 0.9))
@@ -158,7 +159,7 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
         <p className="chart-note" data-testid="probability-subqueues-untraced">
           {t('subqueue.untraced', {
             name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-            reset: t('transport.reset', { ns: 'app' }),
+            reset: tApp('transport.reset'),
           })}
         </p>
       )}

@@ -54,6 +54,7 @@ interface QueueChartProps extends QueueScaleProps {
 
 export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation('app')
   const { t: tTeach } = useTranslation('teach')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
@@ -283,7 +284,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         <p className="chart-note" data-testid="queue-subqueues-untraced">
           {t('subqueue.untraced', {
             name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-            reset: t('transport.reset', { ns: 'app' }),
+            reset: tApp('transport.reset'),
           })}
         </p>
       )}
