@@ -1,7 +1,7 @@
 // For algorithms without a static curve (PI, PIE, BLUE, ...): their drop probability over the time
 // window, as the controller sets it. Algorithms that have no probability at all (drop-tail, CoDel)
 // say so instead.
-import { useMemo, useRef } from 'react'
+import { useMemo, useRef, useSyncExternalStore } from 'react'
 import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
@@ -26,6 +26,7 @@ interface ProbabilityTraceProps {
 
 export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation('app')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
   const rem = remPx()
   const box = plotBox(size, chartMargin(rem, 0.9))
@@ -36,14 +37,20 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
   // A discipline with several queues also declares the probability each queue's packets see (DualPI2: p_C
   // and p_CL from its base p′, RFC 9332 §2.1), drawn beside the base one in its class's colour.
+  // They follow the running discipline; after a switch to it mid-run the run has no such columns (the engine
+  // traces a discipline's queues when the run starts with it), and the chart says so instead of listing lines
+  // it cannot draw.
   const base = baseProbabilityOf(info?.kind)
-  const perQueue = useMemo(
+  const columns = useSyncExternalStore(store.subscribe, () => store.getSnapshot().columns)
+  const declared = useMemo(
     () =>
       subQueuesOf(info?.kind).flatMap((q) =>
         q.probability?.column ? [{ cls: q.cls, name: q.probability.name, column: q.probability.column }] : [],
       ),
     [info?.kind],
   )
+  const perQueue = useMemo(() => declared.filter((q) => columns.includes(q.column)), [declared, columns])
+  const untraced = declared.length > 0 && perQueue.length === 0
   /** The operating point: each drawn probability in the latest row. */
   const [now, setNow] = useFrameState('')
   const chart = useTimeChart({
@@ -113,7 +120,7 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
         <>
           <LegendItem
             colour="var(--c-series-5)"
-            label={perQueue.length > 0 ? t('subqueue.p_base', { name: symbol(t, base ?? 'p') }) : t('curve.p_time')}
+            label={declared.length > 0 ? t('subqueue.p_base', { name: symbol(t, base ?? 'p') }) : t('curve.p_time')}
           />
           {perQueue.map((q) => (
             <LegendItem
@@ -148,6 +155,14 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
           label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
         })}
       />
+      {untraced && (
+        <p className="chart-note" data-testid="probability-subqueues-untraced">
+          {t('subqueue.untraced', {
+            name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+            reset: tApp('transport.reset'),
+          })}
+        </p>
+      )}
       {!hasP && (
         <p className="chart-note">
           {t('curve.none', {

@@ -54,6 +54,7 @@ interface QueueChartProps extends QueueScaleProps {
 
 export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
+  const { t: tApp } = useTranslation('app')
   const { t: tTeach } = useTranslation('teach')
   const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
   const rem = remPx()
@@ -63,8 +64,11 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const avgLabel = info?.avg === 'virtual_queue' ? 'queue.virtual' : 'queue.average'
   const levels = useMemo(() => queueLevels(info, aqm, queueUnit, unit), [info, aqm, queueUnit, unit])
   // A discipline with several queues (DualPI2's L4S and classic) declares each one's backlog: drawn in the
-  // colour of the class of flows it holds.
-  const subQueues = useMemo(
+  // colour of the class of flows it holds. The series follow the running discipline (a switch adds or drops
+  // them); the engine traces a discipline's queues when the run starts with it, so after a switch to it
+  // mid-run the run has no such columns and the chart says how to get them.
+  const columns = useSyncExternalStore(store.subscribe, () => store.getSnapshot().columns)
+  const declaredQueues = useMemo(
     () =>
       subQueuesOf(aqm?.kind ?? info?.kind).flatMap((q) => {
         const column = q.level[unit]?.column
@@ -72,6 +76,8 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
       }),
     [aqm?.kind, info?.kind, unit],
   )
+  const subQueues = useMemo(() => declaredQueues.filter((q) => columns.includes(q.column)), [declaredQueues, columns])
+  const untraced = declaredQueues.length > 0 && subQueues.length === 0
   const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useFrameState(false)
@@ -274,6 +280,14 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           />
         )}
       </TimePlot>
+      {untraced && (
+        <p className="chart-note" data-testid="queue-subqueues-untraced">
+          {t('subqueue.untraced', {
+            name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
+            reset: tApp('transport.reset'),
+          })}
+        </p>
+      )}
       {paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
     </ChartShell>
   )

@@ -7,6 +7,7 @@ import { queueScaleProps } from '../charts/thresholds'
 import type { TimeViewStore } from '../charts/timeWindow'
 import { algorithmName } from '../i18n/names'
 import { SideFlowResults } from '../results/CompareResults'
+import { QueueCounts } from '../results/QueueCounts'
 import type { Side } from '../engine/side'
 import { MoreCharts } from './MoreCharts'
 import '../charts/charts.css'
@@ -64,7 +65,13 @@ export function ComparePane({ side, index, label, view, onRemove, summary }: Com
       {chart('delay', 'compare', c)}
       {chart('readouts', 'compare', c)}
       <MoreCharts {...charts} />
-      <SideFlowResults summary={summary} index={index} label={label} />
+      <QueueCounts
+        kind={snapshot.aqm?.kind}
+        state={store.live().aqmState}
+        simTime={store.live().simTime}
+        testId={`queue-counts-${index}`}
+      />
+      <SideFlowResults summary={summary} index={index} label={label} ecn={snapshot.running?.flows} />
     </section>
   )
 }

@@ -10,7 +10,8 @@ import { Transport } from '../controls/Transport'
 import { PresetInfo } from '../presets/PresetInfo'
 import type { Preset } from '../catalog/types'
 import { RunPool } from '../runs/pool'
-import type { SummaryJson } from '../runs/summary'
+import { METRICS, type SummaryJson } from '../runs/summary'
+import { causeMetrics } from './causes'
 import { groupOf } from '../replications/groups'
 import { Rfc7928View } from '../replications/Rfc7928View'
 import { replicas } from '../stats/seeds'
@@ -270,6 +271,15 @@ export function CompareRun({
     [preset.id, shareSearch, specs, reps],
   )
   const labels = useMemo(() => specs.map((s) => s.label), [specs])
+  // The difference summary's rows: the page's metrics, then the drops and marks by each cause the sides'
+  // disciplines declare.
+  const metrics = useMemo(() => {
+    const kinds = specs.map((s) => {
+      const aqm = getOwn(parseObject(s.scenario) ?? {}, 'aqm')
+      return isObject(aqm) && typeof aqm.kind === 'string' ? aqm.kind : ''
+    })
+    return [...METRICS, ...causeMetrics(kinds, finished)]
+  }, [specs, finished])
 
   const reset = () => {
     lock.pause()
@@ -320,6 +330,7 @@ export function CompareRun({
         duration={durationOfSpec(specs[0].scenario)}
         onRuns={onRuns}
         exportJson={exportJson}
+        metrics={metrics}
       />
       <Rfc7928View groups={groups} />
       <CompareCdf summaries={reps.summaries.map((row) => row[0] ?? null)} labels={labels} />

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next'
 import { download } from '../share/exporters'
 import { MAX_RUNS, parseRuns } from '../stats/seeds'
 import { metricLabel } from '../runs/metricLabel'
-import type { SummaryJson } from '../runs/summary'
+import { METRICS, type Metric, type SummaryJson } from '../runs/summary'
+import { isCauseMetric } from './causes'
 import { differenceCsv, identicalSides, replicatedRows } from './difference'
 import { TableScroll } from '../chrome/TableScroll'
 
@@ -22,6 +23,8 @@ interface DifferenceTableProps {
   duration: number
   onRuns?: (runs: number) => void
   exportJson?: () => string
+  /** The rows: the page's metrics and the sides' drop and mark causes (./causes.ts). */
+  metrics?: readonly Metric[]
 }
 
 export const DifferenceTable = memo(function DifferenceTable({
@@ -33,11 +36,18 @@ export const DifferenceTable = memo(function DifferenceTable({
   duration,
   onRuns,
   exportJson,
+  metrics = METRICS,
 }: DifferenceTableProps) {
   const { t } = useTranslation('teach')
+  const { t: tCharts } = useTranslation('charts')
   const total = labels.length * runsPerSide
   const complete = done === total
-  const rows = replicatedRows(runs)
+  const rows = replicatedRows(runs, metrics)
+  // A cause's row is named by the engine's reason in the reader's words (the charts' own, `reasons.*`).
+  const label = (m: Metric) =>
+    isCauseMetric(m)
+      ? t(`compare.${m.kind}_by`, { reason: tCharts(`reasons.${m.cause}`, { defaultValue: m.cause }) })
+      : metricLabel(t, m)
   const [runsText, setRunsText] = useState(String(runsPerSide))
   const runsError = parseRuns(runsText) === null ? t('replicate.runs_bad', { text: runsText }) : null
   const letter = (k: number) => String.fromCharCode(65 + k)
@@ -46,7 +56,7 @@ export const DifferenceTable = memo(function DifferenceTable({
   // Per other side, the metrics whose intervals overlap side A's.
   const notSignificant = labels
     .slice(1)
-    .map((_, j) => rows.filter((r) => r.cells[j + 1].overlap === true).map((r) => metricLabel(t, r.metric)))
+    .map((_, j) => rows.filter((r) => r.cells[j + 1].overlap === true).map((r) => label(r.metric)))
   return (
     <section
       className="panel difference"
@@ -113,7 +123,7 @@ export const DifferenceTable = memo(function DifferenceTable({
           <tbody>
             {rows.map((r) => (
               <tr key={r.metric.id} data-metric={r.metric.id}>
-                <th scope="row">{metricLabel(t, r.metric)}</th>
+                <th scope="row">{label(r.metric)}</th>
                 {r.cells.map((c, k) => (
                   <td
                     key={k}

@@ -4,7 +4,8 @@
 // (Student t, docs/replications.md), and a difference whose intervals overlap is not called better or
 // worse: the runs do not tell the two sides apart.
 import { interval, overlaps, type Interval } from '../stats/replicate'
-import { formatMetric, METRICS, summaryValue, type Metric, type SummaryJson } from '../runs/summary'
+import { formatMetric, METRICS, type Metric, type SummaryJson } from '../runs/summary'
+import { metricValue } from './causes'
 
 export interface DiffCell {
   /** The mean over the side's runs (the one run's value without replications). */
@@ -58,7 +59,7 @@ export function replicatedRows(
   metrics: readonly Metric[] = METRICS,
 ): DiffRow[] {
   return metrics.map((metric) => {
-    const intervals = runs.map((side) => interval(side.map((s) => summaryValue(s, metric.id))))
+    const intervals = runs.map((side) => interval(side.map((s) => metricValue(s, metric))))
     const base = intervals[0]
     return {
       metric,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { seriesVars } from '../charts/palette'
 import { DelayCdf } from './DelayCdf'
 import { parseFlowResults, parseHistogram } from '../engine/resultsModel'
-import { PerFlowTable } from './PerFlowTable'
+import { PerFlowTable, type FlowEcn } from './PerFlowTable'
 import './results.css'
 
 /** The engine's whole summary JSON, as the compare pool and the sweep read it. */
@@ -20,10 +20,13 @@ export const SideFlowResults = memo(function SideFlowResults({
   summary,
   index,
   label,
+  ecn,
 }: {
   summary: SummaryJson | null | undefined
   index: number
   label: string
+  /** Each flow's codepoint and feedback (the side's scenario, web/scenario/running.ts): two more columns. */
+  ecn?: readonly FlowEcn[]
 }) {
   const { t } = useTranslation('charts')
   return (
@@ -33,6 +36,7 @@ export const SideFlowResults = memo(function SideFlowResults({
         <>
           <PerFlowTable
             flows={parseFlowResults(field(summary, 'flows'))}
+            ecn={ecn}
             testId={`per-flow-table-${index}`}
             caption={`${t('results.table_title')}: ${label}`}
           />
