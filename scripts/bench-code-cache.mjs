@@ -12,7 +12,7 @@
 // and closes. The second visit, in the same profile, does the same. Prints, per visit: how the .wasm
 // reached the worker (content type, served by the service worker or not), the engine's load time, the
 // cold and warm runs' speed, and how many entries Chromium's wasm code cache holds on disk.
-/* global Worker, navigator -- inside page.evaluate */
+/* global Worker, window -- inside page.evaluate */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -22,7 +22,10 @@ import { chromium } from '@playwright/test'
 const root = new URL('..', import.meta.url).pathname
 const [pkgArg, scenarioArg, pairsArg = '3'] = process.argv.slice(2)
 const pkg = resolve(pkgArg ?? join(root, 'web/engine/pkg'))
-const scenario = readFileSync(scenarioArg ?? join(root, 'engine-wasm/bench/c_400mbps_prague_cubic_dualpi2.json'), 'utf8')
+const scenario = readFileSync(
+  scenarioArg ?? join(root, 'engine-wasm/bench/c_400mbps_prague_cubic_dualpi2.json'),
+  'utf8',
+)
 const pairs = Math.max(1, Number(pairsArg))
 
 const PRECACHE = ['./', './bench-worker.js', './run.mjs', './pkg/aqm_engine.js', './pkg/aqm_engine_bg.wasm']
