@@ -79,6 +79,24 @@ function moduleOf(name) {
   return 'other'
 }
 
+/** The part of the engine a source file belongs to (the same parts as moduleOf). */
+function moduleOfFile(path) {
+  const rules = [
+    [/scheduler\.rs|binary_heap/, 'event queue (scheduler, heaps)'],
+    [/src\/tcp\/receiver/, 'TCP receiver'],
+    [/src\/tcp\//, 'TCP sender and congestion control'],
+    [/src\/aqm\//, 'queue discipline (AQM)'],
+    [/src\/metrics/, 'metrics and trace'],
+    [/src\/(sim|link|time|packet|traffic|link_loss)\.rs/, 'event loop and links (sim.rs)'],
+    [/alloc|raw_vec|vec\/|ptr\/|slice\//, 'memory (allocation, copies)'],
+    [/libm/, 'maths library'],
+  ]
+  for (const [re, what] of rules) if (re.test(path)) return what
+  // Generic helpers of the standard library (comparisons, Option, iterators) inlined into their callers.
+  if (/\/library\/core\/|\/rustc\//.test(path)) return 'core library helpers (cmp, option, iter, …)'
+  return 'other'
+}
+
 /** Shares of the total by key, largest first. */
 function shares(counts) {
   const total = [...counts.values()].reduce((a, b) => a + b, 0)
@@ -113,7 +131,36 @@ function nativeProfile(dir) {
     counts.set(name, (counts.get(name) ?? 0) + Number(m[1].replaceAll(',', '')))
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0)
-  return { counts, total, packets: bench.bottleneck_packets, events: bench.events }
+  return { counts, total, byFile: nativeByFile(out), packets: bench.bottleneck_packets, events: bench.events }
+}
+
+/**
+ * Native instructions by the source file each instruction came from, inlined code included, read from
+ * callgrind's output when aqm-cli has line tables (`CARGO_PROFILE_RELEASE_DEBUG=line-tables-only`): the
+ * cost of, say, the heap's sift counts under binary_heap even where LLVM inlined it into run_until.
+ * Null without line tables (then every file is unknown).
+ */
+function nativeByFile(out) {
+  const names = new Map()
+  const counts = new Map()
+  let file = '???'
+  let skipNext = false
+  for (const line of readFileSync(out, 'utf8').split('\n')) {
+    const named = /^(fl|fi|fe)=\((\d+)\)(?: (.*))?$/.exec(line)
+    if (named) {
+      if (named[3] !== undefined) names.set(named[2], named[3])
+      file = names.get(named[2]) ?? '???'
+    } else if (line.startsWith('calls=')) skipNext = true
+    else if (/^[+\-*\d]/.test(line)) {
+      if (skipNext)
+        skipNext = false // the inclusive cost of a call, counted where it is spent
+      else {
+        const cost = Number(line.split(' ')[1] ?? 0)
+        counts.set(file, (counts.get(file) ?? 0) + cost)
+      }
+    }
+  }
+  return counts.size === 1 && counts.has('???') ? null : counts
 }
 
 async function wasmProfile() {
@@ -213,6 +260,20 @@ try {
   compare('by part of the engine', byModule(native.counts), byModule(wasm.counts), 20)
   console.log('')
   compare('by function (self)', shares(native.counts), shares(wasm.counts), opts.top)
+  if (native.byFile) {
+    const byPart = new Map()
+    for (const [f, v] of native.byFile) {
+      const part = moduleOfFile(f)
+      byPart.set(part, (byPart.get(part) ?? 0) + v)
+    }
+    console.log('\nnative instructions by the source file they come from (inlined code under its own file):')
+    const sh = shares(byPart)
+    table(
+      ['part of the engine', 'native, instructions'],
+      [...sh].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, pct(v)]),
+    )
+  } else
+    console.log('\n(build aqm-cli with CARGO_PROFILE_RELEASE_DEBUG=line-tables-only for native shares by source file)')
   console.log(
     '\n(– : not a function of its own in that build, inlined into its caller; the ratio above 1 is where wasm spends more of its time than native spends of its instructions)',
   )
