@@ -1,7 +1,7 @@
 // Second visit against first visit in Debian's Chromium: does V8's WebAssembly code cache give a second
 // visit optimised code from its first run? (docs/performance.md, "The code cache on a second visit".)
 //
-//   node scripts/bench-code-cache.mjs [pkg dir] [scenario.json] [pairs]
+//   npm run bench:code-cache [-- <pkg dir> <scenario.json> <pairs>]   (defaults: web/engine/pkg, reference c, 3)
 //
 // Serves the wasm package, the page's own service worker (web/pwa/sw.js, with its precache list filled
 // in as vite.config.ts does) and a small harness. Each pair is two visits with one browser profile (a
