@@ -31,7 +31,7 @@ self.onmessage = async (e) => {
   self.postMessage(measure(Simulation, exports.memory, scenario, JSON.parse(scenario).duration, () => performance.now(), { cold }))
 }
 `
-// A run worker as web/runs/run.worker.ts is: one summary per request, the run cut in slices.
+// A run worker as web/runs/run.worker.ts is: one summary per request, the run cut in slices, no trace rows.
 const runWorkerJs = `
 import init, { Simulation } from './pkg/aqm_engine.js'
 import { runInSlices } from './run.mjs'
@@ -39,6 +39,7 @@ const ready = init()
 self.onmessage = async (e) => {
   await ready
   const sim = new Simulation(e.data.scenario)
+  sim.keep_trace?.(false) // summary only, as run.worker.ts (a build from before keep_trace keeps its rows)
   runInSlices(sim, JSON.parse(e.data.scenario).duration, () => performance.now())
   self.postMessage({ id: e.data.id, summary: sim.summary() })
   sim.free()

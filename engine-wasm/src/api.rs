@@ -169,6 +169,13 @@ impl Simulation {
         Float64Array::from(rows.as_slice())
     }
 
+    /// Whether the run keeps trace rows for `take_samples` / `take_state_samples` (on by default). A batch
+    /// run that reads only `summary()` turns it off: the summary is the same, and the rows it would never
+    /// drain no longer pile up in the module's memory.
+    pub fn keep_trace(&mut self, keep: bool) {
+        self.engine.keep_trace(keep);
+    }
+
     /// JSON array of the traced state entries' names (DualPI2's per-queue values; [] for most disciplines).
     pub fn state_columns(&self) -> Result<String, JsError> {
         to_json(&self.engine.state_columns())

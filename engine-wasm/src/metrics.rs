@@ -100,6 +100,9 @@ pub struct Metrics {
     /// Bits of the packet in service already counted in earlier intervals.
     counted_bits: f64,
     rows: Vec<f64>,
+    /// Whether `sample` writes trace rows (true). A batch run that reads only the summary turns it off
+    /// (`set_keep_rows`): a row is never read then, and the summary does not depend on the rows.
+    keep_rows: bool,
     // Whole-window accumulators (from `warmup` on).
     per_flow: Vec<FlowCounters>,
     windows: Vec<WindowMean>,
@@ -138,6 +141,7 @@ impl Metrics {
             in_service: None,
             counted_bits: 0.0,
             rows: Vec::new(),
+            keep_rows: true,
             per_flow: vec![FlowCounters::default(); flows],
             windows: vec![WindowMean::default(); flows],
             bytes_out: 0,
@@ -367,10 +371,23 @@ impl Metrics {
                 self.counted_bits = sent;
             }
         }
-        let util = util_bits / self.interval_capacity_bits(now, dt);
+        if self.keep_rows {
+            let util = util_bits / self.interval_capacity_bits(now, dt);
+            self.write_row(now, [q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util], dt, cwnd, active);
+        }
+        let mut flow_bytes = std::mem::take(&mut self.interval.flow_bytes);
+        flow_bytes.fill(0);
+        self.interval = Interval { flow_bytes, ..Default::default() };
+        self.last_sample = now;
+    }
+
+    /// Appends one trace row: `fixed` holds the columns from `q_pkts` to `util`.
+    fn write_row(&mut self, now: Time, fixed: [f64; 6], dt: f64, cwnd: &[f64], active: &[bool]) {
+        let iv = &self.interval;
         let header = self.rows.len();
-        let row = [now as f64 / 1e9, q_pkts as f64, q_bytes as f64, op.avg, op.p, delay_ms, util, f64::NAN];
-        self.rows.extend_from_slice(&row);
+        self.rows.push(now as f64 / 1e9);
+        self.rows.extend_from_slice(&fixed);
+        self.rows.push(f64::NAN);
         self.rows.push(iv.drops as f64);
         self.rows.push(iv.marks as f64);
         self.rows.extend(iv.drops_by.iter().map(|n| *n as f64));
@@ -389,10 +406,12 @@ impl Metrics {
         if self.capacity_column {
             self.rows.push(self.link_rate_bps / 1e6);
         }
-        let mut flow_bytes = std::mem::take(&mut self.interval.flow_bytes);
-        flow_bytes.fill(0);
-        self.interval = Interval { flow_bytes, ..Default::default() };
-        self.last_sample = now;
+    }
+
+    /// Whether `sample` writes trace rows (by default it does). Off, a sample still closes its interval and
+    /// feeds the window means, so the summary is the same; `take_rows` then returns nothing.
+    pub fn set_keep_rows(&mut self, keep: bool) {
+        self.keep_rows = keep;
     }
 
     /// Takes every row sampled since the last call (row-major, `stride()` values per row).

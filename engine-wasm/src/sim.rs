@@ -171,6 +171,7 @@ pub struct Simulation {
     /// not in the trace the digests cover).
     state_columns: Vec<&'static str>,
     state_rows: Vec<f64>,
+    keep_state_rows: bool,
     /// The bottleneck's one transmission in progress, and its deliveries in time order (`propagate`).
     tx_lane: PinnedFifo,
     deliver_lane: PinnedFifo,
@@ -254,6 +255,7 @@ impl Simulation {
             view_events: EventLog::new(VIEW_EVENTS_KEPT),
             state_columns: traced_state(bottleneck_kind),
             state_rows: Vec::new(),
+            keep_state_rows: true,
             flows,
             scenario,
         };
@@ -323,6 +325,13 @@ impl Simulation {
     /// Trace rows sampled since the last call, row-major, `columns().len()` values per row.
     pub fn take_samples(&mut self) -> Vec<f64> {
         self.metrics.take_rows()
+    }
+
+    /// Whether samples write trace rows (and traced state rows); on by default. A batch run that reads only
+    /// the summary turns it off: the summary is the same, `take_samples` returns nothing.
+    pub fn keep_trace(&mut self, keep: bool) {
+        self.metrics.set_keep_rows(keep);
+        self.keep_state_rows = keep;
     }
 
     /// The names of the traced state entries (`StateSpec::traced`) of the discipline the run started with;
@@ -852,7 +861,7 @@ impl Simulation {
         let q = self.bottleneck.qdisc();
         let (qp, qb, op) = (q.len_packets(), q.len_bytes(), q.operating_point());
         self.metrics.sample(self.now, qp, qb, op, &self.windows, &self.active);
-        if !self.state_columns.is_empty() {
+        if self.keep_state_rows && !self.state_columns.is_empty() {
             let state = q.state();
             let value = |name: &str| state.iter().find(|(k, _)| *k == name).map_or(f64::NAN, |(_, v)| *v);
             self.state_rows.extend(self.state_columns.iter().map(|n| value(n)));

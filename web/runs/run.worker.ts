@@ -1,7 +1,8 @@
 // A run worker: builds one simulation per request, runs it to the scenario's duration and posts the
 // engine's summary, exactly what `aqm-cli sweep` prints for the same scenario line (the CLI calls
 // run_until(duration) once; cutting the run into slices changes nothing: events pop in the same order).
-// It runs in short slices (./slices.ts), so that a fresh worker picks up V8's optimised code early.
+// It runs in short slices (./slices.ts), so that a fresh worker picks up V8's optimised code early, and
+// keeps no trace rows (the summary is the same without them).
 import init, { Simulation, last_panic_message } from '../engine/pkg/aqm_engine.js'
 import { parseObject } from '../scenario/json'
 import { durationOf } from '../scenario/running'
@@ -24,6 +25,8 @@ async function run(msg: ToRunWorker): Promise<void> {
   let sim: Simulation | null = null
   try {
     sim = new Simulation(msg.scenario)
+    // Only the summary is read: rows never drained would pile up in the module's memory (it never shrinks).
+    sim.keep_trace(false)
     runInSlices(sim, durationIn(sim.scenario()))
     post({ type: 'done', id: msg.id, summary: sim.summary() })
   } catch (e) {

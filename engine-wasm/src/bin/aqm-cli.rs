@@ -115,6 +115,7 @@ fn sweep_cmd(args: &[String]) -> Result<(), String> {
 fn sweep_line(n: usize, line: &str, seeds: Option<usize>) -> String {
     let result = scenario(line).and_then(|s| match seeds {
         None => Simulation::new(s).map_err(|e| e.to_string()).map(|mut sim| {
+            sim.keep_trace(false); // a sweep line is its summary: no trace rows to keep
             sim.run_to_end();
             serde_json::to_string(&sim.summary()).unwrap_or_default()
         }),
@@ -124,6 +125,7 @@ fn sweep_line(n: usize, line: &str, seeds: Option<usize>) -> String {
                 .iter()
                 .map(|seed| {
                     let mut sim = Simulation::new(Scenario { seed: *seed, ..s.clone() }).map_err(|e| e.to_string())?;
+                    sim.keep_trace(false);
                     sim.run_to_end();
                     Ok(sim.summary())
                 })
