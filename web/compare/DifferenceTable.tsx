@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { download } from '../share/exporters'
 import { MAX_RUNS, parseRuns } from '../stats/seeds'
 import { metricLabel } from '../runs/metricLabel'
-import type { SummaryJson } from '../runs/summary'
+import type { SummaryJson } from '../engine/summary'
 import { differenceCsv, identicalSides, replicatedRows } from './difference'
 import { TableScroll } from '../chrome/TableScroll'
 

@@ -4,7 +4,7 @@
 // (Student t, docs/replications.md), and a difference whose intervals overlap is not called better or
 // worse: the runs do not tell the two sides apart.
 import { interval, overlaps, type Interval } from '../stats/replicate'
-import { formatMetric, METRICS, summaryValue, type Metric, type SummaryJson } from '../runs/summary'
+import { formatMetric, METRICS, summaryValue, type Metric, type SummaryJson } from '../engine/summary'
 
 export interface DiffCell {
   /** The mean over the side's runs (the one run's value without replications). */
