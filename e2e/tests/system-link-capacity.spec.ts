@@ -8,8 +8,7 @@ test("the system view's link header follows the link's capacity changes", async 
   test.setTimeout(90_000)
   await new SharePage(page).open('./?preset=satellite-slot-changes')
   await expect.poll(() => sim.linkRate()).toBeGreaterThan(0)
-  await page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 10 }) })
-  await app.playButton.click()
+  await app.playFast(10)
   // Into the first slot with a rate other than the starting one.
   await expect
     .poll(

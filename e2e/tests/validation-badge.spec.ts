@@ -1,23 +1,12 @@
 // Issue 27 item 1: "agrees with ns-3" appears only for a preset whose own sides ran in ns-3 as validation
 // cases (a case file naming the preset and side: validation/cases/*.json `preset`), and says under which
 // profile; a preset that no case ran shows no badge, whatever its discipline and link rate.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
 import { TeachPage } from '../pages/TeachPage'
+import { validationCases as cases } from '../validationCases'
 
-const dir = new URL('../../validation/cases/', import.meta.url)
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map(
-    (f) =>
-      JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
-        id: string
-        preset?: { id: string; side: number }
-        ns3: { metrics: Record<string, number | null> }
-        expect: 'agree' | Record<string, unknown>
-      },
-  )
 const presetIds = (
   JSON.parse(readFileSync(new URL('../../public/presets/index.json', import.meta.url), 'utf8')) as { presets: string[] }
 ).presets

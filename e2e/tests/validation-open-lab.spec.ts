@@ -2,17 +2,14 @@
 // scenario names the ns-3 profile and leaves the discipline's ns-3 details to it (RED's wait, ns rules, idle
 // decay and device queue; CoDel's Newton step; PIE's burst rule): the lab must run them, so its numbers are
 // the Validation page's own.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { test, expect, type Page } from '@playwright/test'
 import { Simulation, initSync, trace_digest } from '../../web/engine/pkg/aqm_engine.js'
 import { catalogue } from '../catalogue'
 import { TeachPage } from '../pages/TeachPage'
+import { validationCases as cases } from '../validationCases'
 import { labApi } from '../pages/SharePage'
 
-const dir = new URL('../../validation/cases/', import.meta.url)
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { id: string; scenario: object })
 const v = catalogue('en', 'validation')
 
 test.beforeAll(() => {
