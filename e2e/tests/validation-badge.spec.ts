@@ -13,8 +13,7 @@ const presetIds = (
 /** Presets that no case file names: they must show no badge. */
 const unvalidated = presetIds.filter((id) => !cases.some((c) => c.preset?.id === id))
 
-test('a preset without its own ns-3 case shows no badge, in the gallery and in its lab', async ({ page }) => {
-  const teach = new TeachPage(page)
+test('a preset without its own ns-3 case shows no badge, in the gallery and in its lab', async ({ teach }) => {
   await teach.goto('?view=gallery')
   expect(unvalidated.length).toBeGreaterThan(0)
   // seed 000 runs RED with NewReno at 10 Mbit/s like case red-newreno-10f-10m, but that case is not its scenario.

@@ -63,10 +63,9 @@ test('locked parameters are disabled in a shared link and cannot be changed by d
 })
 
 test('the share dialog writes a worksheet link that lets students change only what is ticked', async ({
+  share,
   sim,
-  page,
 }) => {
-  const share = new SharePage(page)
   await share.open('./?v=1&aqm=red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   await share.openDialog()

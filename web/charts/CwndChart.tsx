@@ -170,14 +170,16 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
           {showSum && <LegendItem colour="var(--c-ink)" label={t('cwnd.sum')} />}
         </>
       }
-      y={y}
-      yLabel={t('cwnd.axis')}
-      right={showSum ? { scale: ySum, label: t('cwnd.axis_sum') } : undefined}
-      ariaLabel={t('cwnd.aria', { count: traces })}
-      onPointerMove={onPointerMove}
-      onPointerLeave={() => {
-        setTip(null)
-        onHighlight(null)
+      plot={{
+        y,
+        yLabel: t('cwnd.axis'),
+        right: showSum ? { scale: ySum, label: t('cwnd.axis_sum') } : undefined,
+        ariaLabel: t('cwnd.aria', { count: traces }),
+        onPointerMove,
+        onPointerLeave: () => {
+          setTip(null)
+          onHighlight(null)
+        },
       }}
       overlay={
         tip && (

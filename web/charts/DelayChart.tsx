@@ -139,11 +139,13 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
           )}
         </>
       }
-      y={y}
-      yLabel={t('delay.axis')}
-      right={{ scale: yRate, label: t('delay.axis_rate') }}
-      ariaLabel={t('delay.aria')}
-      interactive={targets.length > 0}
+      plot={{
+        y,
+        yLabel: t('delay.axis'),
+        right: { scale: yRate, label: t('delay.axis_rate') },
+        ariaLabel: t('delay.aria'),
+        interactive: targets.length > 0,
+      }}
     >
       {aqm &&
         targets.map((p) => (

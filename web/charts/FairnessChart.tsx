@@ -55,10 +55,7 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
           <LegendItem colour="var(--c-series-3)" label={t('fairness.util', { s: FAIRNESS_WINDOW_S })} />
         </>
       }
-      y={y}
-      yLabel={t('fairness.axis')}
-      yFormat={percent}
-      ariaLabel={t('fairness.aria')}
+      plot={{ y, yLabel: t('fairness.axis'), yFormat: percent, ariaLabel: t('fairness.aria') }}
     />
   )
 }

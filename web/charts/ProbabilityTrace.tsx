@@ -130,9 +130,7 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
           )}
         </>
       }
-      y={y}
-      yLabel={t('curve.axis_p_linear')}
-      ariaLabel={t('curve.aria_time', { label: name })}
+      plot={{ y, yLabel: t('curve.axis_p_linear'), ariaLabel: t('curve.aria_time', { label: name }) }}
       overlay={!hasP && <p className="chart-note">{t('curve.none', { label: name })}</p>}
     />
   )

@@ -138,32 +138,8 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         ctx.setLineDash([])
       }
       const bottom = box.margin.top + box.innerH
-      drawEventTicks(
-        ctx,
-        rows,
-        from,
-        to,
-        tCol,
-        rows.columnIndex('drops'),
-        x,
-        bottom,
-        -1,
-        colours.vermillion,
-        box.innerW / 3,
-      )
-      drawEventTicks(
-        ctx,
-        rows,
-        from,
-        to,
-        tCol,
-        rows.columnIndex('marks'),
-        x,
-        box.margin.top,
-        1,
-        colours.sky,
-        box.innerW / 3,
-      )
+      drawEventTicks(ctx, vis, rows.columnIndex('drops'), x, bottom, -1, colours.vermillion, box.innerW / 3)
+      drawEventTicks(ctx, vis, rows.columnIndex('marks'), x, box.margin.top, 1, colours.sky, box.innerW / 3)
 
       const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
       if (avgNow !== hasAvg) setHasAvg(avgNow)
