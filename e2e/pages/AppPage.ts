@@ -11,6 +11,13 @@ function startsWith(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 }
 
+/** The middle of an element on screen, where a person grabs it (a grip, a handle). */
+export async function centre(l: Locator) {
+  const box = await l.boundingBox()
+  if (box === null) throw new Error('grip not on screen')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
 export class AppPage {
   readonly page: Page
   readonly language: Language

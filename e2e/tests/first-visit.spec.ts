@@ -1,16 +1,10 @@
 // Issue 17, a first visit that teaches: the "What is AQM?" card greets a new visitor, and one click on it puts
 // RED's draggable thresholds on the default page's queue chart; dismissed, it stays away after a reload, and
 // a nudge towards RED takes its place while drop-tail runs (dismissible and remembered too).
-import type { Locator } from '@playwright/test'
 import { TeachPage } from '../pages/TeachPage'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-
-async function centre(l: Locator) {
-  const box = await l.boundingBox()
-  if (box === null) throw new Error('grip not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
+import { centre } from '../pages/AppPage'
 
 test('the default page shows a draggable threshold within one click of the card', async ({ page, app, sim, teach }) => {
   const card = page.getByTestId('first-visit-card')

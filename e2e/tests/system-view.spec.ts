@@ -1,7 +1,6 @@
 // Issue 17, the system view: the buffer's packet slots follow the engine's queue length frame by frame, and
 // a drop or mark the engine reports in a frame is drawn in the first animation frame after it arrives.
 import type { SystemDraw } from '../../web/system/testApi' // also brings in window.__aqmSystem
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 // 30 Reno flows into a 40-packet drop-tail buffer: the queue fills and overflows every few seconds.
@@ -11,9 +10,10 @@ test('the system view draws the queue the engine holds and every drop as it is r
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(150_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await expect(page.getByTestId('system-view')).toBeVisible()
   await expect(page.getByTestId('system-view')).toContainText('30 × Reno')
