@@ -46,7 +46,7 @@ describe('sketch points', () => {
   })
 
   it('keeps the lab sketch and lessons sketches side by side, skipping broken entries', () => {
-    const text = encodeSketches({
+    const sketches = {
       '': [
         [0, 1],
         [5, 2],
@@ -55,18 +55,10 @@ describe('sketch points', () => {
         [0, 80],
         [30, 90],
       ],
-    })
+    } satisfies Record<string, Array<[number, number]>>
+    const text = encodeSketches(sketches)
     expect(text).toBe('0:1,5:2~droptail!0:80,30:90')
-    expect(decodeSketches(text)).toEqual({
-      '': [
-        [0, 1],
-        [5, 2],
-      ],
-      droptail: [
-        [0, 80],
-        [30, 90],
-      ],
-    })
+    expect(decodeSketches(text)).toEqual(sketches)
     expect(decodeSketches('BAD ID!0:1,2:3~red!0:1,2:3~red2!nope')).toEqual({
       red: [
         [0, 1],
