@@ -4,10 +4,18 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { catalogue, type Language } from '../catalogue'
 import type { FrameStats } from '../../web/charts/frameLoop'
 import type {} from '../../web/charts/testApi' // brings in the window.__aqmCharts declaration
+import type { SimApi } from '../simApi'
 
 /** Labels of number fields end in their unit ("Link rate (Mbit/s)"); match from the start only. */
 function startsWith(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+}
+
+/** The middle of an element on screen, where a person grabs it (a grip, a handle). */
+export async function centre(l: Locator) {
+  const box = await l.boundingBox()
+  if (box === null) throw new Error('grip not on screen')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
 export class AppPage {
@@ -107,6 +115,31 @@ export class AppPage {
       traffic: group.getByLabel(startsWith(this.t('flows.traffic'))),
       error: group.getByRole('alert'),
     }
+  }
+
+  /** The lab's six charts, in the order they are laid out. */
+  get charts(): Locator[] {
+    return [this.queueChart, this.curveChart, this.cwndChart, this.throughputBars, this.fairnessChart, this.delayChart]
+  }
+
+  /** Picks the playback speed "<value>× faster than real time" and plays. */
+  async playFast(value: number): Promise<void> {
+    await this.page
+      .getByLabel(this.t('transport.speed'))
+      .selectOption({ label: this.t('transport.speedFast', { value }) })
+    await this.playButton.click()
+  }
+
+  /** Opens the lab at `search`, plays until `seconds` of simulated time, and pauses (the worker has paused on
+   * return). */
+  async runUntil(search: string, sim: SimApi, seconds: number): Promise<void> {
+    await this.page.goto(search)
+    await this.playButton.waitFor({ state: 'visible' })
+    await expect.poll(() => sim.ready()).toBe(true)
+    await this.playButton.click()
+    await expect.poll(() => sim.simTime()).toBeGreaterThan(seconds)
+    await this.pauseButton.click()
+    await expect.poll(() => sim.playing()).toBe(false)
   }
 
   threshold(name: string): Locator {

@@ -17,19 +17,9 @@ test('perf probe: chart frame time with 100 flows and every chart visible', asyn
   await app.applyButton.click()
   await expect.poll(() => sim.totalFlows()).toBe(100)
   await app.algorithm.selectOption('red')
-  await app.page
-    .getByLabel(app.t('transport.speed'))
-    .selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
-  await app.playButton.click()
+  await app.playFast(5)
   await expect(app.cwndChart).toHaveAttribute('data-traces', '100', { timeout: 30_000 })
-  for (const chart of [
-    app.queueChart,
-    app.curveChart,
-    app.cwndChart,
-    app.throughputBars,
-    app.fairnessChart,
-    app.delayChart,
-  ]) {
+  for (const chart of app.charts) {
     await expect(chart).toBeInViewport()
   }
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(25) // the 20 s window is full

@@ -3,15 +3,14 @@
 // new setting, and a reload keeps it.
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
-import { TeachPage } from '../pages/TeachPage'
 
 const charts = catalogue('en', 'charts')
 
 test('compare: an edited RED threshold reaches the title, the summary, the link, the embed code and a reload', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=red-vs-droptail&runs=2')
   const red = teach.side(1)
   await expect(red).toHaveAttribute('data-ready', 'true')
@@ -73,9 +72,9 @@ test('compare: an edited RED threshold reaches the title, the summary, the link,
 
 test('compare: a side whose algorithm adapts its own parameters while playing (ARED) is not taken as edited', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=seed000-red-ared-qvared&runs=1')
   for (let k = 0; k < 3; k++) await expect(teach.side(k)).toHaveAttribute('data-ready', 'true')
   await page.getByRole('button', { name: teach.app('transport.play'), exact: true }).click()

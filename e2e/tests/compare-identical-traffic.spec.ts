@@ -3,7 +3,6 @@
 // summary shows the engine's full-run numbers for both.
 import { readFileSync } from 'node:fs'
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
 /** A number field of a parsed summary or scenario. */
 const field = (x: unknown, key: string): unknown =>
@@ -11,9 +10,8 @@ const field = (x: unknown, key: string): unknown =>
 
 const preset = JSON.parse(readFileSync(new URL('../../public/presets/red-vs-droptail.json', import.meta.url), 'utf8'))
 
-test('two sides run identical traffic in lock step and the difference summary appears', async ({ page }) => {
+test('two sides run identical traffic in lock step and the difference summary appears', async ({ page, teach }) => {
   test.setTimeout(90_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=gallery')
   await teach
     .card(preset.id)
@@ -67,8 +65,7 @@ test('two sides run identical traffic in lock step and the difference summary ap
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('the comparison is one link, and embeds without the page around it', async ({ page }) => {
-  const teach = new TeachPage(page)
+test('the comparison is one link, and embeds without the page around it', async ({ page, teach }) => {
   await teach.goto(`?view=compare&preset=${preset.id}`)
   const link = await page.getByLabel(teach.t('compare.link')).inputValue()
   expect(link).toContain(`preset=${preset.id}`)

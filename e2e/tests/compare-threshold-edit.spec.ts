@@ -3,13 +3,11 @@
 // built from, only with the edited parameter.
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
-import { TeachPage } from '../pages/TeachPage'
 
 const charts = catalogue('en', 'charts')
 
-test('compare: ↑ on min_th and a drag of max_th on the RED side keep both sides running', async ({ page }) => {
+test('compare: ↑ on min_th and a drag of max_th on the RED side keep both sides running', async ({ page, teach }) => {
   test.setTimeout(60_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=red-vs-droptail')
   const red = teach.side(1)
   await expect(teach.side(0)).toHaveAttribute('data-ready', 'true')

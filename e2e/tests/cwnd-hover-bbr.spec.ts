@@ -4,13 +4,7 @@ test('hovering a BBR flow in the congestion-window chart shows its mode and band
   app,
   sim,
 }) => {
-  await app.page.goto('./?v=1&flows=2&tcp=bbr&rtt=40')
-  await app.playButton.waitFor({ state: 'visible' })
-  await expect.poll(() => sim.ready()).toBe(true)
-  await app.playButton.click()
-  await expect.poll(() => sim.simTime()).toBeGreaterThan(4)
-  await app.pauseButton.click()
-  await expect.poll(() => sim.playing()).toBe(false)
+  await app.runUntil('./?v=1&flows=2&tcp=bbr&rtt=40', sim, 4)
 
   await app.hoverCwndTrace()
 

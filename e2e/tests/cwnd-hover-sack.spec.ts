@@ -4,13 +4,7 @@ import LZString from 'lz-string'
 test('hovering a SACK flow in the congestion-window chart shows its RFC 6675 scoreboard', async ({ app, sim }) => {
   // Two Cubic flows with SACK and PRR over a short drop-tail buffer: losses keep the scoreboard busy.
   const z = LZString.compressToEncodedURIComponent(JSON.stringify({ flows: [{ sack: true, recovery: 'prr' }] }))
-  await app.page.goto(`./?v=1&buffer=30&flows=2&tcp=cubic&rtt=40&z=${z}`)
-  await app.playButton.waitFor({ state: 'visible' })
-  await expect.poll(() => sim.ready()).toBe(true)
-  await app.playButton.click()
-  await expect.poll(() => sim.simTime()).toBeGreaterThan(4)
-  await app.pauseButton.click()
-  await expect.poll(() => sim.playing()).toBe(false)
+  await app.runUntil(`./?v=1&buffer=30&flows=2&tcp=cubic&rtt=40&z=${z}`, sim, 4)
 
   await app.hoverCwndTrace()
 

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { catalogue } from '../catalogue'
 import { AppPage } from '../pages/AppPage'
-import { SharePage, labApi } from '../pages/SharePage'
+import { labApi } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 async function saved(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -27,8 +27,7 @@ async function dropFile(page: Page, name: string, type: string, content: string)
   )
 }
 
-test('charts export under their titles and names, PNG at 2× with the legend and no grips', async ({ page }) => {
-  const share = new SharePage(page)
+test('charts export under their titles and names, PNG at 2× with the legend and no grips', async ({ page, share }) => {
   const charts = catalogue('en', 'charts')
   const app = new AppPage(page)
   await share.open('./?v=1&seed=21&flows=4&aqm=red&max_th=25&speed=4')
@@ -62,8 +61,7 @@ test('charts export under their titles and names, PNG at 2× with the legend and
   expect(cwnd.bytes.toString('utf8')).toContain(`>${charts('cwnd.title')}</text>`)
 })
 
-test("the lab's own trace CSV opens its scenario again", async ({ page }) => {
-  const share = new SharePage(page)
+test("the lab's own trace CSV opens its scenario again", async ({ page, share }) => {
   const lab = labApi(page)
   const app = new AppPage(page)
   await share.open('./?v=1&seed=21&flows=4&aqm=red&max_th=25&speed=4')
@@ -85,8 +83,8 @@ test("the lab's own trace CSV opens its scenario again", async ({ page }) => {
 
 test('a file that cannot be opened says what can, offers to keep what runs, and leaves the header free', async ({
   page,
+  share,
 }) => {
-  const share = new SharePage(page)
   const lab = labApi(page)
   await share.open('./')
   const before = await lab.scenario()

@@ -1,19 +1,12 @@
 // Issue 17, a first visit that teaches: the "What is AQM?" card greets a new visitor, and one click on it puts
 // RED's draggable thresholds on the default page's queue chart; dismissed, it stays away after a reload, and
 // a nudge towards RED takes its place while drop-tail runs (dismissible and remembered too).
-import type { Locator } from '@playwright/test'
 import { TeachPage } from '../pages/TeachPage'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
+import { centre } from '../pages/AppPage'
 
-async function centre(l: Locator) {
-  const box = await l.boundingBox()
-  if (box === null) throw new Error('grip not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-test('the default page shows a draggable threshold within one click of the card', async ({ app, sim, page }) => {
-  const teach = new TeachPage(page)
+test('the default page shows a draggable threshold within one click of the card', async ({ page, app, sim, teach }) => {
   const card = page.getByTestId('first-visit-card')
   await expect(card).toBeVisible()
   await expect(card.getByRole('heading', { name: teach.t('firstVisit.title') })).toBeVisible()
@@ -35,8 +28,11 @@ test('the default page shows a draggable threshold within one click of the card'
   await expect.poll(async () => Number((await sim.aqm())?.max_th)).toBeGreaterThan(before)
 })
 
-test('dismissed, the card stays away; the drop-tail nudge follows and is remembered too', async ({ sim, page }) => {
-  const teach = new TeachPage(page)
+test('dismissed, the card stays away; the drop-tail nudge follows and is remembered too', async ({
+  page,
+  sim,
+  teach,
+}) => {
   await page.getByTestId('first-visit-dismiss').click()
   await expect(page.getByTestId('first-visit-card')).toHaveCount(0)
   const nudge = page.getByTestId('first-visit-nudge')
@@ -65,8 +61,11 @@ test('dismissed, the card stays away; the drop-tail nudge follows and is remembe
 
 // Walk E21: the card said "Drop-tail, where the lab starts" over labs that start with RED, GFR or CoDel, and
 // offered "Try RED" inside the GFR/ATM lab. It now names what runs and offers RED only over drop-tail.
-test('over a lab that runs another discipline, the card names it and offers no switch', async ({ sim, page }) => {
-  const teach = new TeachPage(page)
+test('over a lab that runs another discipline, the card names it and offers no switch', async ({
+  page,
+  sim,
+  teach,
+}) => {
   const app = catalogue('en')
   for (const preset of ['seed002-gfr-atm', 'seed000-red-ared-qvared']) {
     await page.goto(`./?preset=${preset}`)

@@ -3,11 +3,9 @@
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { AppPage } from '../pages/AppPage'
-import { TeachPage } from '../pages/TeachPage'
 import { labApi } from '../pages/SharePage'
 
-test('seed cards show the paper, not the seed file', async ({ page }) => {
-  const teach = new TeachPage(page)
+test('seed cards show the paper, not the seed file', async ({ page, teach }) => {
   await teach.goto('?view=gallery')
   const card = teach.card('seed003-hred-load-step')
   await expect(card.getByTestId('paper-cite')).toContainText('Hybrid Random Early Detection')

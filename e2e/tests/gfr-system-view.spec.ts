@@ -1,4 +1,3 @@
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 // GFR over ATM keeps its own buffer of MAX_Q cells and decides frame by frame against LBO and HBO. The
@@ -9,14 +8,14 @@ test("GFR's system view shows its cell buffer and its early discards, and no cel
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(90_000)
-  await new SharePage(page).open('./?preset=seed002-gfr-atm')
+  await share.open('./?preset=seed002-gfr-atm')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('gfr')
   const maxQ = Number((await sim.aqm())?.max_q_cells)
   expect(maxQ).toBeGreaterThan(0)
-  await page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 10 }) })
-  await app.playButton.click()
+  await app.playFast(10)
   await expect.poll(async () => (await sim.aqmState()).epd_frames ?? 0, { timeout: 60_000 }).toBeGreaterThan(0)
   await app.pauseButton.click()
   await expect.poll(() => sim.playing()).toBe(false)

@@ -2,11 +2,12 @@
 // summary says so ("these runs are identical: nothing in this scenario is random"), shows each value as the
 // one number it is (no "± 0.000"), and calls no difference better, worse or "n.s." from zero-width intervals.
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
-test('seed004-reno-vegas: identical runs are one number a side, with no interval and no verdict', async ({ page }) => {
+test('seed004-reno-vegas: identical runs are one number a side, with no interval and no verdict', async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=seed004-reno-vegas&runs=3')
   const summary = teach.differenceSummary
   await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 200_000 })
@@ -30,9 +31,8 @@ test('seed004-reno-vegas: identical runs are one number a side, with no interval
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('seed004-reno-vegas swept: the sweep says its identical runs are one value a point', async ({ page }) => {
+test('seed004-reno-vegas swept: the sweep says its identical runs are one value a point', async ({ page, teach }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=sweep&preset=seed004-reno-vegas&param=link.buffer&values=20,50&runs=2')
   await page.getByRole('button', { name: teach.t('sweep.run'), exact: true }).click()
   await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')

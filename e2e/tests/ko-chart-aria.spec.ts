@@ -1,5 +1,4 @@
 import type { Locator } from '@playwright/test'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
 
@@ -19,10 +18,10 @@ async function names(chart: Locator): Promise<string[]> {
 // English words the engine's labels are made of (a parameter's symbol such as max_p is not a word).
 const ENGLISH = /\b(threshold|target|sojourn|probability|reference|delay|queue|drop|early|detection|weight)\b/i
 
-test('chart handles, grips and chart names are Korean', async ({ page, sim }) => {
+test('chart handles, grips and chart names are Korean', async ({ page, sim, share }) => {
   const app = catalogue('ko', 'app')
   const charts = catalogue('ko', 'charts')
-  await new SharePage(page).open('./?v=1&aqm=red&min_th=5&max_th=15')
+  await share.open('./?v=1&aqm=red&min_th=5&max_th=15')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   const queue = page.getByTestId('queue-chart')
   const curve = page.getByTestId('probability-curve')
@@ -41,7 +40,7 @@ test('chart handles, grips and chart names are Korean', async ({ page, sim }) =>
   }
 
   // CoDel's target on the delay chart, and PIE's, whose probability chart is a trace over time.
-  await new SharePage(page).open('./?v=1&aqm=codel')
+  await share.open('./?v=1&aqm=codel')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('codel')
   const delay = page.getByTestId('delay-chart')
   await expect(delay.getByRole('slider').first()).toBeAttached()

@@ -11,19 +11,9 @@ test('every chart is on screen at 1280×720 while RED runs (screenshots for the 
   test.setTimeout(60_000)
   await app.algorithm.selectOption('red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
-  await app.page
-    .getByLabel(app.t('transport.speed'))
-    .selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
-  await app.playButton.click()
+  await app.playFast(5)
   await expect.poll(() => sim.simTime(), { timeout: 45_000 }).toBeGreaterThan(25)
-  for (const chart of [
-    app.queueChart,
-    app.curveChart,
-    app.cwndChart,
-    app.throughputBars,
-    app.fairnessChart,
-    app.delayChart,
-  ]) {
+  for (const chart of app.charts) {
     await expect(chart).toBeInViewport({ ratio: 1 })
   }
   await app.pauseButton.click()

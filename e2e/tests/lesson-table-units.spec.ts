@@ -2,11 +2,9 @@
 // uses. Seed 003's link counts its buffer in bytes and the lesson speaks of KB (HRED's queue averaged 188 KB,
 // standard deviation 46 KB); its table gave packets (376.2, 92.3). The caption names every side, not "both".
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
-test('seed 003 lesson: the closing table gives the queue in KB, as the text does', async ({ page }) => {
+test('seed 003 lesson: the closing table gives the queue in KB, as the text does', async ({ page, teach }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   // Resumed at the last step with both predictions made (the lesson's progress is in its link).
   await teach.goto('?view=walkthrough&lesson=seed003-hred-load-step&step=4&picked=hred:between,pi:pi')
   await expect(page.getByTestId('walk-step')).toHaveAttribute('data-step', 'done')

@@ -82,8 +82,7 @@ for (const lang of ['en', 'ko'] as Language[]) {
   })
 }
 
-test('the gallery card of every lesson preset opens its lesson', async ({ page }) => {
-  const teach = new TeachPage(page)
+test('the gallery card of every lesson preset opens its lesson', async ({ teach }) => {
   await teach.goto('?view=gallery')
   for (const id of lessonIds) {
     const preset = JSON.parse(readFileSync(new URL(`../../public/presets/${id}.json`, import.meta.url), 'utf8')) as {

@@ -5,12 +5,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
 const dist = process.env.E2E_DIST ?? 'dist'
 
-test('a lesson downloads as a SCORM 2004 package with the teacher’s pass mark', async ({ page }) => {
-  const teach = new TeachPage(page)
+test('a lesson downloads as a SCORM 2004 package with the teacher’s pass mark', async ({ page, teach }) => {
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
   const panel = page.getByTestId('lms-download')
   await expect(panel.getByRole('heading', { name: teach.t('lms.heading') })).toBeVisible()

@@ -4,7 +4,6 @@
 // same actions give none while the frames still answer.
 import { test, expect } from '../fixtures'
 import type { Page } from '@playwright/test'
-import { TeachPage } from '../pages/TeachPage'
 import { drawLessonSketch } from '../pages/sketch'
 
 interface Statement {
@@ -22,9 +21,8 @@ const count = async (page: Page, verb: string, object?: string) =>
 const LAB = 'tag:aqm-lab,2026:lab'
 const LESSON = 'tag:aqm-lab,2026:lesson/red-vs-droptail'
 
-test('every action gives one statement of its verb, without personal data', async ({ page }) => {
+test('every action gives one statement of its verb, without personal data', async ({ page, teach }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   await page.goto('./events-example.html')
   const embed = page.frameLocator('#lab')
   await expect(embed.getByTestId('embed-caption')).toBeVisible({ timeout: 60_000 })
@@ -109,9 +107,8 @@ test('every action gives one statement of its verb, without personal data', asyn
   }
 })
 
-test('events=0 turns the stream off', async ({ page }) => {
+test('events=0 turns the stream off', async ({ page, teach }) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await page.goto('./events-example.html?events=0')
   const embed = page.frameLocator('#lab')
   await expect(embed.getByTestId('embed-caption')).toBeVisible({ timeout: 60_000 })

@@ -11,7 +11,6 @@ import { strFromU8, unzipSync } from 'fflate'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { serveLms } from '../lmsHost'
-import { SharePage } from '../pages/SharePage'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const teach = catalogue('en', 'teach')
@@ -19,9 +18,9 @@ const app = catalogue('en', 'app')
 
 test('a worksheet downloads as a SCORM package and reports completion once the run reaches its end', async ({
   page,
+  share,
 }) => {
   test.setTimeout(120_000)
-  const share = new SharePage(page)
   await share.open('./?v=1&aqm=red&duration=4')
   await share.openDialog()
   await share.dialog.getByLabel(share.t('worksheet.on')).check()

@@ -4,17 +4,22 @@
 import { test, expect } from '../fixtures'
 import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
+import type { Page } from '@playwright/test'
+
+/** Opens the lab at `search` and plays it to the scenario's end, where the lab stops by itself (item 12). */
+async function runToEnd(page: Page, search: string, timeout: number) {
+  const lab = labApi(page)
+  await page.goto(search)
+  await expect.poll(() => lab.ready()).toBe(true)
+  await new AppPage(page).playButton.click()
+  await expect(page.getByTestId('run-end')).toBeVisible({ timeout })
+  return lab
+}
 
 test('a long run labels its time axis in plain seconds, without overlap', async ({ page }) => {
   test.setTimeout(120_000)
-  const app = new AppPage(page)
-  const lab = labApi(page)
-  // A slow link and one flow: simulated hours pass in a few wall seconds.
-  // The lab stops by itself at the scenario's duration (item 12), so the axes are read at rest.
-  await page.goto('./?v=1&rate=0.05&flows=1&buffer=20&duration=12000&speed=max')
-  await expect.poll(() => lab.ready()).toBe(true)
-  await app.playButton.click()
-  await expect(page.getByTestId('run-end')).toBeVisible({ timeout: 90_000 })
+  // A slow link and one flow: simulated hours pass in a few wall seconds; the axes are read at rest.
+  const lab = await runToEnd(page, './?v=1&rate=0.05&flows=1&buffer=20&duration=12000&speed=max', 90_000)
   expect(await lab.simTime()).toBeGreaterThan(11_999)
   const ticks = page.getByTestId('queue-chart').locator('.axis-bottom .tick text')
   await expect.poll(() => ticks.count()).toBeGreaterThan(1)
@@ -29,14 +34,9 @@ test('a long run labels its time axis in plain seconds, without overlap', async 
 
 test('the congestion-window axis gives back the slow-start spike once it has left the window', async ({ page }) => {
   test.setTimeout(90_000)
-  const app = new AppPage(page)
-  const lab = labApi(page)
   // Stops by itself at 50 s (the duration), so the window it reads is the same on every run; random loss
   // keeps the later windows well below the slow-start spike.
-  await page.goto('./?v=1&flows=1&buffer=50&loss=0.002&duration=50&speed=10')
-  await expect.poll(() => lab.ready()).toBe(true)
-  await app.playButton.click()
-  await expect(page.getByTestId('run-end')).toBeVisible({ timeout: 60_000 })
+  const lab = await runToEnd(page, './?v=1&flows=1&buffer=50&loss=0.002&duration=50&speed=10', 60_000)
   const now = await lab.simTime()
   const max = (xs: Array<[number, number]>) => Math.max(...xs.map(([, v]) => v).filter(Number.isFinite))
   const all = await page.evaluate(() => window.__aqm?.trace('cwnd_0', 0) ?? [])

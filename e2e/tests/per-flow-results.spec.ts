@@ -7,7 +7,6 @@ import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
-import { TeachPage } from '../pages/TeachPage'
 
 const charts = catalogue('en', 'charts')
 
@@ -94,9 +93,11 @@ test('lab: the per-flow goodputs add up to the total, sort from the keyboard, an
   expect(app.consoleErrors).toEqual([])
 })
 
-test('compare: each side has its per-flow table and the CDF has one line per side with its p95', async ({ page }) => {
+test('compare: each side has its per-flow table and the CDF has one line per side with its p95', async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=red-vs-droptail')
   await expect(teach.differenceSummary).toHaveAttribute('data-complete', 'true', { timeout: 100_000 })
   const summaries = await teach.compareSummaries()

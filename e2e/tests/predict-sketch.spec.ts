@@ -2,18 +2,17 @@
 // mouse gestures, locks it, runs, and gets a score; the shared link carries the sketch, and whoever opens it
 // (a teacher) sees the same prediction on the chart.
 import AxeBuilder from '@axe-core/playwright'
-import { SharePage } from '../pages/SharePage'
-import { TeachPage } from '../pages/TeachPage'
 import { test, expect } from '../fixtures'
 
 test('a sketch drawn with the mouse is locked, scored after the run, and survives a shared link', async ({
-  app,
-  sim,
   page,
+  app,
   browser,
+  share,
+  sim,
+  teach,
 }) => {
   test.setTimeout(90_000)
-  const teach = new TeachPage(page)
   await page.getByTestId('first-visit-dismiss').click()
   await page.getByRole('button', { name: teach.t('sketch.predict') }).click()
   await expect(page.getByTestId('sketch-bar')).toHaveAttribute('data-editing', 'true')
@@ -49,7 +48,6 @@ test('a sketch drawn with the mouse is locked, scored after the run, and survive
   await app.pauseButton.click()
 
   // Share: the dialog's link carries the sketch; a fresh page opened on it shows the same points.
-  const share = new SharePage(page)
   await share.openDialog()
   const link = await share.linkField.inputValue()
   expect(link).toContain('sketch=')
@@ -63,9 +61,8 @@ test('a sketch drawn with the mouse is locked, scored after the run, and survive
   await context.close()
 })
 
-test('the keyboard draws a sketch too', async ({ app, page }) => {
+test('the keyboard draws a sketch too', async ({ page, app, teach }) => {
   expect(app.page).toBe(page)
-  const teach = new TeachPage(page)
   await page.getByRole('button', { name: teach.t('sketch.predict') }).click()
   const surface = page.getByRole('group', { name: teach.t('sketch.surface', { count: 0 }) })
   await surface.focus()

@@ -6,11 +6,11 @@ import { SimApi } from '../simApi'
 import { test, expect } from '../fixtures'
 
 test("an edited preset lab's address and shared link keep the edit and the lesson panel", async ({
-  app,
   page,
+  app,
   context,
+  share,
 }) => {
-  const share = new SharePage(page)
   const lab = labApi(page)
   await share.open('./?preset=red-vs-droptail')
   await expect.poll(async () => (await lab.aqm())?.kind).toBe('droptail')

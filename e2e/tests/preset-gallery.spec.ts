@@ -9,8 +9,8 @@ const preset = (id: string) =>
 
 test('the gallery opens a seed preset in the lab with its scenario and its text beside the charts', async ({
   page,
+  teach,
 }) => {
-  const teach = new TeachPage(page)
   await teach.goto('?view=gallery')
   // Seed presets are credited to their papers (title, authors, year), not to file names.
   await expect(page.getByTestId('paper-cite')).toHaveCount(5)

@@ -2,11 +2,10 @@
 // `aqm-cli --profile ns3` reads a scenario file: the profile fills every field the link does not set (RED's
 // ns-3 rules, ns-3's TCP), what the link sets wins, and the lab says which implementation it behaves as.
 // It used to be refused ("profile is not a setting this page knows") and ran the papers' drop-tail.
-import { SharePage, labApi } from '../pages/SharePage'
+import { labApi } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
-test('?aqm=red&profile=ns3 runs ns-3 RED behind ns-3 TCP; a field the link sets wins', async ({ page }) => {
-  const share = new SharePage(page)
+test('?aqm=red&profile=ns3 runs ns-3 RED behind ns-3 TCP; a field the link sets wins', async ({ page, share }) => {
   await share.open('?aqm=red&profile=ns3')
   await expect(share.problems).toHaveCount(0)
   const lab = labApi(page)

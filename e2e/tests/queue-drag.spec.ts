@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
+import { centre } from '../pages/AppPage'
 
 // 30 Reno flows keep RED's averaged queue up against max_th = 15. Dragging the thresholds up on the
 // queue chart (a real mouse gesture, not the curve editor) must reach the engine, and the averaged
@@ -14,19 +14,14 @@ type Trace = Array<[number, number]>
 const mean = (trace: Trace) => trace.reduce((s, [, v]) => s + v, 0) / trace.length
 const max = (trace: Trace) => trace.reduce((m, [, v]) => Math.max(m, v), -Infinity)
 
-async function centre(l: Locator) {
-  const box = await l.boundingBox()
-  if (box === null) throw new Error('grip not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
 test("dragging RED's thresholds up on the queue chart raises the engine's values and the averaged queue follows", async ({
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(60_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: OLD_MAX })
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await app.playButton.click()

@@ -1,7 +1,6 @@
 // Issue 17: a rate schedule makes the bottleneck's throughput follow it within 2 %, read from the engine's
 // own trace through the page's test API; the capacity column and its legend show the change.
 import LZString from 'lz-string'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 const STEPS = [
@@ -26,9 +25,10 @@ test('a rate schedule makes the bottleneck throughput follow it within 2 % per i
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(90_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(10)
   await app.playButton.click()
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(30.5)

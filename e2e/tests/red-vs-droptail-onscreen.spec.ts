@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 import type { AppPage } from '../pages/AppPage'
-import { SharePage } from '../pages/SharePage'
 import type { SimApi } from '../simApi'
 import { test, expect } from '../fixtures'
 
@@ -47,9 +46,10 @@ test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and th
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(90_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'droptail' })
   await expect.poll(() => sim.totalFlows()).toBe(10)
   const dropTail = await runAndRead(app, sim)

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
 const crate = fileURLToPath(new URL('../../engine-wasm/', import.meta.url))
 const cli = `${crate}target/release/aqm-cli`
@@ -36,9 +35,9 @@ test.beforeAll(() => {
 
 test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance note, and one RFC 7928 ellipse per side at the runs’ mean', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   // RFC 7928's unresponsive-traffic scenario, drop-tail (A) against RED (B): some metrics differ beyond
   // their intervals, and the min/max fairness does not (the engine is deterministic, so this is fixed).
   await teach.goto('?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5')
@@ -123,9 +122,8 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('Compare has the lab’s time window, the full chart set per side, and removes a side', async ({ page }) => {
+test('Compare has the lab’s time window, the full chart set per side, and removes a side', async ({ page, teach }) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=compare&preset=rfc7928-rtt-fairness&runs=1')
   await expect(teach.side(3)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   // Runs per side: a bad number is named and changes nothing; a good one reruns and goes into the link.
@@ -181,9 +179,11 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-cli sweep prints', async ({ page }) => {
+test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-cli sweep prints', async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   const q = new URLSearchParams({
     view: 'sweep',
     preset: 'red-vs-droptail',
@@ -259,9 +259,9 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
 
 test('a 5-seed × 8-point sweep plots each point’s mean with its interval, equal to the CLI’s runs', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(300_000)
-  const teach = new TeachPage(page)
   // RED's fairness against the number of flows (red-vs-droptail's own sweep, side B), 8 values × 5 seeds.
   const values = [2, 4, 6, 8, 12, 16, 24, 32]
   const q = new URLSearchParams({

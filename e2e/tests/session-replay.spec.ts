@@ -4,7 +4,7 @@
 // has the same digest as the person's, bit for bit; the log's size is reported.
 import { readFileSync } from 'node:fs'
 import { AppPage } from '../pages/AppPage'
-import { SharePage, labApi } from '../pages/SharePage'
+import { labApi } from '../pages/SharePage'
 import { SimApi } from '../simApi'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
@@ -13,9 +13,12 @@ import { decodeLog, encodeLog } from '../../web/session/log'
 const START = './?v=2&seed=5&flows=8&rtt=20-80&aqm=red&duration=60&speed=5'
 const END_S = 60
 
-test('a recorded session of a minute with ten actions replays to the same trace digest', async ({ page, context }) => {
+test('a recorded session of a minute with ten actions replays to the same trace digest', async ({
+  page,
+  context,
+  share,
+}) => {
   test.setTimeout(240_000)
-  const share = new SharePage(page)
   const app = new AppPage(page)
   const sim = new SimApi(page)
   const lab = labApi(page)

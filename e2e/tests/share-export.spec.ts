@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { AppPage } from '../pages/AppPage'
-import { SharePage, labApi } from '../pages/SharePage'
+import { labApi } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 async function saved(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -30,8 +30,8 @@ async function dropFile(page: Page, selector: string, name: string, content: str
 
 test('traces, charts and the scenario export; an exported scenario dropped on the page opens again', async ({
   page,
+  share,
 }) => {
-  const share = new SharePage(page)
   const app = new AppPage(page)
   const lab = labApi(page)
   await share.open('./?v=1&seed=21&flows=4&aqm=red&max_th=25&speed=4')
@@ -88,8 +88,7 @@ test('traces, charts and the scenario export; an exported scenario dropped on th
   await expect.poll(() => lab.scenario()).toEqual(scenario)
 })
 
-test('a dropped file that is not a scenario says so and changes nothing', async ({ page }) => {
-  const share = new SharePage(page)
+test('a dropped file that is not a scenario says so and changes nothing', async ({ page, share }) => {
   const lab = labApi(page)
   await share.open('./')
   const before = await lab.scenario()

@@ -10,9 +10,9 @@ const TRACE_S = 3
 test('a link copied from the share dialog opens the same scenario and the same first seconds of trace', async ({
   page,
   context,
+  share,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const share = new SharePage(page)
   const app = new AppPage(page)
   const lab = labApi(page)
   await share.open(START)
@@ -45,8 +45,10 @@ test('a link copied from the share dialog opens the same scenario and the same f
   expect(digest).toMatch(/^[0-9a-f]{16}$/)
 })
 
-test('the address bar follows edits with replaceState; opening a file adds one history entry', async ({ page }) => {
-  const share = new SharePage(page)
+test('the address bar follows edits with replaceState; opening a file adds one history entry', async ({
+  page,
+  share,
+}) => {
   const app = new AppPage(page)
   const lab = labApi(page)
   await share.open('./')

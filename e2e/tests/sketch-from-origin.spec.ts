@@ -1,11 +1,9 @@
 // Issue 27 (walk E19): a prediction drawn from the chart's origin (t = 0, empty queue) is drawn. The press
 // used to land on the keyboard cursor's cross and drew nothing ("Points: 0"); starting 20 px to the right
 // worked. The hint shown while drawing fits the chart's width.
-import { TeachPage } from '../pages/TeachPage'
 import { test, expect } from '../fixtures'
 
-test('a drag from the bottom-left corner draws the prediction', async ({ app, page }) => {
-  const teach = new TeachPage(page)
+test('a drag from the bottom-left corner draws the prediction', async ({ page, app, teach }) => {
   await page.getByTestId('first-visit-dismiss').click()
   await page.getByRole('button', { name: teach.t('sketch.predict') }).click()
   await expect(page.getByTestId('sketch-bar')).toHaveAttribute('data-editing', 'true')

@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
 const crate = fileURLToPath(new URL('../../engine-wasm/', import.meta.url))
 const cli = `${crate}target/release/aqm-cli`
@@ -18,9 +17,11 @@ test.beforeAll(() => {
 const VALUES = [1, 2, 4, 5, 8, 10, 20, 30]
 const SEARCH = `?view=sweep&preset=seed004-reno-vegas&param=${encodeURIComponent('flows[*].rwnd')}&values=${VALUES.join(',')}&metric=min_max_fairness_pct&sides=0&runs=1`
 
-test('an 8-point sweep runs across workers with progress, and plots exactly the CLI’s numbers', async ({ page }) => {
+test('an 8-point sweep runs across workers with progress, and plots exactly the CLI’s numbers', async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await teach.goto(SEARCH)
   await page.getByRole('button', { name: teach.t('sweep.run') }).click()
   await expect.poll(() => teach.sweepStatus(), { timeout: 90_000 }).toBe('finished')
@@ -62,9 +63,8 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
   expect(teach.consoleErrors).toEqual([])
 })
 
-test('a running sweep can be cancelled', async ({ page }) => {
+test('a running sweep can be cancelled', async ({ page, teach }) => {
   test.setTimeout(60_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=sweep&preset=seed001-red-netfpga-buffers')
   await page.getByRole('button', { name: teach.t('sweep.run') }).click()
   await expect.poll(() => teach.sweepStatus()).toBe('running')

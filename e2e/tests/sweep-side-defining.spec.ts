@@ -2,11 +2,12 @@
 // every point; the page runs them once, as one series whose label says so, instead of drawing identical
 // curves under the sides' contradictory labels ("Buffer 100" at a 5-packet buffer).
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
-test("red-parameter-sensitivity's own sweep over max_p is one series naming its three sides", async ({ page }) => {
+test("red-parameter-sensitivity's own sweep over max_p is one series naming its three sides", async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=sweep&preset=red-parameter-sensitivity&runs=1')
   const note = page.getByTestId('sweep-merged')
   await expect(note).toHaveCount(1)
@@ -26,8 +27,8 @@ test("red-parameter-sensitivity's own sweep over max_p is one series naming its 
 
 test('the buffer sweeps of mininet-bufferbloat and bbr-meets-aqm merge only the sides that differ in the buffer', async ({
   page,
+  teach,
 }) => {
-  const teach = new TeachPage(page)
   await teach.goto('?view=sweep&preset=mininet-bufferbloat')
   await expect(page.getByTestId('sweep-merged')).toHaveText(/^Buffer 100, Buffer 20, Buffer 5 differ only in/)
   await teach.goto('?view=sweep&preset=bbr-meets-aqm')

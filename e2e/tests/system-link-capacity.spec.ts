@@ -1,15 +1,13 @@
 import * as d3 from 'd3'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 // A link whose capacity changes (satellite slots: a new rate every 15 s from 15 s on): the system view's
 // header must give the capacity in force, not the scenario's starting 20 Mbit/s.
-test("the system view's link header follows the link's capacity changes", async ({ app, sim, page }) => {
+test("the system view's link header follows the link's capacity changes", async ({ app, sim, page, share }) => {
   test.setTimeout(90_000)
-  await new SharePage(page).open('./?preset=satellite-slot-changes')
+  await share.open('./?preset=satellite-slot-changes')
   await expect.poll(() => sim.linkRate()).toBeGreaterThan(0)
-  await page.getByLabel(app.t('transport.speed')).selectOption({ label: app.t('transport.speedFast', { value: 10 }) })
-  await app.playButton.click()
+  await app.playFast(10)
   // Into the first slot with a rate other than the starting one.
   await expect
     .poll(

@@ -1,30 +1,19 @@
 // Issue 17, the system view: the buffer's packet slots follow the engine's queue length frame by frame, and
 // a drop or mark the engine reports in a frame is drawn in the first animation frame after it arrives.
-import type {} from '../../web/system/testApi' // window.__aqmSystem
-import { SharePage } from '../pages/SharePage'
+import type { SystemDraw } from '../../web/system/testApi' // also brings in window.__aqmSystem
 import { test, expect } from '../fixtures'
 
 // 30 Reno flows into a 40-packet drop-tail buffer: the queue fills and overflows every few seconds.
 const LINK = './?v=1&flows=30&tcp=reno&buffer=40&speed=3'
 
-interface Draw {
-  seq: number
-  qPkts: number
-  perSlot: number
-  slots: number
-  eventsTotal: number
-  dropMarks: number
-  ceMarks: number
-  rafsAfterArrival: number
-}
-
 test('the system view draws the queue the engine holds and every drop as it is reported', async ({
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(150_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await expect(page.getByTestId('system-view')).toBeVisible()
   await expect(page.getByTestId('system-view')).toContainText('30 × Reno')
@@ -32,7 +21,7 @@ test('the system view draws the queue the engine holds and every drop as it is r
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(8)
   await app.pauseButton.click()
 
-  const draws: Draw[] = await page.evaluate(() => window.__aqmSystem?.draws() ?? [])
+  const draws: SystemDraw[] = await page.evaluate(() => window.__aqmSystem?.draws() ?? [])
   const busy = draws.filter((d) => d.qPkts > 0)
   expect(draws.length).toBeGreaterThan(100)
   expect(busy.length).toBeGreaterThan(50)

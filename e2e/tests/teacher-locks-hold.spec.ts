@@ -2,9 +2,9 @@
 // what the link leaves free; the first-visit card offers nothing the locks forbid; a lesson's thresholds cannot
 // be moved, so the run a student predicts is the one the step describes; and a lesson's step and predictions
 // live in its address, so a reload resumes it.
-import { test, expect, type Page } from '@playwright/test'
+import { test, expect } from '../fixtures'
+import type { Page } from '@playwright/test'
 import { catalogue } from '../catalogue'
-import { SharePage } from '../pages/SharePage'
 
 const teach = catalogue('en', 'teach')
 const app = catalogue('en', 'app')
@@ -18,8 +18,10 @@ const file = (scenario: object) => ({
 const aqm = (page: Page) => page.evaluate(() => window.__aqm?.aqm() ?? null)
 const scenario = (page: Page) => page.evaluate(() => window.__aqm?.scenario() as Record<string, unknown> | null)
 
-test('a scenario file opened under a worksheet link changes only what the teacher left free', async ({ page }) => {
-  const share = new SharePage(page)
+test('a scenario file opened under a worksheet link changes only what the teacher left free', async ({
+  page,
+  share,
+}) => {
   await share.open(LOCKED)
   await expect.poll(() => aqm(page)).toMatchObject({ kind: 'red', min_th: 15, max_th: 45, max_p: 0.1 })
   const link0 = JSON.stringify((await scenario(page))?.link)

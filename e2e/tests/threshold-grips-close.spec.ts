@@ -1,5 +1,4 @@
 import type { Locator } from '@playwright/test'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
 
 // RED with thresholds 10 and 12: once the queue axis has grown, the two dashed lines are a few pixels apart
@@ -18,9 +17,10 @@ test('with min_th and max_th a few pixels apart, pressing the min line drags min
   app,
   sim,
   page,
+  share,
 }) => {
   test.setTimeout(60_000)
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 10, max_th: 12 })
   const minTh = app.chartHandle(app.queueChart, await sim.paramLabel('red', 'min_th'))
   const maxTh = app.chartHandle(app.queueChart, await sim.paramLabel('red', 'max_th'))

@@ -10,10 +10,7 @@ test('the charts go back through the run, zoom with the wheel, and return to liv
   // A duration past this test's run: the lab pauses by itself at a scenario's duration (60 s by default).
   await app.page.goto('./?v=1&duration=600')
   await expect.poll(() => sim.ready()).toBe(true)
-  await app.page
-    .getByLabel(app.t('transport.speed'))
-    .selectOption({ label: app.t('transport.speedFast', { value: 5 }) })
-  await app.playButton.click()
+  await app.playFast(5)
   await expect.poll(() => sim.simTime(), { timeout: 20_000 }).toBeGreaterThan(40)
   await expect(live).toHaveAttribute('aria-pressed', 'true')
   await expect(span20).toHaveAttribute('aria-pressed', 'true')

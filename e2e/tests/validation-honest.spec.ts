@@ -2,21 +2,11 @@
 // recorded gap is outside tolerance, not a softer third kind), every recorded reason is a plain sentence
 // about the model (no dates, file names or field names), in English and Korean, and a goodput above the
 // link's capacity is marked as a window too short to measure it.
-import { readdirSync, readFileSync } from 'node:fs'
 import { test, expect } from '@playwright/test'
 import { catalogue, type Language } from '../catalogue'
 import { TeachPage } from '../pages/TeachPage'
+import { validationCases as cases } from '../validationCases'
 
-interface Case {
-  id: string
-  scenario: { link: { rate_mbps: number } }
-  ns3: { metrics: Record<string, number | null> }
-  expect: 'agree' | Record<string, { measured_diff: number; reason: string; reason_ko?: string }>
-}
-const dir = new URL('../../validation/cases/', import.meta.url)
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Case)
 const METRICS = 6
 const recordedGaps = cases.reduce((n, c) => n + (c.expect === 'agree' ? 0 : Object.keys(c.expect).length), 0)
 /** What a reason must not read like: a changelog or a code reference. */

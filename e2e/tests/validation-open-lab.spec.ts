@@ -2,17 +2,14 @@
 // scenario names the ns-3 profile and leaves the discipline's ns-3 details to it (RED's wait, ns rules, idle
 // decay and device queue; CoDel's Newton step; PIE's burst rule): the lab must run them, so its numbers are
 // the Validation page's own.
-import { readdirSync, readFileSync } from 'node:fs'
-import { test, expect, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { test, expect } from '../fixtures'
+import type { Page } from '@playwright/test'
 import { Simulation, initSync, trace_digest } from '../../web/engine/pkg/aqm_engine.js'
 import { catalogue } from '../catalogue'
-import { TeachPage } from '../pages/TeachPage'
+import { validationCases as cases } from '../validationCases'
 import { labApi } from '../pages/SharePage'
 
-const dir = new URL('../../validation/cases/', import.meta.url)
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { id: string; scenario: object })
 const v = catalogue('en', 'validation')
 
 test.beforeAll(() => {
@@ -28,9 +25,9 @@ async function openHref(page: Page, id: string): Promise<string> {
 
 test('red-newreno-10f-10m in the lab gives the utilisation and mean queue the Validation page shows', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(300_000)
-  const teach = new TeachPage(page)
   const id = 'red-newreno-10f-10m'
   await teach.goto('?view=validation')
   const card = page.locator(`[data-testid="validation-case"][data-case="${id}"]`)
@@ -55,9 +52,9 @@ test('red-newreno-10f-10m in the lab gives the utilisation and mean queue the Va
 
 test('every case opens in the lab as the model the Validation page ran (same discipline, same trace)', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(400_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=validation')
   const hrefs = new Map<string, string>()
   for (const c of cases) hrefs.set(c.id, await openHref(page, c.id))

@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { test, expect } from '@playwright/test'
+import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
-import { TeachPage } from '../pages/TeachPage'
 
 const crate = fileURLToPath(new URL('../../engine-wasm/', import.meta.url))
 const cli = `${crate}target/release/aqm-cli`
@@ -40,9 +39,8 @@ test.beforeAll(() => {
   cliBbr = runCli(BBR_ROW).flows[0].goodput_mbps
 })
 
-test('the theory section shows every reference, and a row’s number is the CLI’s', async ({ page }) => {
+test('the theory section shows every reference, and a row’s number is the CLI’s', async ({ page, teach }) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   const v = catalogue('en', 'validation')
   await teach.goto('?view=validation')
   const section = page.getByRole('region', { name: v('theory.heading') })

@@ -1,26 +1,17 @@
 // The Validation page: every committed ns-3 case is listed with ns-3's numbers and this engine's, which
 // the page computes by running the case's scenario in its workers; each case opens in the lab.
-import { readdirSync, readFileSync } from 'node:fs'
-import { test, expect } from '@playwright/test'
+import { test, expect } from '../fixtures'
 import { catalogue } from '../catalogue'
-import { TeachPage } from '../pages/TeachPage'
+import { validationCases as cases } from '../validationCases'
 import type {} from '../../web/testApi'
 
-const dir = new URL('../../validation/cases/', import.meta.url)
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map(
-    (f) =>
-      JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
-        id: string
-        ns3: { version: string; command: string; metrics: Record<string, number> }
-      },
-  )
 const METRICS = ['goodput_mbps', 'utilisation', 'mean_queue_pkts', 'mean_delay_ms', 'drops', 'jain']
 
-test('the validation page lists every ns-3 case with both numbers, reached from the gallery', async ({ page }) => {
+test('the validation page lists every ns-3 case with both numbers, reached from the gallery', async ({
+  page,
+  teach,
+}) => {
   test.setTimeout(240_000)
-  const teach = new TeachPage(page)
   const v = catalogue('en', 'validation')
   await teach.goto('?view=gallery')
   await page.getByRole('link', { name: teach.t('gallery.validation') }).click()

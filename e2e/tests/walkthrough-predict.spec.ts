@@ -1,13 +1,12 @@
 // The guided RED-versus-drop-tail lesson: a step asks for a prediction before it can be played, points
 // at the chart where the effect appears, and compares the prediction with the run.
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 
 test('predict before play: the lesson locks play until a prediction, then points at the queue and checks it', async ({
   page,
+  teach,
 }) => {
   test.setTimeout(90_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
   const step = page.getByTestId('walk-step')
   await expect(step).toHaveAttribute('data-step', 'intro')

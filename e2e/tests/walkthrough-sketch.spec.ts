@@ -2,7 +2,6 @@
 // its empty queue chart; Play locks it; after the run the score and the lesson's explanation show, and the
 // address keeps the sketch under the step's id (and the step itself), so the teacher's copy of the link shows it.
 import { test, expect } from '../fixtures'
-import { TeachPage } from '../pages/TeachPage'
 import { readFileSync } from 'node:fs'
 import { decodeLog } from '../../web/session/log'
 import { catalogue } from '../catalogue'
@@ -10,9 +9,9 @@ import { catalogue } from '../catalogue'
 test('a lesson step takes a sketch before Play and scores it after the run; the link keeps it', async ({
   page,
   browser,
+  teach,
 }) => {
   test.setTimeout(120_000)
-  const teach = new TeachPage(page)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
   await page.getByRole('button', { name: teach.t('walk.next') }).click()
   await expect(page.getByTestId('walk-step')).toHaveAttribute('data-step', 'droptail')

@@ -2,23 +2,18 @@
 // unchangeable in the full lab: disabled in the panel, and their chart handles ignore drag and keys. An
 // unlocked parameter beside them still moves, so the checks can tell a lock from a broken handle.
 import type { Locator } from '@playwright/test'
-import { SharePage } from '../pages/SharePage'
 import { test, expect } from '../fixtures'
+import { centre } from '../pages/AppPage'
 
 const LINK = './?v=1&aqm=red&min_th=5&max_th=15&lock=max_p,min_th'
-
-async function centre(l: Locator) {
-  const box = await l.boundingBox()
-  if (box === null) throw new Error('grip not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
 
 test('locked parameters are disabled in a shared link and cannot be changed by drag or keyboard', async ({
   app,
   sim,
   page,
+  share,
 }) => {
-  await new SharePage(page).open(LINK)
+  await share.open(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: 15 })
   await expect(page.getByTestId('worksheet-note')).toContainText('max_p')
   const maxP0 = (await sim.aqm())?.max_p
@@ -63,10 +58,9 @@ test('locked parameters are disabled in a shared link and cannot be changed by d
 })
 
 test('the share dialog writes a worksheet link that lets students change only what is ticked', async ({
+  share,
   sim,
-  page,
 }) => {
-  const share = new SharePage(page)
   await share.open('./?v=1&aqm=red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   await share.openDialog()

@@ -2,9 +2,9 @@
 // sends, when groups join and leave, every compared side, the buffer in the unit the link counts), fit one A4
 // page, carry the teacher's own link in their QR code, and come with an answer key measured by running them.
 import { readFileSync } from 'node:fs'
-import { test, expect, type Page } from '@playwright/test'
+import { test, expect } from '../fixtures'
+import type { Page } from '@playwright/test'
 import { catalogue } from '../catalogue'
-import { SharePage } from '../pages/SharePage'
 
 const t = catalogue('en', 'teach')
 const index = JSON.parse(readFileSync(new URL('../../public/presets/index.json', import.meta.url), 'utf8')) as {
@@ -61,8 +61,10 @@ test('every preset’s and every lesson’s worksheet prints on one A4 page, in 
   expect(pages).toEqual(Object.fromEntries(sheets.map((q) => [q, 1])))
 })
 
-test('the share dialog’s printable worksheet carries the teacher’s locked link in its QR code', async ({ page }) => {
-  const share = new SharePage(page)
+test('the share dialog’s printable worksheet carries the teacher’s locked link in its QR code', async ({
+  page,
+  share,
+}) => {
   await share.open('./?v=2&aqm=red&min_th=15&max_th=45&max_p=0.1')
   await expect.poll(() => page.evaluate(() => window.__aqm?.aqm()?.kind)).toBe('red')
   await share.openDialog()

@@ -6,19 +6,17 @@ import { useMemo, useRef, useState, type PointerEvent, type ReactNode } from 're
 import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
-import { traceColumn } from './canvas'
-import { ChartShell, LegendItem } from './ChartShell'
-import { DataTable } from './DataTable'
+import { strokeColumn, traceColumn } from './canvas'
+import { LegendItem } from './ChartShell'
 import { flowColumns } from './fairness'
 import { colourIndex, cwndBuckets, nearestTrace, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue } from './format'
 import type { Visible } from './liveData'
 import { seriesVars } from './palette'
-import { cwndDomainMax, linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
-import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
-import { remPx } from './theme'
+import { cwndDomainMax, pixelMap, queueDomainMax, stickyMax } from './scales'
+import { usePlotBox, useTimeChart, useUpScale } from './TimeChart'
+import { TimeChartFrame } from './TimeChartFrame'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 import { catalog } from '../contract/engine'
 
 const TABLE_FLOWS = 20
@@ -46,17 +44,15 @@ interface Tip {
 
 export function CwndChart({ store, view, flows, colourBy, showSum, highlight, onHighlight, tools }: CwndChartProps) {
   const { t } = useTranslation('charts')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 200 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem, showSum ? 2.6 : 0.75))
+  const [bodyRef, box] = usePlotBox({ width: 600, height: 200 }, showSum ? 2.6 : 0.75)
   const [yMax, setYMax] = useFrameState(20)
   const [sumMax, setSumMax] = useFrameState(50)
   const [traces, setTraces] = useFrameState(0)
   const [tip, setTip] = useState<Tip | null>(null)
   const last = useRef<{ vis: Visible; x: (t: number) => number } | null>(null)
   const variants = useMemo(() => variantsOf(flows), [flows])
-  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
-  const ySum = useMemo(() => linearScale([0, sumMax], [box.innerH, 0]), [sumMax, box.innerH])
+  const y = useUpScale(yMax, box)
+  const ySum = useUpScale(sumMax, box)
 
   const chart = useTimeChart({
     label: 'cwnd',
@@ -98,11 +94,8 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
       }
       ctx.globalAlpha = 1
       if (highlight !== null && cols[highlight] >= 0) {
-        ctx.beginPath()
-        traceColumn(ctx, rows, from, to, tCol, cols[highlight], x, yPx, box.innerW)
-        ctx.strokeStyle = colours.series[colourIndex(highlight, colourBy, flows, variants) % colours.series.length]
-        ctx.lineWidth = 3
-        ctx.stroke()
+        const colour = colours.series[colourIndex(highlight, colourBy, flows, variants) % colours.series.length]
+        strokeColumn(ctx, vis, cols[highlight], x, yPx, box.innerW, colour, 3)
       }
       if (showSum) drawSum(ctx, vis, cols, x, (v) => box.margin.top + ySum(v), colours.ink, setSumMax, sumMax)
       if (drawn !== traces) setTraces(drawn)
@@ -152,13 +145,14 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
   }
 
   return (
-    <ChartShell
+    <TimeChartFrame
+      chart={chart}
+      bodyRef={bodyRef}
       testId="cwnd-chart"
       className="chart-cwnd"
       title={t('cwnd.title')}
       tools={tools}
-      table={<DataTable store={store} testId="cwnd-chart" title={t('cwnd.title')} series={tableSeries} />}
-      bodyRef={bodyRef}
+      series={tableSeries}
       data={{ 'data-traces': traces, 'data-highlight': highlight ?? '' }}
       legend={
         <>
@@ -176,70 +170,69 @@ export function CwndChart({ store, view, flows, colourBy, showSum, highlight, on
           {showSum && <LegendItem colour="var(--c-ink)" label={t('cwnd.sum')} />}
         </>
       }
-    >
-      <TimePlot
-        {...chart}
-        box={box}
-        y={y}
-        yLabel={t('cwnd.axis')}
-        right={showSum ? { scale: ySum, label: t('cwnd.axis_sum') } : undefined}
-        ariaLabel={t('cwnd.aria', { count: traces })}
-        onPointerMove={onPointerMove}
-        onPointerLeave={() => {
+      plot={{
+        y,
+        yLabel: t('cwnd.axis'),
+        right: showSum ? { scale: ySum, label: t('cwnd.axis_sum') } : undefined,
+        ariaLabel: t('cwnd.aria', { count: traces }),
+        onPointerMove,
+        onPointerLeave: () => {
           setTip(null)
           onHighlight(null)
-        }}
-      />
-      {tip && (
-        <div
-          className="chart-tip"
-          role="status"
-          style={tipPlace(tip, box.margin.left, box.margin.top, box.width, box.innerW)}
-        >
-          <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> ·{' '}
-          {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
-          <br />
-          {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
-          {tip.model && tip.model.mode !== undefined && (
-            <>
-              <br />
-              <span data-testid="cwnd-tip-model">
-                {t('flow.bbr', {
-                  mode: t(`bbr_modes.${tip.model.mode}`, { defaultValue: String(tip.model.mode) }),
-                  bw: formatValue(tip.model.btl_bw_mbps),
-                  rtt: formatValue(tip.model.min_rtt_ms),
-                  gain: formatValue(tip.model.pacing_gain),
-                })}
-              </span>
-            </>
-          )}
-          {tip.model &&
-            ccStateOf(flows[tip.flow]?.variant).map((e) =>
-              tip.model?.[e.name] !== undefined && Number.isFinite(tip.model[e.name]) ? (
-                <span key={e.name} data-testid={`cwnd-tip-${e.meaning}`}>
-                  <br />
-                  {t(`flow.cc_state.${e.meaning}`, { value: formatValue(tip.model[e.name]), unit: e.unit })}
+        },
+      }}
+      overlay={
+        tip && (
+          <div
+            className="chart-tip"
+            role="status"
+            style={tipPlace(tip, box.margin.left, box.margin.top, box.width, box.innerW)}
+          >
+            <strong>{t('flow.name', { n: tip.flow + 1 })}</strong> ·{' '}
+            {t(`variants.${flows[tip.flow]?.variant ?? 'reno'}`, { defaultValue: flows[tip.flow]?.variant })}
+            <br />
+            {t('flow.values', { cwnd: formatValue(tip.cwnd), thr: formatValue(tip.thr), t: formatValue(tip.t) })}
+            {tip.model && tip.model.mode !== undefined && (
+              <>
+                <br />
+                <span data-testid="cwnd-tip-model">
+                  {t('flow.bbr', {
+                    mode: t(`bbr_modes.${tip.model.mode}`, { defaultValue: String(tip.model.mode) }),
+                    bw: formatValue(tip.model.btl_bw_mbps),
+                    rtt: formatValue(tip.model.min_rtt_ms),
+                    gain: formatValue(tip.model.pacing_gain),
+                  })}
                 </span>
-              ) : null,
+              </>
             )}
-          {tip.model && tip.model.pipe_pkts !== undefined && (
-            <>
-              <br />
-              <span data-testid="cwnd-tip-scoreboard">
-                {t('flow.scoreboard', {
-                  pipe: formatValue(tip.model.pipe_pkts),
-                  sacked: formatValue(tip.model.sacked_pkts),
-                  lost: formatValue(tip.model.lost_pkts),
-                  state: t(`recovery_kinds.${tip.model.recovery_kind}`, {
-                    defaultValue: String(tip.model.recovery_kind),
-                  }),
-                })}
-              </span>
-            </>
-          )}
-        </div>
-      )}
-    </ChartShell>
+            {tip.model &&
+              ccStateOf(flows[tip.flow]?.variant).map((e) =>
+                tip.model?.[e.name] !== undefined && Number.isFinite(tip.model[e.name]) ? (
+                  <span key={e.name} data-testid={`cwnd-tip-${e.meaning}`}>
+                    <br />
+                    {t(`flow.cc_state.${e.meaning}`, { value: formatValue(tip.model[e.name]), unit: e.unit })}
+                  </span>
+                ) : null,
+              )}
+            {tip.model && tip.model.pipe_pkts !== undefined && (
+              <>
+                <br />
+                <span data-testid="cwnd-tip-scoreboard">
+                  {t('flow.scoreboard', {
+                    pipe: formatValue(tip.model.pipe_pkts),
+                    sacked: formatValue(tip.model.sacked_pkts),
+                    lost: formatValue(tip.model.lost_pkts),
+                    state: t(`recovery_kinds.${tip.model.recovery_kind}`, {
+                      defaultValue: String(tip.model.recovery_kind),
+                    }),
+                  })}
+                </span>
+              </>
+            )}
+          </div>
+        )
+      }
+    />
   )
 }
 

@@ -49,7 +49,7 @@ export function DataTable({
   }, `table-${testId}`)
   return (
     // The clip sits on a wrapper: a table ignores a 1px width and would widen a phone's page.
-    <div className="chart-data">
+    <div className="chart-data visually-hidden">
       <table data-testid={`${testId}-table`}>
         <caption>{t('table.caption', { title, t: values[0] })}</caption>
         <thead>

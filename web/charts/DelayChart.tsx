@@ -6,17 +6,15 @@ import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
 import type { ShownError, SimStore } from '../engine/store'
-import { columnMax, traceColumn } from './canvas'
-import { ChartShell, LegendItem } from './ChartShell'
-import { DataTable } from './DataTable'
+import { columnMax, strokeColumn } from './canvas'
+import { LegendItem } from './ChartShell'
 import { eventRates, eventSeries } from './events'
 import { LevelHandle } from './LevelHandle'
-import { linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
-import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { pixelMap, queueDomainMax, stickyMax } from './scales'
+import { usePlotBox, useTimeChart, useUpScale } from './TimeChart'
+import { TimeChartFrame } from './TimeChartFrame'
 import { delayTargets } from './thresholds'
-import { remPx } from './theme'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 import { classColours } from './palette'
 import { Help } from './Help'
 import { subQueuesOf, toMs } from '../engine/subQueues'
@@ -32,9 +30,7 @@ interface DelayChartProps {
 
 export function DelayChart({ store, view, info, aqm, columns, errors }: DelayChartProps) {
   const { t } = useTranslation('charts')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 450, height: 170 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem, 2.6))
+  const [bodyRef, box] = usePlotBox({ width: 450, height: 170 }, 2.6)
   const targets = useMemo(() => delayTargets(info, aqm), [info, aqm])
   const series = useMemo(() => eventSeries(columns, info), [columns, info])
   // Each sub-queue's own delay (DualPI2: the sojourn of the last packet each queue sent on), in its class's colour.
@@ -50,8 +46,8 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   const [yMax, setYMax] = useFrameState(50)
   const [rateMax, setRateMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
-  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
-  const yRate = useMemo(() => linearScale([0, rateMax], [box.innerH, 0]), [rateMax, box.innerH])
+  const y = useUpScale(yMax, box)
+  const yRate = useUpScale(rateMax, box)
 
   const chart = useTimeChart({
     label: 'delay',
@@ -80,23 +76,13 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
       }
       ctx.globalAlpha = 1
       const dCol = rows.columnIndex('delay_ms')
-      if (dCol >= 0) {
-        ctx.beginPath()
-        traceColumn(ctx, rows, from, to, tCol, dCol, x, pixelMap(y, box.margin.top), box.innerW)
-        ctx.strokeStyle = colours.blue
-        ctx.lineWidth = 1.75
-        ctx.stroke()
-      }
+      if (dCol >= 0) strokeColumn(ctx, vis, dCol, x, pixelMap(y, box.margin.top), box.innerW, colours.blue, 1.75)
       let queueMax = 0
       for (const q of queueDelays) {
         const col = rows.columnIndex(q.column)
         if (col < 0) continue
         const yPx = pixelMap(y, box.margin.top)
-        ctx.beginPath()
-        traceColumn(ctx, rows, from, to, tCol, col, x, (v) => yPx(q.toMs(v)), box.innerW)
-        ctx.strokeStyle = colours[classColours[q.cls].canvas]
-        ctx.lineWidth = 1.5
-        ctx.stroke()
+        strokeColumn(ctx, vis, col, x, (v) => yPx(q.toMs(v)), box.innerW, colours[classColours[q.cls].canvas], 1.5)
         queueMax = Math.max(queueMax, q.toMs(columnMax(rows, from, to, col)))
       }
       const nextRate = stickyMax(rateMax, queueDomainMax(peak, [], 5))
@@ -114,25 +100,19 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
   })
 
   return (
-    <ChartShell
+    <TimeChartFrame
+      chart={chart}
+      bodyRef={bodyRef}
       testId="delay-chart"
       className="chart-delay"
       title={t('delay.title')}
-      table={
-        <DataTable
-          store={store}
-          testId="delay-chart"
-          title={t('delay.title')}
-          series={[
-            { label: `${t('delay.delay')} · ms`, column: 'delay_ms' },
-            ...queueDelays.map((q) => ({
-              label: `${t('subqueue.sojourn', { queue: t(`subqueue.${q.cls}`) })} · s`,
-              column: q.column,
-            })),
-          ]}
-        />
-      }
-      bodyRef={bodyRef}
+      series={[
+        { label: `${t('delay.delay')} · ms`, column: 'delay_ms' },
+        ...queueDelays.map((q) => ({
+          label: `${t('subqueue.sojourn', { queue: t(`subqueue.${q.cls}`) })} · s`,
+          column: q.column,
+        })),
+      ]}
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('delay.delay')} />
@@ -159,34 +139,31 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
           )}
         </>
       }
+      plot={{
+        y,
+        yLabel: t('delay.axis'),
+        right: { scale: yRate, label: t('delay.axis_rate') },
+        ariaLabel: t('delay.aria'),
+        interactive: targets.length > 0,
+      }}
     >
-      <TimePlot
-        {...chart}
-        box={box}
-        y={y}
-        yLabel={t('delay.axis')}
-        right={{ scale: yRate, label: t('delay.axis_rate') }}
-        ariaLabel={t('delay.aria')}
-        interactive={targets.length > 0}
-      >
-        {aqm &&
-          targets.map((p) => (
-            <LevelHandle
-              key={p.name}
-              className="level-target"
-              param={p}
-              aqm={aqm}
-              unit="ms"
-              unitKind="ms"
-              y={y}
-              width={box.innerW}
-              bufferLimit={null}
-              error={errors[`set-param:${p.name}`]?.message}
-              onSend={(n, v) => store.setParam(n, v)}
-              onDragging={setFrozen}
-            />
-          ))}
-      </TimePlot>
-    </ChartShell>
+      {aqm &&
+        targets.map((p) => (
+          <LevelHandle
+            key={p.name}
+            className="level-target"
+            param={p}
+            aqm={aqm}
+            unit="ms"
+            unitKind="ms"
+            y={y}
+            width={box.innerW}
+            bufferLimit={null}
+            error={errors[`set-param:${p.name}`]?.message}
+            onSend={(n, v) => store.setParam(n, v)}
+            onDragging={setFrozen}
+          />
+        ))}
+    </TimeChartFrame>
   )
 }

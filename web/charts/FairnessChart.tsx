@@ -1,11 +1,9 @@
 // Fairness and utilisation over the time window: Jain's index and the min/max throughput ratio of
 // the active flows, and the bottleneck's utilisation, each over the second before the point (one
 // 50 ms interval alone is mostly noise), all on one 0–100 % axis.
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
-import { ChartShell, LegendItem } from './ChartShell'
-import { DataTable } from './DataTable'
+import { LegendItem } from './ChartShell'
 import {
   FAIRNESS_WINDOW_S,
   fairnessPoints,
@@ -15,11 +13,10 @@ import {
   type WindowShares,
 } from './fairness'
 import { percent } from './format'
-import { bucketEdges, linearScale, pixelMap } from './scales'
-import { chartMargin, plotBox, TimePlot, useTimeChart, type Drawing } from './TimeChart'
-import { remPx } from './theme'
+import { bucketEdges, pixelMap } from './scales'
+import { usePlotBox, useTimeChart, useUpScale, type Drawing } from './TimeChart'
+import { TimeChartFrame } from './TimeChartFrame'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 
 interface FairnessChartProps {
   store: SimStore
@@ -28,10 +25,8 @@ interface FairnessChartProps {
 
 export function FairnessChart({ store, view }: FairnessChartProps) {
   const { t } = useTranslation('charts')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 450, height: 170 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem))
-  const y = useMemo(() => linearScale([0, 1.05], [box.innerH, 0]), [box.innerH])
+  const [bodyRef, box] = usePlotBox({ width: 450, height: 170 })
+  const y = useUpScale(1.05, box)
 
   const chart = useTimeChart({
     label: 'fairness',
@@ -43,22 +38,16 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
   })
 
   return (
-    <ChartShell
+    <TimeChartFrame
+      chart={chart}
+      bodyRef={bodyRef}
       testId="fairness-chart"
       className="chart-fairness"
       title={t('fairness.title')}
-      bodyRef={bodyRef}
-      table={
-        <DataTable
-          store={store}
-          testId="fairness-chart"
-          title={t('fairness.title')}
-          series={[
-            { label: t('readouts.jain'), column: 'jain', format: (v) => v.toFixed(3) },
-            { label: t('readouts.util'), column: 'util', format: percent },
-          ]}
-        />
-      }
+      series={[
+        { label: t('readouts.jain'), column: 'jain', format: (v) => v.toFixed(3) },
+        { label: t('readouts.util'), column: 'util', format: percent },
+      ]}
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('fairness.jain', { s: FAIRNESS_WINDOW_S })} />
@@ -66,16 +55,8 @@ export function FairnessChart({ store, view }: FairnessChartProps) {
           <LegendItem colour="var(--c-series-3)" label={t('fairness.util', { s: FAIRNESS_WINDOW_S })} />
         </>
       }
-    >
-      <TimePlot
-        {...chart}
-        box={box}
-        y={y}
-        yLabel={t('fairness.axis')}
-        yFormat={percent}
-        ariaLabel={t('fairness.aria')}
-      />
-    </ChartShell>
+      plot={{ y, yLabel: t('fairness.axis'), yFormat: percent, ariaLabel: t('fairness.aria') }}
+    />
   )
 }
 

@@ -14,12 +14,11 @@ import { curveXMax, densify, P_TICKS, sameCurve } from './curve'
 import { tickFormat } from './format'
 import { DATA_CHART, useFrame } from './frameLoop'
 import { ProbabilityTrace } from './ProbabilityTrace'
-import { chartMargin, plotBox, YLabel } from './TimeChart'
+import { usePlotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
 import { PerFlowCap } from './PerFlowCap'
 import type { QueueScaleProps } from './QueueChart'
-import { chartColours, remPx, themeRevision } from './theme'
-import { useSize } from './useSize'
+import { chartColours, themeRevision } from './theme'
 
 /** Seconds of operating-point history drawn as a trail. */
 const TRAIL_S = 3
@@ -28,9 +27,7 @@ export function ProbabilityCurve(props: QueueScaleProps) {
   const { store, info, aqm, queueUnit } = props
   const { t } = useTranslation('charts')
   const [curve, setCurve] = useFrameState<Curve | null>(() => store.live().curve)
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem, 0.9))
+  const [bodyRef, box] = usePlotBox({ width: 300, height: 220 }, 0.9)
   const params = useMemo(() => curveParams(info, aqm), [info, aqm])
   const [frozen, setFrozen] = useState(false)
   const [xMax, setXMax] = useFrameState(20)

@@ -6,13 +6,12 @@ import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
-import { columnMax, traceColumn } from './canvas'
-import { ChartShell, LegendItem } from './ChartShell'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
-import { remPx } from './theme'
+import { columnMax, strokeColumn } from './canvas'
+import { LegendItem } from './ChartShell'
+import { queueDomainMax, stickyMax } from './scales'
+import { usePlotBox, useTimeChart, useUpScale } from './TimeChart'
+import { TimeChartFrame } from './TimeChartFrame'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 import { classColours } from './palette'
 import { Help } from './Help'
 import { formatValue } from './format'
@@ -27,14 +26,12 @@ interface ProbabilityTraceProps {
 export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const { t } = useTranslation('charts')
   const { t: tApp } = useTranslation('app')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 220 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem, 0.9))
+  const [bodyRef, box] = usePlotBox({ width: 300, height: 220 }, 0.9)
   const [yMax, setYMax] = useFrameState(0.05)
   const [hasP, setHasP] = useFrameState(true)
   /** When the shown algorithm took over: rows before it were sampled under another one. */
   const since = useRef<{ kind: string | undefined; t: number }>({ kind: undefined, t: -Infinity })
-  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const y = useUpScale(yMax, box)
   // A discipline with several queues also declares the probability each queue's packets see (DualPI2: p_C
   // and p_CL from its base p′, RFC 9332 §2.1), drawn beside the base one in its class's colour.
   // They follow the running discipline; after a switch to it mid-run the run has no such columns (the engine
@@ -63,12 +60,8 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       const { rows, tCol, from, to } = vis
       const pCol = rows.columnIndex('p')
       if (pCol < 0) return
-      ctx.beginPath()
-      traceColumn(ctx, rows, from, to, tCol, pCol, x, (v) => box.margin.top + y(v), box.innerW)
-      ctx.strokeStyle = colours.purple
-      ctx.lineWidth = 2
-      ctx.stroke()
       const yPx = (v: number) => box.margin.top + y(v)
+      strokeColumn(ctx, vis, pCol, x, yPx, box.innerW, colours.purple, 2)
       const lines: Array<{ col: number; colour: string; name: string }> = [
         { col: pCol, colour: colours.purple, name: base ?? 'p' },
       ]
@@ -76,12 +69,9 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       for (const q of perQueue) {
         const col = rows.columnIndex(q.column)
         if (col < 0) continue
-        ctx.beginPath()
-        traceColumn(ctx, rows, from, to, tCol, col, x, yPx, box.innerW)
-        ctx.strokeStyle = colours[classColours[q.cls].canvas]
-        ctx.lineWidth = 1.5
-        ctx.stroke()
-        lines.push({ col, colour: ctx.strokeStyle, name: q.name })
+        const colour = colours[classColours[q.cls].canvas]
+        strokeColumn(ctx, vis, col, x, yPx, box.innerW, colour, 1.5)
+        lines.push({ col, colour, name: q.name })
         subMax = Math.max(subMax, columnMax(rows, from, to, col))
       }
       // The operating point: a dot on each line at the latest sample.
@@ -110,12 +100,14 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
       if (next !== yMax) setYMax(next)
     },
   })
+  const name = info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label })
   return (
-    <ChartShell
+    <TimeChartFrame
+      chart={chart}
+      bodyRef={bodyRef}
       testId="probability-curve"
       className="chart-curve"
       title={t('curve.title_time')}
-      bodyRef={bodyRef}
       legend={
         <>
           <LegendItem
@@ -145,32 +137,18 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
           )}
         </>
       }
-    >
-      <TimePlot
-        {...chart}
-        box={box}
-        y={y}
-        yLabel={t('curve.axis_p_linear')}
-        ariaLabel={t('curve.aria_time', {
-          label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-        })}
-      />
-      {untraced && (
-        <p className="chart-note" data-testid="probability-subqueues-untraced">
-          {t('subqueue.untraced', {
-            name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-            reset: tApp('transport.reset'),
-          })}
-        </p>
-      )}
-      {!hasP && (
-        <p className="chart-note">
-          {t('curve.none', {
-            label: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-          })}
-        </p>
-      )}
-    </ChartShell>
+      plot={{ y, yLabel: t('curve.axis_p_linear'), ariaLabel: t('curve.aria_time', { label: name }) }}
+      overlay={
+        <>
+          {untraced && (
+            <p className="chart-note" data-testid="probability-subqueues-untraced">
+              {t('subqueue.untraced', { name, reset: tApp('transport.reset') })}
+            </p>
+          )}
+          {!hasP && <p className="chart-note">{t('curve.none', { label: name })}</p>}
+        </>
+      }
+    />
   )
 }
 

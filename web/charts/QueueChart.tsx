@@ -12,12 +12,11 @@ import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { avgIsCells } from '../engine/units'
 import { gripSpan, neighbourGaps } from './gripSpan'
-import { linearScale, pixelMap, queueDomainMax, stickyMax } from './scales'
-import { chartMargin, plotBox, TimePlot, useTimeChart } from './TimeChart'
+import { pixelMap, queueDomainMax, stickyMax } from './scales'
+import { TimePlot, usePlotBox, useTimeChart, useUpScale } from './TimeChart'
 import { queueLevels, targetBand } from './thresholds'
-import { remPx, withAlpha } from './theme'
+import { withAlpha } from './theme'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 import { classColours } from './palette'
 import { Help } from './Help'
 import { subQueuesOf } from '../engine/subQueues'
@@ -56,9 +55,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const { t } = useTranslation('charts')
   const { t: tApp } = useTranslation('app')
   const { t: tTeach } = useTranslation('teach')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 600, height: 220 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem))
+  const [bodyRef, box] = usePlotBox({ width: 600, height: 220 })
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
   // The engine says what `avg` is: AVQ's is its virtual queue (Kunniyur & Srikant 2001), not an average.
   const avgLabel = info?.avg === 'virtual_queue' ? 'queue.virtual' : 'queue.average'
@@ -97,7 +94,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
     sketching && bufferLimit !== null ? bufferLimit : 0,
     sketchPoints.length > 1 ? sketchMax * 1.1 : 0,
   )
-  const y = useMemo(() => linearScale([0, yTop], [box.innerH, 0]), [yTop, box.innerH])
+  const y = useUpScale(yTop, box)
 
   const chart = useTimeChart({
     label: 'queue',
@@ -147,32 +144,8 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         ctx.setLineDash([])
       }
       const bottom = box.margin.top + box.innerH
-      drawEventTicks(
-        ctx,
-        rows,
-        from,
-        to,
-        tCol,
-        rows.columnIndex('drops'),
-        x,
-        bottom,
-        -1,
-        colours.vermillion,
-        box.innerW / 3,
-      )
-      drawEventTicks(
-        ctx,
-        rows,
-        from,
-        to,
-        tCol,
-        rows.columnIndex('marks'),
-        x,
-        box.margin.top,
-        1,
-        colours.sky,
-        box.innerW / 3,
-      )
+      drawEventTicks(ctx, vis, rows.columnIndex('drops'), x, bottom, -1, colours.vermillion, box.innerW / 3)
+      drawEventTicks(ctx, vis, rows.columnIndex('marks'), x, box.margin.top, 1, colours.sky, box.innerW / 3)
 
       const avgNow = aCol >= 0 && to > 0 && Number.isFinite(rows.at(to - 1, aCol))
       if (avgNow !== hasAvg) setHasAvg(avgNow)

@@ -134,20 +134,14 @@ export function RunSummaryReadout({ store }: { store: SimStore }) {
           )}
         </dd>
       </div>
-      <div>
-        <dt>{t('summary.drops_since', { s: fmt.count(s.measured_from_s) })}</dt>
-        <dd data-testid="summary-drops">
-          <Causes counts={s.drops_by_reason} reason={reason} />
-        </dd>
-      </div>
-      {marked && (
-        <div>
-          <dt>{t('summary.marks_since', { s: fmt.count(s.measured_from_s) })}</dt>
-          <dd data-testid="summary-marks">
-            <Causes counts={s.marks_by_reason} reason={reason} />
+      {(['drops', ...(marked ? ['marks' as const] : [])] as const).map((k) => (
+        <div key={k}>
+          <dt>{t(`summary.${k}_since`, { s: fmt.count(s.measured_from_s) })}</dt>
+          <dd data-testid={`summary-${k}`}>
+            <Causes counts={s[`${k}_by_reason`]} reason={reason} />
           </dd>
         </div>
-      )}
+      ))}
     </dl>
   )
 }

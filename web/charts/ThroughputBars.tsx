@@ -15,11 +15,10 @@ import { colourIndex, variantsOf, type ColourBy, type FlowInfo } from './flows'
 import { formatValue, percent } from './format'
 import { DATA_CHART, useFrame } from './frameLoop'
 import { visibleRows } from './liveData'
-import { linearScale, queueDomainMax, stickyMax } from './scales'
-import { chartMargin, plotBox, YLabel } from './TimeChart'
-import { chartColours, remPx, themeRevision } from './theme'
+import { queueDomainMax, stickyMax } from './scales'
+import { usePlotBox, useUpScale, YLabel } from './TimeChart'
+import { chartColours, themeRevision } from './theme'
 import type { TimeViewStore } from './timeWindow'
-import { useSize } from './useSize'
 
 /** Seconds of throughput averaged into each bar. */
 export const BAR_WINDOW_S = 1
@@ -44,9 +43,7 @@ export function ThroughputBars({
   onHighlight,
 }: ThroughputBarsProps) {
   const { t } = useTranslation('charts')
-  const [bodyRef, size] = useSize<HTMLDivElement>({ width: 300, height: 200 })
-  const rem = remPx()
-  const box = plotBox(size, chartMargin(rem))
+  const [bodyRef, box] = usePlotBox({ width: 300, height: 200 })
   const [yMax, setYMax] = useFrameState(0.5)
   const [readout, setReadout] = useFrameState('')
   const canvasRef = useRef<HTMLCanvasElement>(null)
@@ -54,7 +51,7 @@ export function ThroughputBars({
   const shares = useRef<WindowShares | undefined>(undefined)
   const n = flows.length
   const variants = useMemo(() => variantsOf(flows), [flows])
-  const y = useMemo(() => linearScale([0, yMax], [box.innerH, 0]), [yMax, box.innerH])
+  const y = useUpScale(yMax, box)
   const x = useMemo(
     () =>
       d3

@@ -1,7 +1,7 @@
 // What every time-series chart shares: a canvas redrawn from the frame loop when its data, the time
 // window, its size, the theme or `extraKey` changed; a time axis that slides with the window; and an
 // SVG plot (axes, labels, pan/zoom gestures) on top for the chart's handles and overlays.
-import { useRef, type PointerEvent, type ReactNode } from 'react'
+import { useMemo, useRef, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Axis, LiveAxis, type AxisScale, type LiveAxisHandle } from './Axis'
 import { prepareCanvas, type ToPx } from './canvas'
@@ -10,10 +10,10 @@ import { tickFormat, timeTickCount, timeTickFormat } from './format'
 import { DATA_CHART, useFrame } from './frameLoop'
 import { visibleRows, type Visible } from './liveData'
 import { linearScale, pixelMap, type Margin } from './scales'
-import { chartColours, themeRevision, type ChartColours } from './theme'
+import { chartColours, remPx, themeRevision, type ChartColours } from './theme'
 import type { TimeViewStore } from './timeWindow'
 import { useTimeGestures, type TimeDomain } from './useTimeGestures'
-import type { Size } from './useSize'
+import { useSize, type Size } from './useSize'
 import type { SimStore } from '../engine/store'
 
 export interface PlotBox extends Size {
@@ -35,6 +35,20 @@ export function plotBox(size: Size, margin: Margin): PlotBox {
   const innerW = Math.max(10, size.width - margin.left - margin.right)
   const innerH = Math.max(10, size.height - margin.top - margin.bottom)
   return { ...size, margin, innerW, innerH }
+}
+
+/**
+ * A chart body's ref and its plot box: the body's size (`fallback` until it is measured) less the usual
+ * margins, `right` rem on the right.
+ */
+export function usePlotBox(fallback: Size, right?: number): [(el: HTMLDivElement | null) => void, PlotBox] {
+  const [bodyRef, size] = useSize<HTMLDivElement>(fallback)
+  return [bodyRef, plotBox(size, chartMargin(remPx(), right))]
+}
+
+/** A value axis from 0 at the plot's bottom to `max` at its top. */
+export function useUpScale(max: number, box: PlotBox) {
+  return useMemo(() => linearScale([0, max], [box.innerH, 0]), [max, box.innerH])
 }
 
 export interface Drawing {
@@ -111,13 +125,13 @@ export function useTimeChart({ label, store, view, box, extraKey, draw }: TimeCh
     DATA_CHART,
   )
 
-  return { canvasRef, svgRef, xAxisRef, gestures }
+  // The box and the store travel with the chart: its plot and its frame draw from the same ones.
+  return { canvasRef, svgRef, xAxisRef, gestures, box, store }
 }
 
-type TimeChart = ReturnType<typeof useTimeChart>
+export type TimeChart = ReturnType<typeof useTimeChart>
 
-interface TimePlotProps extends TimeChart {
-  box: PlotBox
+export interface TimePlotProps extends TimeChart {
   y: AxisScale
   yLabel: string
   yFormat?: (v: number) => string

@@ -2,6 +2,7 @@
 // rows as a line that keeps each pixel column's extremes (min/max per bucket), so zooming out to
 // thousands of rows neither hides peaks nor draws more segments than pixels.
 import type { Rows } from '../engine/samples'
+import type { Visible } from './liveData'
 import { bucketEdges } from './scales'
 
 /** Sizes the canvas backing store for `width`×`height` CSS pixels, clears it, returns its context. */
@@ -37,6 +38,28 @@ function edgesFor(from: number, to: number, buckets: number): number[] {
     lastEdges = { from, to, buckets, edges: bucketEdges(from, to, buckets) }
   }
   return lastEdges.edges
+}
+
+/**
+ * Strokes column `col` of the visible rows as one line (traceColumn) in `colour`, `width` px wide; returns
+ * the largest value traced.
+ */
+export function strokeColumn(
+  ctx: CanvasRenderingContext2D,
+  vis: Pick<Visible, 'rows' | 'tCol' | 'from' | 'to'>,
+  col: number,
+  x: ToPx,
+  y: ToPx,
+  buckets: number,
+  colour: string,
+  width: number,
+): number {
+  ctx.beginPath()
+  const max = traceColumn(ctx, vis.rows, vis.from, vis.to, vis.tCol, col, x, y, buckets)
+  ctx.strokeStyle = colour
+  ctx.lineWidth = width
+  ctx.stroke()
+  return max
 }
 
 /**

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { curveXMax, densify, sameCurve } from './curve'
 
+/** RED's curve: 0 up to min_th 5, 0.02 at max_th 15, then 1 up to a 100-packet buffer. */
+const red: Array<[number, number]> = [
+  [0, 0],
+  [5, 0],
+  [15, 0.02],
+  [15, 1],
+  [100, 1],
+]
+
 describe('the drop-probability panel', () => {
   it('shows the queue axis past the jump to p = 1 and the thresholds, not to the end of a big buffer', () => {
-    const red: Array<[number, number]> = [
-      [0, 0],
-      [5, 0],
-      [15, 0.02],
-      [15, 1],
-      [100, 1],
-    ]
     expect(curveXMax(red, [5, 15], 4)).toBe(24)
     const gentle: Array<[number, number]> = [
       [0, 0],
@@ -54,13 +56,6 @@ describe('the drop-probability panel', () => {
   })
 
   it('fills each sloped segment so the line follows p on the square-root axis', () => {
-    const red: Array<[number, number]> = [
-      [0, 0],
-      [5, 0],
-      [15, 0.02],
-      [15, 1],
-      [100, 1],
-    ]
     const d = densify(red, 4)
     // Flat and vertical segments stay as they are; the ramp gets three points inside.
     expect(d).toEqual([

@@ -1,7 +1,7 @@
 // Drops and marks as ticks along an edge of the plot: one per bucket of rows that saw any, longer
 // for more events (logarithmic), all in one path per colour.
-import type { Rows } from '../engine/samples'
 import type { ToPx } from './canvas'
+import type { Visible } from './liveData'
 import { bucketEdges } from './scales'
 
 /** Tick length in pixels for `count` events: 3 px for one, growing with log₂, at most 14. */
@@ -15,10 +15,7 @@ export function tickLength(count: number): number {
  */
 export function drawEventTicks(
   ctx: CanvasRenderingContext2D,
-  rows: Rows,
-  from: number,
-  to: number,
-  tCol: number,
+  { rows, from, to, tCol }: Pick<Visible, 'rows' | 'tCol' | 'from' | 'to'>,
   col: number,
   x: ToPx,
   edgeY: number,

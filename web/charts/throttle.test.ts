@@ -25,12 +25,17 @@ function fakeTimers() {
   return { timers, advance }
 }
 
+/** A 40 ms throttle on fake timers, and what it sent. */
+function throttled() {
+  const { timers, advance } = fakeTimers()
+  const sent: number[] = []
+  const send = (v: number) => sent.push(v)
+  return { advance, sent, send, th: throttle<number>(40, timers) }
+}
+
 describe('sending a dragged value', () => {
   it('sends the first value at once, then at most one per interval, always the newest', () => {
-    const { timers, advance } = fakeTimers()
-    const sent: number[] = []
-    const send = (v: number) => sent.push(v)
-    const th = throttle<number>(40, timers)
+    const { advance, sent, send, th } = throttled()
     th.push(1, send)
     th.push(2, send)
     th.push(3, send)
@@ -45,10 +50,7 @@ describe('sending a dragged value', () => {
   })
 
   it('sends the final value on release, once, and drops a pending one', () => {
-    const { timers, advance } = fakeTimers()
-    const sent: number[] = []
-    const send = (v: number) => sent.push(v)
-    const th = throttle<number>(40, timers)
+    const { advance, sent, send, th } = throttled()
     th.push(1, send)
     th.push(2, send)
     th.flush(5, send)

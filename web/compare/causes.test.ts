@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalog } from '../contract/engine'
-import { METRICS, type SummaryJson } from '../runs/summary'
+import { METRICS, type SummaryJson } from '../engine/summary'
 import { causeMetrics, declaredCauses, metricValue } from './causes'
 import { differenceRows } from './difference'
 

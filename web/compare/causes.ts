@@ -4,7 +4,7 @@
 // `drops` and `marks` (`summary_metrics`). A cause the engine adds (DualPI2's overload drops) needs no code here.
 import { catalog } from '../contract/engine'
 import { getOwn, isObject } from '../scenario/json'
-import { summaryValue, type Metric, type SummaryJson } from '../runs/summary'
+import { summaryValue, type Metric, type SummaryJson } from '../engine/summary'
 
 export type CauseKind = 'drops' | 'marks'
 

@@ -1,6 +1,6 @@
 // window.__aqmCompare: read-only hooks for the end-to-end tests: each side's scenario and clock, the
 // digests of its AQM-independent columns until the first drop on any side, and the summaries.
-import type { SummaryJson } from '../runs/summary'
+import type { SummaryJson } from '../engine/summary'
 import { firstSignalTime, prefixDigest, trafficColumns } from './traffic'
 import type { Side } from '../engine/side'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { differenceCsv, differenceRows, formatDelta, identicalSides, replicatedRows } from './difference'
-import { METRICS } from '../runs/summary'
+import { METRICS } from '../engine/summary'
 
 const dt = { utilisation: 1, mean_queue_pkts: 67.4, delay_ms: { mean: 53.94 }, jain: 0.999, sync: { excess: 0.56 } }
 const red = { utilisation: 0.855, mean_queue_pkts: 14.4, delay_ms: { mean: 13.5 }, jain: 0.998, sync: { excess: 0.21 } }

@@ -4,7 +4,7 @@
 // (Student t, docs/replications.md), and a difference whose intervals overlap is not called better or
 // worse: the runs do not tell the two sides apart.
 import { interval, overlaps, type Interval } from '../stats/replicate'
-import { formatMetric, METRICS, type Metric, type SummaryJson } from '../runs/summary'
+import { formatMetric, METRICS, type Metric, type SummaryJson } from '../engine/summary'
 import { metricValue } from './causes'
 
 export interface DiffCell {

@@ -3,7 +3,7 @@
 // difference table's means and 95 % intervals computed from them.
 import { parseObject } from '../scenario/json'
 import { seedOf } from '../stats/seeds'
-import type { SummaryJson } from '../runs/summary'
+import type { SummaryJson } from '../engine/summary'
 import { replicatedRows } from './difference'
 
 export interface ComparisonInput {

@@ -3,7 +3,7 @@
 // "Details"; another worker error from errors.<code>, with its English detail marked lang="en".
 import { Trans, useTranslation } from 'react-i18next'
 import type { ErrorCode } from '../engine/protocol'
-import type { EngineProblem } from '../engine/engineProblem'
+import type { EngineProblem } from '../scenario/engineProblem'
 import { wordProblem } from './problemWords'
 
 /** A worker error (code + English detail, and the engine's typed problem), or a message already in the reader's language. */

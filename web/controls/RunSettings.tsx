@@ -7,7 +7,7 @@ import { fieldId } from './NumberField'
 import { FieldPanel } from './FieldPanel'
 import { declAt, shownDefault } from '../scenario/fields'
 import { ErrorNote, type Problem } from './ErrorNote'
-import { problemOfError } from '../engine/engineProblem'
+import { problemOfError } from '../scenario/engineProblem'
 import type { DraftEditorProps } from './LinkSettings'
 import { loadMainEngine } from '../engine/mainEngine'
 

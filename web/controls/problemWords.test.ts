@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
-import { parseValidation, PROBLEM_KINDS, type EngineProblem } from '../engine/engineProblem'
+import { parseValidation, PROBLEM_KINDS, type EngineProblem } from '../scenario/engineProblem'
 import { wordProblem } from './problemWords'
 
 const load = (lng: string, ns: string): Record<string, unknown> =>

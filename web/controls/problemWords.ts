@@ -1,10 +1,10 @@
-// The engine's typed refusal (web/engine/engineProblem.ts) in the reader's language: the sentence comes
+// The engine's typed refusal (web/scenario/engineProblem.ts) in the reader's language: the sentence comes
 // from the `problems` catalogue by kind, the field is named as the form labels it, numbers are written
 // the reader's way. A discipline's own rule (kind "constraint") is worded by the parameter it is about
 // (`constraints.<name>`); the engine's English sentence, which names scenario paths, is kept as the
 // problem's detail for whoever opens "Details", never in the sentence itself.
 import type { TFunction } from 'i18next'
-import type { EngineProblem } from '../engine/engineProblem'
+import type { EngineProblem } from '../scenario/engineProblem'
 import { fieldLabelKey } from './scenarioDraft'
 
 export interface Worded {

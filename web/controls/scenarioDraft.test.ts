@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { default_scenario, initSync, validate_scenario } from '../engine/pkg/aqm_engine.js'
-import { parseValidation } from '../engine/engineProblem'
+import { parseValidation } from '../scenario/engineProblem'
 import {
   addFlowGroup,
   applyErrorPlace,

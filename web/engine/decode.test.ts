@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseAqm, parseColumns, parseCurve, parseRunSummary, parseState, withAqm } from './decode'
+import { FLOW_FIELDS } from './resultsModel'
 
-const FLOW_KEYS = [
-  'group',
-  'base_rtt_ms',
-  'goodput_payload_mbps',
-  'throughput_mbps',
-  'link_share',
-  'fair_share',
-  'loss_rate',
-  'retransmits',
-  'timeouts',
-  'mean_rtt_ms',
-  'delay_ms',
-  'cwnd_mean',
-]
+/** Every number of a per-flow row: the ones the results table shows and the three it reads besides. */
+const FLOW_KEYS = ['group', 'base_rtt_ms', 'throughput_mbps', ...FLOW_FIELDS]
 
 describe('engine JSON decoding', () => {
   it('keeps numbers and turns booleans into 0/1 in the state snapshot', () => {

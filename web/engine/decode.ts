@@ -10,7 +10,7 @@ import {
   type RunSummary,
 } from './protocol'
 import { parseFlowResults, parseHistogram } from './resultsModel'
-import { parseSummary, summaryValue } from '../runs/summary'
+import { parseSummary, summaryValue } from './summary'
 import { getOwn } from '../scenario/json'
 
 export function parseAlgorithms(json: string): AlgorithmInfo[] {
@@ -77,7 +77,7 @@ function histogramOf(x: unknown): { delay_histogram?: RunSummary['delay_histogra
   return h === null ? {} : { delay_histogram: h }
 }
 
-/** The page's subset of the engine's `summary()`, read from the one parse of it (runs/summary.ts). */
+/** The page's subset of the engine's `summary()`, read from the one parse of it (engine/summary.ts). */
 export function parseRunSummary(json: string): RunSummary {
   const v = parseSummary(json)
   const at = (id: string) => summaryValue(v, id)

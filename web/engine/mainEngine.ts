@@ -4,7 +4,7 @@
 // .wasm once for both (same URL, HTTP cache).
 
 export interface MainEngine {
-  /** "" when the engine accepts the scenario, else the JSON of its typed problem (engine/engineProblem.ts). */
+  /** "" when the engine accepts the scenario, else the JSON of its typed problem (scenario/engineProblem.ts). */
   validate(scenarioJson: string): string
   /** Hex digest of a trace, as the CLI and the worker's engine compute it. */
   digest(values: Float64Array): string

@@ -3,7 +3,7 @@
 // place where an incoming `unknown` becomes a typed message: no `as` casts anywhere else.
 
 import { isHistogram, type DelayHistogram, type FlowResult } from './resultsModel'
-import { isEngineProblem, type EngineProblem } from './engineProblem'
+import { isEngineProblem, type EngineProblem } from '../scenario/engineProblem'
 
 export const PROTOCOL_VERSION = 1
 

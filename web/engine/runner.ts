@@ -25,7 +25,7 @@ import {
 import { stateColumn } from './columns'
 import { parseObject } from '../scenario/json'
 import { durationOf } from '../scenario/running'
-import { parseValidation, problemOfError } from './engineProblem'
+import { parseValidation, problemOfError } from '../scenario/engineProblem'
 
 /** What the runner needs from one wasm `Simulation` object. */
 export interface EngineSim {

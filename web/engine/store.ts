@@ -18,7 +18,7 @@ import {
   type RunSummary,
 } from './protocol'
 import type { SimClient } from './simClient'
-import type { EngineProblem } from './engineProblem'
+import type { EngineProblem } from '../scenario/engineProblem'
 
 /** A frame's system view as it arrived, with the engine's queue length at the same instant. */
 export interface ViewFrameMsg {

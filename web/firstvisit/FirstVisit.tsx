@@ -7,16 +7,9 @@ import type { SimStore } from '../engine/store'
 import { catalog } from '../contract/engine'
 import { algorithmName } from '../i18n/names'
 import { isLocked, isParamLocked } from '../scenario/teacherView'
-import { loadFirstVisit, saveFirstVisit, shownNote, type FirstVisitState, type FirstVisitStorage } from './firstVisit'
+import { browserStorage } from '../chrome/viewStorage'
+import { loadFirstVisit, saveFirstVisit, shownNote, type FirstVisitState } from './firstVisit'
 import './firstVisit.css'
-
-function storage(): FirstVisitStorage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
 
 interface FirstVisitProps {
   store: SimStore
@@ -36,11 +29,11 @@ export function cardBody(locked: boolean, aqmKind: string | undefined): 'body_lo
 export function FirstVisit({ store, aqmKind }: FirstVisitProps) {
   const { t } = useTranslation('teach')
   const { t: tApp } = useTranslation()
-  const [state, setState] = useState<FirstVisitState>(() => loadFirstVisit(storage()))
+  const [state, setState] = useState<FirstVisitState>(() => loadFirstVisit(browserStorage()))
   const note = shownNote(state, aqmKind)
   const update = (patch: Partial<FirstVisitState>) => {
     const next = { ...state, ...patch }
-    saveFirstVisit(storage(), next)
+    saveFirstVisit(browserStorage(), next)
     setState(next)
   }
   const tryRed = () => store.setAlgorithm('red')

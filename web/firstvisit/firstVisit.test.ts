@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { memoryStorage, refusingStorage } from '../chrome/storageFixtures'
 import { FIRST_VISIT_KEY, FRESH, loadFirstVisit, parseFirstVisit, saveFirstVisit, shownNote } from './firstVisit'
-
-class MemoryStorage {
-  data = new Map<string, string>()
-  getItem(k: string) {
-    return this.data.get(k) ?? null
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v)
-  }
-}
 
 describe('first visit', () => {
   it('shows the card first, then the nudge only while drop-tail runs, then nothing', () => {
@@ -22,23 +13,15 @@ describe('first visit', () => {
   })
 
   it('remembers dismissals and survives broken or refusing storage', () => {
-    const s = new MemoryStorage()
+    const s = memoryStorage()
     expect(loadFirstVisit(s)).toEqual(FRESH)
     saveFirstVisit(s, { cardDismissed: true, nudgeDismissed: false })
     expect(loadFirstVisit(s)).toEqual({ cardDismissed: true, nudgeDismissed: false })
     s.setItem(FIRST_VISIT_KEY, '{not json')
     expect(loadFirstVisit(s)).toEqual(FRESH)
     expect(parseFirstVisit('{"cardDismissed":"yes"}')).toEqual(FRESH)
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied')
-      },
-      setItem: () => {
-        throw new Error('denied')
-      },
-    }
-    expect(loadFirstVisit(refusing)).toEqual(FRESH)
-    expect(() => saveFirstVisit(refusing, FRESH)).not.toThrow()
+    expect(loadFirstVisit(refusingStorage)).toEqual(FRESH)
+    expect(() => saveFirstVisit(refusingStorage, FRESH)).not.toThrow()
     expect(loadFirstVisit(null)).toEqual(FRESH)
   })
 })

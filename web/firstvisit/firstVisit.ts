@@ -1,6 +1,8 @@
 // What the first-visit teaching remembers: whether the person dismissed the "What is AQM?" card and the
 // drop-tail nudge. Per screen, in localStorage (never in a scenario or link); a storage that refuses
 // (private mode, sandboxed frame) makes both last one page view.
+import { loadSetting, saveSetting, type ViewStorage } from '../chrome/viewStorage'
+import { parseObject } from '../scenario/json'
 
 export const FIRST_VISIT_KEY = 'aqm-lab:first-visit'
 
@@ -11,39 +13,18 @@ export interface FirstVisitState {
 
 export const FRESH: FirstVisitState = { cardDismissed: false, nudgeDismissed: false }
 
-export interface FirstVisitStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-}
-
 export function parseFirstVisit(raw: string | null): FirstVisitState {
-  if (raw === null) return FRESH
-  try {
-    const v: unknown = JSON.parse(raw)
-    if (typeof v !== 'object' || v === null) return FRESH
-    return {
-      cardDismissed: 'cardDismissed' in v && v.cardDismissed === true,
-      nudgeDismissed: 'nudgeDismissed' in v && v.nudgeDismissed === true,
-    }
-  } catch {
-    return FRESH
-  }
+  const v = raw === null ? null : parseObject(raw)
+  if (v === null) return FRESH
+  return { cardDismissed: v.cardDismissed === true, nudgeDismissed: v.nudgeDismissed === true }
 }
 
-export function loadFirstVisit(storage: FirstVisitStorage | null): FirstVisitState {
-  try {
-    return parseFirstVisit(storage?.getItem(FIRST_VISIT_KEY) ?? null)
-  } catch {
-    return FRESH
-  }
+export function loadFirstVisit(storage: ViewStorage | null): FirstVisitState {
+  return loadSetting(storage, FIRST_VISIT_KEY, parseFirstVisit)
 }
 
-export function saveFirstVisit(storage: FirstVisitStorage | null, state: FirstVisitState): void {
-  try {
-    storage?.setItem(FIRST_VISIT_KEY, JSON.stringify(state))
-  } catch {
-    // Storage full or forbidden: the choice lasts this page view.
-  }
+export function saveFirstVisit(storage: ViewStorage | null, state: FirstVisitState): void {
+  saveSetting(storage, FIRST_VISIT_KEY, JSON.stringify(state))
 }
 
 /** Which teaching note the lab shows: the card until dismissed, then the nudge while drop-tail runs. */

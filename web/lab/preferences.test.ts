@@ -9,11 +9,7 @@ import {
   savePrefs,
   serializePrefs,
 } from './preferences'
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial))
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data }
-}
+import { memoryStorage, refusingStorage } from '../chrome/storageFixtures'
 
 describe('view preferences', () => {
   it('follow the system colour scheme until a theme is picked', () => {
@@ -40,16 +36,8 @@ describe('view preferences', () => {
   })
 
   it('survive a storage that refuses to read or write', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError')
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError')
-      },
-    }
-    expect(loadPrefs(refusing)).toEqual(DEFAULT_PREFS)
-    expect(() => savePrefs(refusing, { theme: 'dark', largeType: false })).not.toThrow()
+    expect(loadPrefs(refusingStorage)).toEqual(DEFAULT_PREFS)
+    expect(() => savePrefs(refusingStorage, { theme: 'dark', largeType: false })).not.toThrow()
     expect(loadPrefs(null)).toEqual(DEFAULT_PREFS)
   })
 

@@ -1,6 +1,8 @@
 // View preferences: colour theme and large type. They belong to the person's screen, not to the
 // experiment, so they live in localStorage and never in a scenario or a shared link. The theme
 // follows the system's light/dark setting until someone picks one.
+import { loadSetting, saveSetting, type ViewStorage } from '../chrome/viewStorage'
+import { parseObject } from '../scenario/json'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 export type Theme = 'light' | 'dark'
@@ -20,16 +22,10 @@ function isThemeChoice(x: unknown): x is ThemeChoice {
 
 /** Reads stored preferences; anything missing or malformed falls back to the default. */
 export function parsePrefs(raw: string | null): ViewPrefs {
-  if (raw === null) return DEFAULT_PREFS
-  let v: unknown
-  try {
-    v = JSON.parse(raw)
-  } catch {
-    return DEFAULT_PREFS
-  }
-  if (typeof v !== 'object' || v === null) return DEFAULT_PREFS
-  const theme = 'theme' in v && isThemeChoice(v.theme) ? v.theme : DEFAULT_PREFS.theme
-  const largeType = 'largeType' in v && typeof v.largeType === 'boolean' ? v.largeType : DEFAULT_PREFS.largeType
+  const v = raw === null ? null : parseObject(raw)
+  if (v === null) return DEFAULT_PREFS
+  const theme = isThemeChoice(v.theme) ? v.theme : DEFAULT_PREFS.theme
+  const largeType = typeof v.largeType === 'boolean' ? v.largeType : DEFAULT_PREFS.largeType
   return { theme, largeType }
 }
 
@@ -47,24 +43,10 @@ export function htmlAttributes(p: ViewPrefs, systemDark: boolean): Record<'data-
   return { 'data-theme': resolveTheme(p.theme, systemDark), 'data-type-size': p.largeType ? 'large' : 'normal' }
 }
 
-/** Storage that may be missing or refuse (private mode, sandboxed iframe): preferences then last a page view. */
-export interface PrefsStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
+export function loadPrefs(storage: ViewStorage | null): ViewPrefs {
+  return loadSetting(storage, PREFS_KEY, parsePrefs)
 }
 
-export function loadPrefs(storage: PrefsStorage | null): ViewPrefs {
-  try {
-    return parsePrefs(storage?.getItem(PREFS_KEY) ?? null)
-  } catch {
-    return DEFAULT_PREFS
-  }
-}
-
-export function savePrefs(storage: PrefsStorage | null, p: ViewPrefs): void {
-  try {
-    storage?.setItem(PREFS_KEY, serializePrefs(p))
-  } catch {
-    // Storage refused (quota, sandbox): the choice still applies to this page view.
-  }
+export function savePrefs(storage: ViewStorage | null, p: ViewPrefs): void {
+  saveSetting(storage, PREFS_KEY, serializePrefs(p))
 }

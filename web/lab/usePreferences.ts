@@ -2,19 +2,12 @@
 // change, mirrored onto <html> (data-theme, data-type-size) and following the system's colour
 // scheme while the theme is "system".
 import { useSyncExternalStore } from 'react'
-import { htmlAttributes, loadPrefs, savePrefs, type PrefsStorage, type ViewPrefs } from './preferences'
-
-function storage(): PrefsStorage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null // a sandboxed iframe may forbid even reading the property
-  }
-}
+import { browserStorage } from '../chrome/viewStorage'
+import { htmlAttributes, loadPrefs, savePrefs, type ViewPrefs } from './preferences'
 
 const darkQuery =
   typeof window !== 'undefined' && 'matchMedia' in window ? window.matchMedia('(prefers-color-scheme: dark)') : null
-let prefs: ViewPrefs = loadPrefs(typeof window === 'undefined' ? null : storage())
+let prefs: ViewPrefs = loadPrefs(browserStorage())
 const listeners = new Set<() => void>()
 
 function apply(): void {
@@ -33,7 +26,7 @@ apply() // before the first render, so a dark page does not flash light
 
 export function setPrefs(patch: Partial<ViewPrefs>): void {
   prefs = { ...prefs, ...patch }
-  savePrefs(storage(), prefs)
+  savePrefs(browserStorage(), prefs)
   notify()
 }
 

@@ -5,6 +5,7 @@
 // logs (web/session/log.ts) when they fit, so a teacher can replay what the student ran.
 import { decodePoints, encodePoints, type Point, type Sketches } from '../charts/sketch/sketch'
 import type { Tracker } from './session'
+import { parseObject } from '../scenario/json'
 
 export interface LessonProgress {
   /** Index of the step shown. */
@@ -140,14 +141,8 @@ const isLog = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9
 
 /** The progress in suspend data written for `lesson`; null for empty, foreign or malformed data. */
 export function decodeSuspend(lesson: LessonShape, text: string): LessonProgress | null {
-  if (text === '') return null
-  let x: unknown
-  try {
-    x = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (typeof x !== 'object' || x === null) return null
+  const x = parseObject(text)
+  if (x === null) return null
   const s = x as Partial<Stored>
   if (s.v !== 1 || s.l !== lesson.id || !isNumber(s.i)) return null
   if (

@@ -1,6 +1,6 @@
 // One group of replications for the RFC 7928 view: a Compare side or a sweep point, with the metrics
 // of each of its runs read from the engine's summaries (queueing delay, payload goodput, Jain's index).
-import { summaryValue, type SummaryJson } from '../runs/summary'
+import { summaryValue, type SummaryJson } from '../engine/summary'
 
 export interface RunGroup {
   key: string

@@ -1,7 +1,7 @@
 // A metric's name in the reader's language, for every view that tabulates run summaries (sweep, compare,
 // lessons). Per-flow metrics (`flows.<i>.…`) are numbered from 1 as the page numbers flows.
 import type { useTranslation } from 'react-i18next'
-import type { Metric } from './summary'
+import type { Metric } from '../engine/summary'
 
 type T = ReturnType<typeof useTranslation>['t']
 

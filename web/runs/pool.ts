@@ -8,7 +8,7 @@
 // idle workers on a shelf that the next pool takes from (the validation page after Compare, a new
 // Compare after an edit). Only a batch still running is terminated.
 import { isFromRunWorker, type FromRunWorker, type ToRunWorker } from './protocol'
-import { parseSummary, type SummaryJson } from './summary'
+import { parseSummary, type SummaryJson } from '../engine/summary'
 
 export interface RunWorkerLike {
   postMessage(msg: ToRunWorker): void

@@ -1,6 +1,6 @@
 // The engine has the final word on a scenario (cross-field rules the schema cannot state: RTT at least
 // twice the link delay, RED's min_th below max_th, thresholds within the buffer, ...). When it refuses,
-// this finds the nearest scenario it accepts from its typed problem (engine/engineProblem.ts), which
+// this finds the nearest scenario it accepts from its typed problem (scenario/engineProblem.ts), which
 // names the field and, for ranges, the allowed range: clamp into the range, or reset the named AQM
 // parameter, then the AQM, and as a last resort take the defaults.
 import {
@@ -15,7 +15,7 @@ import {
   type JsonObject,
 } from './model'
 import { dedupe, problem, type Problem } from './problems'
-import { parseValidation, type EngineProblem } from '../engine/engineProblem'
+import { parseValidation, type EngineProblem } from './engineProblem'
 
 /** The engine's validate_scenario: "" when valid, else the JSON of its problem. */
 export type EngineValidate = (scenarioJson: string) => string

@@ -6,7 +6,6 @@
 // #/definitions, object properties, arrays, and `oneOf` tagged by `kind` (a discriminator).
 import { clone, deepEqual, formatPath, getOwn, isObject, parsePath, setOwn, type Json, type JsonObject } from './json'
 import schemaJson from './scenario.schema.json'
-import type { AlgorithmInfo } from '../engine/protocol'
 
 export { clone, deepEqual, getAt, getOwn, isObject, parseObject, setAt, setOwn } from './json'
 export type { Json, JsonObject } from './json'
@@ -170,12 +169,26 @@ export function aqmParam(kind: string, name: string): SchemaNode | null {
   return aqmBranch(kind)?.properties?.[name] ?? null
 }
 
+/** What the scenario model reads of a discipline's catalogue entry (the worker protocol's `AlgorithmInfo`
+ * has these and more): written here so the model does not depend on the protocol. */
+export interface DisciplineSpec {
+  kind: string
+  params: ReadonlyArray<{
+    name: string
+    min: number
+    max: number
+    default: number
+    integer: boolean
+    boolean: boolean
+  }>
+}
+
 /**
  * A discipline's schema branch from its entry in the engine's catalogue (`algorithms()`): the same facts the
  * engine's generated schema states for each parameter (engine-wasm/src/schema.rs): a switch is a boolean
  * with its default, the rest numbers (integers where the engine reads one) in the spec's range.
  */
-export function aqmBranchOf(info: AlgorithmInfo): SchemaNode {
+export function aqmBranchOf(info: DisciplineSpec): SchemaNode {
   const properties: Record<string, SchemaNode> = { kind: { type: 'string', const: info.kind } }
   for (const p of info.params) {
     properties[p.name] = p.boolean
@@ -197,7 +210,7 @@ export interface AqmModel {
   defaults(kind: string): JsonObject
 }
 
-export function aqmModel(algorithms: readonly AlgorithmInfo[] = []): AqmModel {
+export function aqmModel(algorithms: readonly DisciplineSpec[] = []): AqmModel {
   const extra = new Map(algorithms.filter((a) => aqmBranch(a.kind) === null).map((a) => [a.kind, aqmBranchOf(a)]))
   const catalogueOnly = (kind: string) => extra.get(kind) ?? null
   const branch = (kind: string) => aqmBranch(kind) ?? catalogueOnly(kind)

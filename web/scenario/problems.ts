@@ -2,7 +2,7 @@
 // English text comes from the same catalogue the page shows (web/i18n/locales/en/share.json, key
 // `problems.<code>`), so a test, a console and a person read the same words; the page translates by code.
 import en from '../i18n/locales/en/share.json'
-import type { EngineProblem } from '../engine/engineProblem'
+import type { EngineProblem } from './engineProblem'
 
 export type ProblemCode =
   | 'too-long'

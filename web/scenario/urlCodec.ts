@@ -41,7 +41,6 @@
 import { compressToEncodedURIComponent } from 'lz-string'
 import { decompressUriSafe } from './lz'
 import { LINK_VERSION, OLDEST_VERSION, migrateJson, migrateParams } from './migrations'
-import type { AlgorithmInfo } from '../engine/protocol'
 import {
   aqmModel,
   defaultFlowGroup,
@@ -56,6 +55,7 @@ import {
   setOwn,
   typeOf,
   type AqmModel,
+  type DisciplineSpec,
   type Json,
   type JsonObject,
   type SchemaNode,
@@ -90,7 +90,7 @@ export interface CodecOptions {
    * the page needs none; a discipline the schema does not list (a newer engine's, a test-only one) is read
    * and written by the parameters its entry declares.
    */
-  algorithms?: readonly AlgorithmInfo[]
+  algorithms?: readonly DisciplineSpec[]
 }
 export const MAX_Z_CHARS = 65_536
 

@@ -1,5 +1,5 @@
 // A read-only text with its Copy button and a status that says whether the copy worked: the share dialog's link
-// row and the replay link's (web/session/SessionShare.tsx). Further buttons of the row go in `children`.
+// row and the replay link's (web/share/SessionShare.tsx). Further buttons of the row go in `children`.
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { copyText } from './copy'

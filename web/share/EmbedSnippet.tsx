@@ -107,26 +107,8 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
           {t('embed.caption')}
           <input type="text" maxLength={MAX_CAPTION} value={caption} onChange={(e) => setCaption(e.target.value)} />
         </label>
-        <label className="share-field">
-          {t('embed.width')}
-          <input
-            type="number"
-            min={200}
-            max={4000}
-            value={width}
-            onChange={(e) => setWidth(clampSize(e.target.valueAsNumber, width))}
-          />
-        </label>
-        <label className="share-field">
-          {t('embed.height')}
-          <input
-            type="number"
-            min={150}
-            max={4000}
-            value={height}
-            onChange={(e) => setHeight(clampSize(e.target.valueAsNumber, height))}
-          />
-        </label>
+        <SizeField label={t('embed.width')} min={200} value={width} onChange={setWidth} />
+        <SizeField label={t('embed.height')} min={150} value={height} onChange={setHeight} />
       </div>
       <label className="share-field">
         {t('embed.snippet')}
@@ -148,6 +130,23 @@ export function EmbedSnippet({ scenario, speed, info, base }: EmbedSnippetProps)
       </div>
       <p className="share-note">{t('embed.note')}</p>
     </section>
+  )
+}
+
+/** The frame's width or height in CSS pixels, `min` to 4000. */
+function SizeField(props: { label: string; min: number; value: number; onChange(v: number): void }) {
+  const { label, min, value, onChange } = props
+  return (
+    <label className="share-field">
+      {label}
+      <input
+        type="number"
+        min={min}
+        max={4000}
+        value={value}
+        onChange={(e) => onChange(clampSize(e.target.valueAsNumber, value))}
+      />
+    </label>
   )
 }
 

@@ -6,7 +6,7 @@ import type { SimSnapshot, SimStore } from '../engine/store'
 import type { JsonObject } from '../scenario/json'
 import { contextQuery, type PresetContext } from './presetContext'
 import { LmsDownload } from '../lms/LmsDownload'
-import { SessionShare } from '../session/SessionShare'
+import { SessionShare } from './SessionShare'
 import { CopyField } from './CopyField'
 import { EmbedSnippet } from './EmbedSnippet'
 import { NO_WORKSHEET, WorksheetShare, worksheetView, type WorksheetChoice } from '../teacher/WorksheetShare'
@@ -81,6 +81,11 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
   const charts = chartsOnPage()
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
   const name = baseName(scenario)
+  // The run's results as files: per-flow table and the whole results document.
+  const resultFiles = [
+    { label: t('results.flowsCsv'), file: `${name}-flows.csv`, make: perFlowCsv, type: 'text/csv' },
+    { label: t('results.resultsJson'), file: `${name}-results.json`, make: resultsJson, type: 'application/json' },
+  ]
 
   const guard = (f: () => void | Promise<void>) => async () => {
     try {
@@ -173,24 +178,18 @@ export function ShareDialog({ snapshot, store, onOpenFile, onClose, preset }: Sh
             </button>
           </div>
           <div className="share-row">
-            <button
-              type="button"
-              disabled={!results}
-              onClick={guard(() => {
-                if (results) download(`${name}-flows.csv`, perFlowCsv(results, meta), 'text/csv')
-              })}
-            >
-              {t('results.flowsCsv')}
-            </button>
-            <button
-              type="button"
-              disabled={!results}
-              onClick={guard(() => {
-                if (results) download(`${name}-results.json`, resultsJson(results, meta), 'application/json')
-              })}
-            >
-              {t('results.resultsJson')}
-            </button>
+            {resultFiles.map((f) => (
+              <button
+                key={f.file}
+                type="button"
+                disabled={!results}
+                onClick={guard(() => {
+                  if (results) download(f.file, f.make(results, meta), f.type)
+                })}
+              >
+                {f.label}
+              </button>
+            ))}
           </div>
           {charts.length > 0 ? (
             <div className="share-row">

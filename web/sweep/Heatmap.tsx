@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { Interval } from '../stats/replicate'
-import type { Metric } from '../runs/summary'
+import type { Metric } from '../engine/summary'
 import { TableScroll } from '../chrome/TableScroll'
 
 export interface HeatCell {

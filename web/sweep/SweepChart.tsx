@@ -7,7 +7,7 @@ import * as d3 from 'd3'
 import { Axis } from '../charts/Axis'
 import { tickFormat } from '../charts/format'
 import { seriesVars } from '../charts/palette'
-import type { Metric } from '../runs/summary'
+import type { Metric } from '../engine/summary'
 
 export interface SeriesPoint {
   x: number

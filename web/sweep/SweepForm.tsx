@@ -5,7 +5,7 @@ import type { Preset } from '../catalog/types'
 import { langOf } from '../catalog/types'
 import { evenly, formatValues } from './grid'
 import { sweepParamLabel } from './params'
-import type { Metric } from '../runs/summary'
+import type { Metric } from '../engine/summary'
 import { metricLabel } from '../runs/metricLabel'
 
 export interface SweepSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from './csv'
-import { flowMetrics, metricById, parseSummary, summaryValue } from '../runs/summary'
+import { flowMetrics, metricById, parseSummary, summaryValue } from '../engine/summary'
 
 const summary = parseSummary(
   '{"utilisation":0.9996092626886145,"mean_queue_pkts":12.5,"delay_ms":{"mean":3.1,"p95":null},"jain":null,"flows":[{"goodput_mbps":1.25}]}',

@@ -3,7 +3,7 @@
 // replications, each metric is the mean over the point's runs, followed by its 95 % half-width
 // (`<metric>_ci95`) and a `runs` column counting the runs that finished.
 import { interval } from '../stats/replicate'
-import { summaryValue, type SummaryJson } from '../runs/summary'
+import { summaryValue, type SummaryJson } from '../engine/summary'
 
 export interface CsvRow {
   side: string

@@ -4,7 +4,7 @@
 // the tolerance and the verdict; a row that misses shows its measured reason.
 import { useTranslation } from 'react-i18next'
 import type { RunOutcome } from '../runs/pool'
-import { summaryValue } from '../runs/summary'
+import { summaryValue } from '../engine/summary'
 import { encodeLink } from '../scenario/urlCodec'
 import { expected, judgeTheory, oursFrom, relativeDiff, type TheoryCase, type TheoryVerdict } from './theory'
 import { ValidationTable } from './ValidationTable'

@@ -2,7 +2,7 @@
 // button (locked until a prediction is chosen), the outcome against the prediction, and navigation.
 import { useTranslation } from 'react-i18next'
 import { links } from '../catalog/links'
-import { formatMetric, metricById, summaryValue, type SummaryJson } from '../runs/summary'
+import { formatMetric, metricById, summaryValue, type SummaryJson } from '../engine/summary'
 import { answer, type Lesson } from './lessons'
 import { lessonValue } from './measure'
 

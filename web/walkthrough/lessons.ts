@@ -4,7 +4,7 @@
 // The lessons after the first are data (lessons.json), which engine-wasm/tests/presets.rs reads too: it
 // runs each lesson's sides natively and checks that the answer its texts rely on (`expect`) is the one
 // the run gives.
-import { summaryValue, type SummaryJson } from '../runs/summary'
+import { summaryValue, type SummaryJson } from '../engine/summary'
 
 // A glob import reads the JSON without typing it as a literal; dataLessons() checks its shape.
 const LESSON_DATA: unknown = Object.values(import.meta.glob('./lessons.json', { eager: true, import: 'default' }))[0]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { metricById } from '../runs/summary'
+import { metricById } from '../engine/summary'
 import type { JsonObject } from '../scenario/json'
 import { bytePacketSize, inTableUnit } from './tableUnits'
 

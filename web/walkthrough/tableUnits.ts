@@ -4,7 +4,7 @@
 // in bytes it is exact only when every queued packet has the same size, so the rows change unit only when
 // every flow group of every side sends packets of one size, and otherwise stay in packets.
 import type { JsonObject } from '../scenario/json'
-import type { Metric } from '../runs/summary'
+import type { Metric } from '../engine/summary'
 
 /** The engine's default packet size (bytes) for a group that does not set one. */
 const DEFAULT_PACKET = 1000

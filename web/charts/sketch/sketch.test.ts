@@ -46,7 +46,7 @@ describe('sketch points', () => {
   })
 
   it('keeps the lab sketch and lessons sketches side by side, skipping broken entries', () => {
-    const text = encodeSketches({
+    const sketches = {
       '': [
         [0, 1],
         [5, 2],
@@ -55,18 +55,10 @@ describe('sketch points', () => {
         [0, 80],
         [30, 90],
       ],
-    })
+    } satisfies Record<string, Array<[number, number]>>
+    const text = encodeSketches(sketches)
     expect(text).toBe('0:1,5:2~droptail!0:80,30:90')
-    expect(decodeSketches(text)).toEqual({
-      '': [
-        [0, 1],
-        [5, 2],
-      ],
-      droptail: [
-        [0, 80],
-        [30, 90],
-      ],
-    })
+    expect(decodeSketches(text)).toEqual(sketches)
     expect(decodeSketches('BAD ID!0:1,2:3~red!0:1,2:3~red2!nope')).toEqual({
       red: [
         [0, 1],
@@ -87,75 +79,43 @@ describe('sketch points', () => {
   })
 })
 
+/** The score of a straight sketch from (0 s, `from`) to (10 s, `to`) against a run at `q` for `until` s. */
+const straight = (from: number, to: number, q: number, until: number) =>
+  scoreSketch(
+    [
+      [0, from],
+      [10, to],
+    ],
+    samples(() => q, until),
+  )
+
 describe('sketch score: area between the curves over span × peak', () => {
   it('is 100 for a perfect prediction', () => {
-    const s = scoreSketch(
-      [
-        [0, 20],
-        [10, 20],
-      ],
-      samples(() => 20, 10),
-    )
+    const s = straight(20, 20, 20, 10)
     expect(s).toEqual({ area: 0, score: 100, from: 0, to: 10 })
   })
 
   it('predicting 10 for a queue of 20 misses half the area', () => {
     // |10 − 20| × 10 s = 100; span × peak = 10 × 20 = 200 → 0.5.
-    expect(
-      scoreSketch(
-        [
-          [0, 10],
-          [10, 10],
-        ],
-        samples(() => 20, 10),
-      )?.area,
-    ).toBeCloseTo(0.5, 12)
-    expect(
-      scoreSketch(
-        [
-          [0, 10],
-          [10, 10],
-        ],
-        samples(() => 20, 10),
-      )?.score,
-    ).toBe(50)
+    expect(straight(10, 10, 20, 10)?.area).toBeCloseTo(0.5, 12)
+    expect(straight(10, 10, 20, 10)?.score).toBe(50)
   })
 
   it('an empty queue predicted full scores 0', () => {
-    expect(
-      scoreSketch(
-        [
-          [0, 50],
-          [10, 50],
-        ],
-        samples(() => 0, 10),
-      )?.score,
-    ).toBe(0)
+    expect(straight(50, 50, 0, 10)?.score).toBe(0)
   })
 
   it('a ramp against a constant: the triangles between them', () => {
     // Sketch 0 → 40 over 10 s against a steady 20: two triangles of 10 × 5 s each = 100 (the trapezoid rule is
     // exact here: the crossing at t = 5 is a sample). Peak 40, span 10 → 100 / 400 = 0.25.
-    const s = scoreSketch(
-      [
-        [0, 0],
-        [10, 40],
-      ],
-      samples(() => 20, 10),
-    )
+    const s = straight(0, 40, 20, 10)
     expect(s?.area).toBeCloseTo(0.25, 12)
     expect(s?.score).toBe(75)
   })
 
   it('compares only where both exist; needs two points and two samples', () => {
     // The run has samples up to 4 s only: compared on [0, 4].
-    const s = scoreSketch(
-      [
-        [0, 10],
-        [10, 10],
-      ],
-      samples(() => 10, 4),
-    )
+    const s = straight(10, 10, 10, 4)
     expect(s).toEqual({ area: 0, score: 100, from: 0, to: 4 })
     expect(
       scoreSketch(

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next'
 import type { SimStore } from '../engine/store'
 import { decodeSketches, scoreSketch } from '../charts/sketch/sketch'
 import { SKETCH_KEY } from '../charts/sketch/sketchStore'
-import { CopyField } from '../share/CopyField'
-import { download } from '../share/exporters'
-import { sessionFile, type SessionExtras } from './file'
-import { MAX_ACTIONS, recorderOf, replayLink } from './recorder'
+import { CopyField } from './CopyField'
+import { download } from './exporters'
+import { sessionFile, type SessionExtras } from '../session/file'
+import { MAX_ACTIONS, recorderOf, replayLink } from '../session/recorder'
 
 /** The run's queue samples [t, q_pkts] still in the page's buffer. */
 function queueTrace(store: SimStore): Array<[number, number]> {
