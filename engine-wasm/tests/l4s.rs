@@ -162,6 +162,72 @@ fn one_cubic_among_many_prague_flows_keeps_near_its_fair_share() {
 }
 
 #[test]
+fn with_the_time_shifted_fifo_one_cubic_among_many_prague_flows_is_not_starved() {
+    // RFC 9332 §4.2.2 / A.1: the time-shifted FIFO serves the older head packet, L4S heads counted tshift
+    // (50 ms) older. It reserves no share: once the C head has waited tshift longer than the L head the queues
+    // are served as one FIFO, so the classic flow's rate is what the coupled signals give it (about its fair
+    // share, as with WRR above), and its packets wait at most about tshift longer than the L4S ones.
+    let run = |scheduler: &str| {
+        over_dualpi2_with(
+            r#"{"count":9,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+               {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}"#,
+            &format!(r#""scheduler":"{scheduler}""#),
+        )
+    };
+    let share = |s: &Summary| s.flows[9].link_share / s.flows[9].fair_share;
+    let (ts, wrr) = (run("ts_fifo"), run("wrr"));
+    let prague_delay = ts.flows[..9].iter().map(|f| f.delay_ms).fold(0.0, f64::max);
+    eprintln!(
+        "one Cubic among 9 Prague, time-shifted FIFO: {:.2} of its fair share (WRR {:.2}); Cubic waits {:.2} ms, \
+         Prague at most {:.2} ms; utilisation {:.3}",
+        share(&ts),
+        share(&wrr),
+        ts.flows[9].delay_ms,
+        prague_delay,
+        ts.utilisation
+    );
+    assert!((0.7..=1.5).contains(&share(&ts)), "Cubic gets {:.2} of its fair share", share(&ts));
+    assert!(ts.flows[9].delay_ms <= 15.0 + 50.0, "Cubic waits {:.2} ms", ts.flows[9].delay_ms);
+    assert!(prague_delay <= 2.0, "Prague waits {prague_delay:.2} ms");
+    assert!(ts.utilisation > 0.95, "utilisation {:.3}", ts.utilisation);
+}
+
+#[test]
+fn overload_drops_are_their_own_cause_in_the_summary_and_early_ones_in_the_trace() {
+    // Unresponsive classic UDP at 1.5 × the link beside one Prague flow: the PI drives p′ to 1, past
+    // p_Cmax = 1/k² (k·p′ > 1), and DualPI2 drops Prague's packets with p_C rather than marking them (RFC 9332
+    // §4.2.3). Those drops are reason `overload`; the UDP packets (Not-ECT) are dropped with p_C as ever, `early`.
+    let json = r#"{"seed":4,"duration":20,"warmup":5,
+        "link":{"rate_mbps":20,"delay_ms":5,"buffer":2000},
+        "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+                 {"count":1,"traffic":{"kind":"cbr","rate_mbps":30},"rtt_ms":[20,20],"access_rate_mbps":1000}],
+        "aqm":{"kind":"dualpi2"}}"#;
+    let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+    sim.run_to_end();
+    let s = sim.summary();
+    let overload = s.drops_by_reason.get("overload").copied().unwrap_or(0);
+    let early = s.drops_by_reason.get("early").copied().unwrap_or(0);
+    eprintln!(
+        "UDP overload beside Prague: drops by cause {:?}; Prague {:.2} Mbit/s, {} drops",
+        s.drops_by_reason, s.flows[0].throughput_mbps, s.flows[0].drops
+    );
+    assert!(overload > 0 && early > 0, "{:?}", s.drops_by_reason);
+    // Only L4S packets are overload drops here (the UDP flow is Not-ECT), only classic ones early drops.
+    assert!(s.flows[0].drops >= overload, "Prague's drops include every overload drop");
+    assert!(s.flows[1].drops >= early, "the UDP flow's drops include every early drop");
+    assert_eq!(s.flows[0].drops + s.flows[1].drops, s.drops);
+    // The trace keeps its columns: no drops_overload, and its drops_* columns add up to its drops.
+    let cols = sim.columns();
+    assert!(!cols.iter().any(|c| c == "drops_overload"));
+    let rows = sim.take_samples();
+    let at = |n: &str| cols.iter().position(|c| c == n).unwrap();
+    let by_cause: Vec<usize> = cols.iter().enumerate().filter(|(_, c)| c.starts_with("drops_")).map(|(i, _)| i).collect();
+    for r in rows.chunks(cols.len()) {
+        assert_eq!(by_cause.iter().map(|i| r[*i]).sum::<f64>(), r[at("drops")]);
+    }
+}
+
+#[test]
 fn dctcp_with_delayed_acks_still_sees_the_marks_exactly() {
     // RFC 8257 §3.2's ACK rule keeps the echo exact with delayed ACKs: the same link stays full and short.
     let s = run(r#"{"seed":3,"duration":20,"warmup":5,

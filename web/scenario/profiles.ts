@@ -8,6 +8,8 @@ import tables from './profiles.generated.json'
 
 interface ProfileTable {
   flow: Record<string, Json>
+  /** A congestion control's own parameters (`cc_params`), for the groups running it. */
+  cc: Record<string, Record<string, Json> | undefined>
   aqm: Record<string, Record<string, Json> | undefined>
 }
 
@@ -25,6 +27,11 @@ export function profileAqm(profile: string, kind: string): Record<string, Json> 
   return PROFILE_TABLES[profile]?.aqm[kind] ?? {}
 }
 
+/** The values `profile` gives a congestion control's own parameters (`cc_params`; {} for one it does not touch). */
+export function profileCc(profile: string, tcp: string): Record<string, Json> {
+  return PROFILE_TABLES[profile]?.cc[tcp] ?? {}
+}
+
 /** The values `profile` gives every flow group's TCP fields. */
 export function profileFlow(profile: string): Record<string, Json> {
   return PROFILE_TABLES[profile]?.flow ?? {}
@@ -32,6 +39,15 @@ export function profileFlow(profile: string): Record<string, Json> {
 
 function write(obj: JsonObject, table: Record<string, Json>, overwrite: boolean): void {
   for (const [k, v] of Object.entries(table)) if (overwrite || !Object.hasOwn(obj, k)) setOwn(obj, k, clone(v))
+}
+
+/** The profile's values for the group's congestion control (`cc_params`), only in a group running it. */
+function writeCc(group: JsonObject, profile: string, overwrite: boolean): void {
+  const table = typeof group.tcp === 'string' ? profileCc(profile, group.tcp) : {}
+  if (Object.keys(table).length === 0) return
+  if (!Object.hasOwn(group, 'cc_params')) setOwn(group, 'cc_params', {})
+  const cc = group.cc_params
+  if (isObject(cc)) write(cc, table, overwrite)
 }
 
 /**
@@ -46,7 +62,12 @@ export function fillProfile(scenario: JsonObject): JsonObject {
   if (profile === null || profile === 'paper') return out
   if (!Object.hasOwn(out, 'flows')) setOwn(out, 'flows', [{}])
   const flows = out.flows
-  if (Array.isArray(flows)) for (const g of flows) if (isObject(g)) write(g, profileFlow(profile), false)
+  if (Array.isArray(flows))
+    for (const g of flows)
+      if (isObject(g)) {
+        write(g, profileFlow(profile), false)
+        writeCc(g, profile, false)
+      }
   const aqm = out.aqm
   if (isObject(aqm)) write(aqm, profileAqm(profile, typeof aqm.kind === 'string' ? aqm.kind : ''), false)
   return out
