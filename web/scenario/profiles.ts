@@ -41,14 +41,6 @@ function write(obj: JsonObject, table: Record<string, Json>, overwrite: boolean)
   for (const [k, v] of Object.entries(table)) if (overwrite || !Object.hasOwn(obj, k)) setOwn(obj, k, clone(v))
 }
 
-/** The profile's values for the group's congestion control (`cc_params`), only in a group running it. */
-function writeCc(group: JsonObject, profile: string, overwrite: boolean): void {
-  const table = typeof group.tcp === 'string' ? profileCc(profile, group.tcp) : {}
-  if (Object.keys(table).length === 0) return
-  if (!Object.hasOwn(group, 'cc_params')) setOwn(group, 'cc_params', {})
-  const cc = group.cc_params
-  if (isObject(cc)) write(cc, table, overwrite)
-}
 
 /**
  * The engine's fill_absent (engine-wasm/src/profile.rs): the scenario's profile supplies every field it
@@ -62,12 +54,10 @@ export function fillProfile(scenario: JsonObject): JsonObject {
   if (profile === null || profile === 'paper') return out
   if (!Object.hasOwn(out, 'flows')) setOwn(out, 'flows', [{}])
   const flows = out.flows
-  if (Array.isArray(flows))
-    for (const g of flows)
-      if (isObject(g)) {
-        write(g, profileFlow(profile), false)
-        writeCc(g, profile, false)
-      }
+  // A congestion control's own parameters (`cc_params`, the `cc` tables: Prague's rtt_scaling under linux) are
+  // left for the engine to fill when it reads the scenario: a group without `cc_params` keeps none here, so a
+  // link or file round-trips as written; what runs is the same (web/profileParity.test.ts).
+  if (Array.isArray(flows)) for (const g of flows) if (isObject(g)) write(g, profileFlow(profile), false)
   const aqm = out.aqm
   if (isObject(aqm)) write(aqm, profileAqm(profile, typeof aqm.kind === 'string' ? aqm.kind : ''), false)
   return out
