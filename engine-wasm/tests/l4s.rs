@@ -236,7 +236,8 @@ fn overload_drops_are_their_own_cause_in_the_summary_and_early_ones_in_the_trace
     assert!(!cols.iter().any(|c| c == "drops_overload"));
     let rows = sim.take_samples();
     let at = |n: &str| cols.iter().position(|c| c == n).unwrap();
-    let by_cause: Vec<usize> = cols.iter().enumerate().filter(|(_, c)| c.starts_with("drops_")).map(|(i, _)| i).collect();
+    let by_cause: Vec<usize> =
+        cols.iter().enumerate().filter(|(_, c)| c.starts_with("drops_")).map(|(i, _)| i).collect();
     for r in rows.chunks(cols.len()) {
         assert_eq!(by_cause.iter().map(|i| r[*i]).sum::<f64>(), r[at("drops")]);
     }

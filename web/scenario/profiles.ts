@@ -41,7 +41,6 @@ function write(obj: JsonObject, table: Record<string, Json>, overwrite: boolean)
   for (const [k, v] of Object.entries(table)) if (overwrite || !Object.hasOwn(obj, k)) setOwn(obj, k, clone(v))
 }
 
-
 /**
  * The engine's fill_absent (engine-wasm/src/profile.rs): the scenario's profile supplies every field it
  * controls that the scenario leaves out, in each flow group (an absent `flows` is one default group) and
