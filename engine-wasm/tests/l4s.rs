@@ -306,3 +306,24 @@ fn dualpi2_traces_its_two_queues_beside_the_trace() {
     sim.run_to_end();
     assert!(sim.state_columns().is_empty() && sim.take_state_samples().is_empty());
 }
+
+/// The `linux` profile runs Prague with RTT independence (Linux tcp_prague's default `prague_rtt_scaling`, the
+/// rate mode toward 25 ms; docs/profiles.md): two 5 ms Prague flows under `linux` run as with `rtt_scaling`
+/// written on, and differently from the same flows with it written off.
+#[test]
+fn the_linux_profile_runs_prague_rtt_independent() {
+    use aqm_engine::digest::trace_digest_hex;
+    let digest = |cc: &str| {
+        let json = format!(
+            r#"{{"seed":4,"duration":5,"profile":"linux","link":{{"rate_mbps":40,"delay_ms":1,"buffer":2000}},
+                "flows":[{{"count":2,"tcp":"prague","rtt_ms":[5,5],"access_rate_mbps":1000{cc}}}],
+                "aqm":{{"kind":"dualpi2"}}}}"#
+        );
+        let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
+        sim.run_to_end();
+        trace_digest_hex(&sim.take_samples())
+    };
+    let linux = digest("");
+    assert_eq!(digest(r#","cc_params":{"rtt_scaling":true}"#), linux, "linux's value is on");
+    assert_ne!(digest(r#","cc_params":{"rtt_scaling":false}"#), linux, "and it changes the run");
+}
