@@ -13,5 +13,10 @@ test('choosing DualPI2 runs it with its parameters on screen and its state repor
   const state = await sim.aqmState()
   expect(Object.keys(state)).toEqual(expect.arrayContaining(['p_prime', 'p_c', 'p_cl', 'l_packets', 'c_packets']))
   expect((await sim.errors())['set-algorithm']).toBeUndefined()
+  // The scheduler is a choice: the time-shifted FIFO (RFC 9332 A.1) runs live, and the engine reports it by name.
+  expect(aqm?.scheduler).toBe('wrr')
+  await app.page.getByRole('combobox', { name: 'Scheduler', exact: true }).selectOption('ts_fifo')
+  await expect.poll(async () => (await sim.aqm())?.scheduler).toBe('ts_fifo')
+  expect((await sim.errors())['set-param:scheduler']).toBeUndefined()
   expect(app.consoleErrors).toEqual([])
 })

@@ -336,7 +336,8 @@ pub struct Catalog {
     pub summary_metrics: &'static [MetricSpec],
     /// Kinds of refusal (`crate::problem::Kind`).
     pub problem_kinds: &'static [Kind],
-    /// Drop and mark reasons, in the order of the trace's `drops_<reason>` columns.
+    /// Drop and mark reasons, in the order of the trace's `drops_<reason>` columns; the last, `overload`, has
+    /// no column of its own (the trace counts it under `early`) and shows in summaries and the event log.
     pub reasons: Vec<&'static str>,
 }
 

@@ -72,8 +72,8 @@ struct Interval {
     departures: u64,
     drops: u64,
     marks: u64,
-    drops_by: [u64; Reason::ALL.len()],
-    marks_by: [u64; Reason::ALL.len()],
+    drops_by: [u64; Reason::TRACED.len()],
+    marks_by: [u64; Reason::TRACED.len()],
     flow_bytes: Vec<u64>,
     /// Link capacity over the interval, bits, up to the last rate change in it; `None` while the rate has
     /// not changed within the interval (then the capacity is rate × dt, computed as before).
@@ -197,7 +197,7 @@ impl Metrics {
     /// Names of the trace columns, in row order: fixed columns, drops and marks per reason, cwnd and throughput per flow.
     pub fn columns(&self) -> Vec<String> {
         let mut c: Vec<String> = FIXED_COLUMNS.iter().map(|s| s.to_string()).collect();
-        c.extend(Reason::ALL.iter().map(|r| format!("drops_{}", r.name())));
+        c.extend(Reason::TRACED.iter().map(|r| format!("drops_{}", r.name())));
         c.extend(MARK_REASONS.iter().map(|r| format!("marks_{}", r.name())));
         c.extend((0..self.flows).map(|i| format!("cwnd_{i}")));
         c.extend((0..self.flows).map(|i| format!("thr_{i}")));
@@ -209,7 +209,7 @@ impl Metrics {
 
     /// Number of values in one trace row (the length of `columns()`).
     pub fn stride(&self) -> usize {
-        FIXED_COLUMNS.len() + Reason::ALL.len() + MARK_REASONS.len() + 2 * self.flows + self.capacity_column as usize
+        FIXED_COLUMNS.len() + Reason::TRACED.len() + MARK_REASONS.len() + 2 * self.flows + self.capacity_column as usize
     }
 
     /// When the measured window begins.
@@ -242,10 +242,10 @@ impl Metrics {
         let flow = s.packet.flow as usize;
         if s.marked {
             self.interval.marks += 1;
-            self.interval.marks_by[s.reason.index()] += 1;
+            self.interval.marks_by[s.reason.trace_column().index()] += 1;
         } else {
             self.interval.drops += 1;
-            self.interval.drops_by[s.reason.index()] += 1;
+            self.interval.drops_by[s.reason.trace_column().index()] += 1;
         }
         if self.measuring(now) {
             if s.marked {

@@ -124,6 +124,23 @@ pub fn flow_settings(profile: Profile) -> Table {
     }
 }
 
+/// Congestion-control parameters of one variant (`flows[i].cc_params`), per profile: written only into the
+/// groups whose `tcp` is that variant, since another variant rejects a key it does not declare.
+pub fn cc_settings(profile: Profile, tcp: &str) -> Table {
+    use V::*;
+    match (tcp, profile) {
+        // Linux tcp_prague (L4STeam): `prague_rtt_scaling` defaults to RTT_CONTROL_RATE with
+        // `prague_rtt_target` 25 ms, i.e. RTT independence on (draft-briscoe-iccrg-prague-congestion-control
+        // §2.3.6). The papers, ns-2 and ns-3 (which has no Prague) keep the engine's default, off.
+        ("prague", Profile::Linux) => &[("rtt_scaling", B(true))],
+        ("prague", _) => &[("rtt_scaling", B(false))],
+        _ => &[],
+    }
+}
+
+/// The variants [`cc_settings`] has a table for (the page's copy lists them).
+const CC_WITH_SETTINGS: [&str; 1] = ["prague"];
+
 /// The implementation-detail parameters of one algorithm kind, per profile (empty for kinds without any).
 pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
     use Profile::*;
@@ -240,6 +257,13 @@ fn apply(root: &mut Map<String, Value>, profile: Profile, overwrite: bool) {
         for group in groups.iter_mut() {
             if let Value::Object(g) = group {
                 write(g, flow_settings(profile), overwrite);
+                let tcp = g.get("tcp").and_then(Value::as_str).unwrap_or("").to_string();
+                let table = cc_settings(profile, &tcp);
+                if !table.is_empty() {
+                    if let Value::Object(cc) = g.entry("cc_params").or_insert_with(|| Value::Object(Map::new())) {
+                        write(cc, table, overwrite);
+                    }
+                }
             }
         }
     }
@@ -279,7 +303,8 @@ pub fn fill_absent_aqm(aqm_json: &str, profile: Profile) -> String {
     Value::Object(aqm).to_string()
 }
 
-/// Every profile's table as JSON, `{"ns3": {"flow": {field: value}, "aqm": {kind: {param: value}}}, ...}`,
+/// Every profile's table as JSON, `{"ns3": {"flow": {field: value}, "cc": {tcp: {param: value}},
+/// "aqm": {kind: {param: value}}}, ...}`,
 /// for the page (web/scenario/profiles.generated.json, `npm run gen:profiles`), which fills a scenario's
 /// absent fields exactly as [`fill_absent`] does.
 pub fn tables_json() -> String {
@@ -298,8 +323,15 @@ pub fn tables_json() -> String {
                 aqm.insert(info.kind.to_string(), Value::Object(params));
             }
         }
+        let mut cc = Map::new();
+        for tcp in CC_WITH_SETTINGS {
+            let mut params = Map::new();
+            write(&mut params, cc_settings(p, tcp), true);
+            cc.insert(tcp.to_string(), Value::Object(params));
+        }
         let mut entry = Map::new();
         entry.insert("flow".into(), Value::Object(flow));
+        entry.insert("cc".into(), Value::Object(cc));
         entry.insert("aqm".into(), Value::Object(aqm));
         out.insert(name.into(), Value::Object(entry));
     }
@@ -437,6 +469,28 @@ mod tests {
             let got: Params = serde_json::from_value(Value::Object(t)).unwrap();
             assert_eq!(got, d, "{p:?}");
         }
+    }
+
+    #[test]
+    fn linux_turns_on_prague_s_rtt_independence_and_only_in_prague_groups() {
+        let json = r#"{"profile":"linux","flows":[{"count":1,"tcp":"prague"},{"count":1,"tcp":"cubic"},
+                       {"count":1,"tcp":"prague","cc_params":{"rtt_scaling":false}}],"aqm":{"kind":"dualpi2"}}"#;
+        let s = Scenario::from_json(json).unwrap();
+        assert_eq!(s.flows[0].cc_params.get("rtt_scaling"), Some(&Value::Bool(true)));
+        assert!(s.flows[1].cc_params.is_empty(), "Cubic declares no rtt_scaling");
+        assert_eq!(s.flows[2].cc_params.get("rtt_scaling"), Some(&Value::Bool(false)), "written wins");
+        // apply_profile overrides it, and back to the papers turns it off.
+        let out = apply_profile(json, "linux").unwrap();
+        let s = Scenario::from_json(&out).unwrap();
+        assert_eq!(s.flows[2].cc_params.get("rtt_scaling"), Some(&Value::Bool(true)));
+        let back = Scenario::from_json(&apply_profile(&out, "paper").unwrap()).unwrap();
+        assert_eq!(back.flows[0].cc_params.get("rtt_scaling"), Some(&Value::Bool(false)));
+        // ns-3 leaves it as the engine's default, and the page's copy says the same.
+        let s = Scenario::from_json(r#"{"profile":"ns3","flows":[{"tcp":"prague"}]}"#).unwrap();
+        assert_eq!(s.flows[0].cc_params.get("rtt_scaling"), Some(&Value::Bool(false)));
+        let tables: Value = serde_json::from_str(&tables_json()).unwrap();
+        assert_eq!(tables["linux"]["cc"]["prague"]["rtt_scaling"], Value::Bool(true));
+        assert_eq!(tables["paper"]["cc"]["prague"]["rtt_scaling"], Value::Bool(false));
     }
 
     #[test]

@@ -162,6 +162,88 @@ fn one_cubic_among_many_prague_flows_keeps_near_its_fair_share() {
 }
 
 #[test]
+fn the_time_shifted_fifo_gives_priority_up_to_tshift_and_the_coupling_sets_the_rates() {
+    // RFC 9332 §4.2.2 / A.1: the time-shifted FIFO serves the older head packet, L4S heads counted tshift
+    // older. It reserves no share: while the classic queue's delay stays below tshift (the PI holds it near
+    // its 15 ms target, under the default 50 ms) the L queue always goes first, as with strict priority
+    // (WRR with classic protection 0), and the coupled signals alone set the classic flow's rate. A tshift
+    // below the classic delay serves the C head once it is tshift older than the L head, which gives the
+    // classic flow more. Measured (seed 4, nine Prague flows and one Cubic): Cubic keeps 0.63 of its fair
+    // share with tshift 50 ms, 0.64 under strict priority, 1.32 with Linux's WRR, and 9.36 with tshift 5 ms,
+    // where the L queue waits about the classic delay less 5 ms, far past its 1 ms step, and Prague backs off.
+    let run = |params: &str| {
+        over_dualpi2_with(
+            r#"{"count":9,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+               {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}"#,
+            params,
+        )
+    };
+    let share = |s: &Summary| s.flows[9].link_share / s.flows[9].fair_share;
+    let ts = run(r#""scheduler":"ts_fifo""#);
+    let strict = run(r#""classic_protection":0"#);
+    let short = run(r#""scheduler":"ts_fifo","tshift":5"#);
+    let prague_delay = ts.flows[..9].iter().map(|f| f.delay_ms).fold(0.0, f64::max);
+    eprintln!(
+        "one Cubic among 9 Prague: {:.2} of its fair share with the time-shifted FIFO (tshift 50 ms), {:.2} \
+         under strict priority, {:.2} with tshift 5 ms; Cubic waits {:.2} ms ({:.2} ms with tshift 5), \
+         Prague at most {:.2} ms; utilisation {:.3}",
+        share(&ts),
+        share(&strict),
+        share(&short),
+        ts.flows[9].delay_ms,
+        short.flows[9].delay_ms,
+        prague_delay,
+        ts.utilisation
+    );
+    assert!((share(&ts) - share(&strict)).abs() <= 0.15 * share(&strict), "tshift 50 ms acts as strict priority");
+    assert!(share(&short) > 1.1 * share(&ts), "a shift below the classic delay serves C sooner");
+    assert!(ts.flows[9].delay_ms < 50.0, "Cubic waits {:.2} ms: below tshift", ts.flows[9].delay_ms);
+    assert!(prague_delay <= 2.0, "Prague waits {prague_delay:.2} ms");
+    assert!(ts.utilisation > 0.95, "utilisation {:.3}", ts.utilisation);
+}
+
+#[test]
+fn overload_drops_are_their_own_cause_in_the_summary_and_early_ones_in_the_trace() {
+    // Unresponsive classic UDP at 1.5 × the link beside Prague and classic-ECN NewReno flows: the UDP flow
+    // alone needs a drop rate of 1/3, so the PI holds p_C near 0.33, past p_Cmax = 1/k² = 0.25 (k·p′ > 1), and
+    // DualPI2 drops Prague's and NewReno's ECN-capable packets with p_C rather than marking them (RFC 9332
+    // §4.2.3). Those drops are reason `overload`; the UDP packets (Not-ECT) are dropped with p_C as ever, `early`.
+    let json = r#"{"seed":4,"duration":20,"warmup":2,
+        "link":{"rate_mbps":20,"delay_ms":5,"buffer":2000},
+        "flows":[{"count":4,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+                 {"count":2,"tcp":"newreno","ecn":true,"rtt_ms":[20,20],"access_rate_mbps":1000},
+                 {"count":1,"traffic":{"kind":"cbr","rate_mbps":30},"rtt_ms":[20,20],"access_rate_mbps":1000}],
+        "aqm":{"kind":"dualpi2"}}"#;
+    let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+    sim.run_to_end();
+    let s = sim.summary();
+    let overload = s.drops_by_reason.get("overload").copied().unwrap_or(0);
+    let early = s.drops_by_reason.get("early").copied().unwrap_or(0);
+    let tcp_drops: u64 = s.flows[..6].iter().map(|f| f.drops).sum();
+    let udp = &s.flows[6];
+    eprintln!(
+        "UDP overload beside Prague and NewReno: drops by cause {:?}; TCP flows {tcp_drops} drops, UDP {} \
+         ({:.3} of its packets)",
+        s.drops_by_reason, udp.drops, udp.loss_rate
+    );
+    assert!(overload >= 20 && early > 0, "{:?}", s.drops_by_reason);
+    // The UDP flow is Not-ECT: none of its drops is an overload one, and every overload drop is a TCP flow's.
+    assert!(tcp_drops >= overload, "the ECN-capable flows' drops include every overload drop");
+    assert!(udp.drops <= s.drops - overload, "no UDP drop is an overload drop");
+    assert!(udp.loss_rate > 0.25, "UDP loses {:.3}: p_C past p_Cmax", udp.loss_rate);
+    // The trace keeps its columns: no drops_overload, and its drops_* columns add up to its drops.
+    let cols = sim.columns();
+    assert!(!cols.iter().any(|c| c == "drops_overload"));
+    let rows = sim.take_samples();
+    let at = |n: &str| cols.iter().position(|c| c == n).unwrap();
+    let by_cause: Vec<usize> =
+        cols.iter().enumerate().filter(|(_, c)| c.starts_with("drops_")).map(|(i, _)| i).collect();
+    for r in rows.chunks(cols.len()) {
+        assert_eq!(by_cause.iter().map(|i| r[*i]).sum::<f64>(), r[at("drops")]);
+    }
+}
+
+#[test]
 fn dctcp_with_delayed_acks_still_sees_the_marks_exactly() {
     // RFC 8257 §3.2's ACK rule keeps the echo exact with delayed ACKs: the same link stays full and short.
     let s = run(r#"{"seed":3,"duration":20,"warmup":5,
@@ -223,4 +305,25 @@ fn dualpi2_traces_its_two_queues_beside_the_trace() {
     let mut sim = Simulation::new(Scenario::from_json(red).unwrap()).unwrap();
     sim.run_to_end();
     assert!(sim.state_columns().is_empty() && sim.take_state_samples().is_empty());
+}
+
+/// The `linux` profile runs Prague with RTT independence (Linux tcp_prague's default `prague_rtt_scaling`, the
+/// rate mode toward 25 ms; docs/profiles.md): two 5 ms Prague flows under `linux` run as with `rtt_scaling`
+/// written on, and differently from the same flows with it written off.
+#[test]
+fn the_linux_profile_runs_prague_rtt_independent() {
+    use aqm_engine::digest::trace_digest_hex;
+    let digest = |cc: &str| {
+        let json = format!(
+            r#"{{"seed":4,"duration":5,"profile":"linux","link":{{"rate_mbps":40,"delay_ms":1,"buffer":2000}},
+                "flows":[{{"count":2,"tcp":"prague","rtt_ms":[5,5],"access_rate_mbps":1000{cc}}}],
+                "aqm":{{"kind":"dualpi2"}}}}"#
+        );
+        let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
+        sim.run_to_end();
+        trace_digest_hex(&sim.take_samples())
+    };
+    let linux = digest("");
+    assert_eq!(digest(r#","cc_params":{"rtt_scaling":true}"#), linux, "linux's value is on");
+    assert_ne!(digest(r#","cc_params":{"rtt_scaling":false}"#), linux, "and it changes the run");
 }

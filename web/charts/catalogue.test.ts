@@ -34,7 +34,7 @@ describe('the charts catalogue', () => {
       'readouts.queue_value',
       'readouts.delay_value',
       ...['drops', 'marks', 'drops_by', 'marks_by'].map((k) => `delay.${k}`),
-      ...['overflow', 'early', 'forced', 'target', 'selective', 'epd', 'ppd'].map((r) => `reasons.${r}`),
+      ...['overflow', 'early', 'forced', 'target', 'selective', 'epd', 'ppd', 'overload'].map((r) => `reasons.${r}`),
     ]
     for (const key of built) expect(has(key), key).toBe(true)
   })

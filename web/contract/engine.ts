@@ -3631,7 +3631,8 @@ export const catalog = {
       "drop_causes": [
         "overflow",
         "early",
-        "target"
+        "target",
+        "overload"
       ],
       "kind": "dualpi2",
       "label": "DualPI2 (L4S)",
@@ -3783,6 +3784,46 @@ export const catalog = {
           "role": "switch",
           "step": 1.0,
           "unit": ""
+        },
+        {
+          "adapts": false,
+          "at": null,
+          "below": null,
+          "boolean": false,
+          "choices": [
+            "wrr",
+            "ts_fifo"
+          ],
+          "default": 0.0,
+          "handle": false,
+          "help": "Which queue goes next while both wait: wrr, Linux's round-robin credit with the classic protection share; ts_fifo, RFC 9332 A.1's time-shifted FIFO (the older head first, L4S heads counted tshift older)",
+          "integer": true,
+          "label": "Scheduler",
+          "max": 1.0,
+          "min": 0.0,
+          "name": "scheduler",
+          "range_follows": "fixed",
+          "role": "other",
+          "step": 1.0,
+          "unit": ""
+        },
+        {
+          "adapts": false,
+          "at": null,
+          "below": null,
+          "boolean": false,
+          "default": 50.0,
+          "handle": false,
+          "help": "ts_fifo only: a classic head packet goes first once it has waited this much longer than the L4S head (RFC 9332 A.1; 50 ms as in ns-3's DualQ Coupled PI2 model)",
+          "integer": false,
+          "label": "Time shift",
+          "max": 1000.0,
+          "min": 0.0,
+          "name": "tshift",
+          "range_follows": "fixed",
+          "role": "other",
+          "step": 0.0,
+          "unit": "ms"
         }
       ],
       "per_flow_cap": null,
@@ -3909,6 +3950,13 @@ export const catalog = {
         {
           "meaning": "count",
           "name": "c_drops",
+          "queue": "classic",
+          "traced": false,
+          "unit": "packets"
+        },
+        {
+          "meaning": "count",
+          "name": "c_overload_drops",
           "queue": "classic",
           "traced": false,
           "unit": "packets"
@@ -4606,7 +4654,8 @@ export const catalog = {
     "target",
     "selective",
     "epd",
-    "ppd"
+    "ppd",
+    "overload"
   ],
   "scenario_fields": [
     {

@@ -88,6 +88,35 @@ export function ParamControl({
     )
   }
 
+  // A choice: the engine reports it by name and takes its index.
+  const choices = schema.choices ?? []
+  if (choices.length > 0) {
+    const index = typeof running === 'number' ? running : schema.default
+    const current = typeof running === 'string' ? running : (choices[index] ?? choices[0])
+    return (
+      <div className="param" role="group" aria-label={label} data-locked={locked || undefined}>
+        <label htmlFor={`${id}-value`}>{label}</label>
+        <select
+          id={`${id}-value`}
+          value={current}
+          disabled={locked}
+          onChange={(e) => onCommit(choices.indexOf(e.target.value))}
+          aria-describedby={describedBy}
+        >
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <small id={`${id}-help`} lang={helpLang}>
+          {schema.help}
+        </small>
+        <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
+      </div>
+    )
+  }
+
   const scale = sliderScale(schema, sliderCap)
   const typed = checkParamInput(text, schema)
   const sliderAt = typed.ok ? typed.value : typeof running === 'number' ? running : schema.default

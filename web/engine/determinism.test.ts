@@ -120,6 +120,19 @@ const scenarios: Record<string, object> = {
     ],
     aqm: { kind: 'dualpi2' },
   },
+  // RFC 9332's time-shifted FIFO between DualPI2's queues (the heads' sojourns decide), with the same mix.
+  'prague, dctcp, cubic and newreno over dualpi2 with the time-shifted fifo': {
+    seed: 23,
+    duration: 15,
+    link: { rate_mbps: 20, delay_ms: 5, buffer: 400 },
+    flows: [
+      { count: 2, tcp: 'prague', rtt_ms: [15, 60] },
+      { count: 2, tcp: 'dctcp', rtt_ms: [15, 60], ecn_codepoint: 'ect1', delayed_ack: true },
+      { count: 2, tcp: 'cubic', rtt_ms: [15, 60] },
+      { count: 2, tcp: 'newreno', rtt_ms: [15, 60], ecn: true },
+    ],
+    aqm: { kind: 'dualpi2', scheduler: 'ts_fifo', tshift: 30 },
+  },
 }
 
 function nativeDigest(json: string, seconds: number): string {

@@ -65,6 +65,8 @@ export interface ParamSchema {
   range_follows?: 'fixed' | 'buffer'
   /** The charts offer a drag handle for it (which chart follows from the role). */
   handle?: boolean
+  /** A choice (DualPI2's scheduler): the names it takes; `default` and a set value are indices into it. */
+  choices?: readonly string[]
 }
 
 /** One queue discipline the engine offers, as described by the engine's `algorithms()`. */
@@ -272,7 +274,8 @@ export function isParamSchema(x: unknown): x is ParamSchema {
     optStr(x.below) &&
     optStr(x.at) &&
     (x.range_follows === undefined || x.range_follows === 'fixed' || x.range_follows === 'buffer') &&
-    (x.handle === undefined || isBool(x.handle))
+    (x.handle === undefined || isBool(x.handle)) &&
+    (x.choices === undefined || (Array.isArray(x.choices) && x.choices.every(isStr)))
   )
 }
 

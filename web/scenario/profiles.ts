@@ -8,6 +8,8 @@ import tables from './profiles.generated.json'
 
 interface ProfileTable {
   flow: Record<string, Json>
+  /** A congestion control's own parameters (`cc_params`), for the groups running it. */
+  cc: Record<string, Record<string, Json> | undefined>
   aqm: Record<string, Record<string, Json> | undefined>
 }
 
@@ -23,6 +25,11 @@ export function profileOf(scenario: JsonObject): string | null {
 /** The values `profile` gives one discipline's parameters ({} for a discipline it does not touch). */
 export function profileAqm(profile: string, kind: string): Record<string, Json> {
   return PROFILE_TABLES[profile]?.aqm[kind] ?? {}
+}
+
+/** The values `profile` gives a congestion control's own parameters (`cc_params`; {} for one it does not touch). */
+export function profileCc(profile: string, tcp: string): Record<string, Json> {
+  return PROFILE_TABLES[profile]?.cc[tcp] ?? {}
 }
 
 /** The values `profile` gives every flow group's TCP fields. */
@@ -46,6 +53,9 @@ export function fillProfile(scenario: JsonObject): JsonObject {
   if (profile === null || profile === 'paper') return out
   if (!Object.hasOwn(out, 'flows')) setOwn(out, 'flows', [{}])
   const flows = out.flows
+  // A congestion control's own parameters (`cc_params`, the `cc` tables: Prague's rtt_scaling under linux) are
+  // left for the engine to fill when it reads the scenario: a group without `cc_params` keeps none here, so a
+  // link or file round-trips as written; what runs is the same (web/profileParity.test.ts).
   if (Array.isArray(flows)) for (const g of flows) if (isObject(g)) write(g, profileFlow(profile), false)
   const aqm = out.aqm
   if (isObject(aqm)) write(aqm, profileAqm(profile, typeof aqm.kind === 'string' ? aqm.kind : ''), false)

@@ -97,6 +97,9 @@ describe('scenario.schema.json against the engine', () => {
         if (p.boolean) {
           expect(typeOf(node), `${info.kind}.${p.name}`).toEqual(['boolean'])
           expect(node.default, `${info.kind}.${p.name}`).toBe(p.default === 1)
+        } else if (p.choices !== undefined && p.choices.length > 0) {
+          // A choice (DualPI2's scheduler) is written by name; the engine's default is the name's index.
+          expect([node.enum, node.default], `${info.kind}.${p.name}`).toEqual([p.choices, p.choices[p.default]])
         } else {
           expect([typeOf(node), node.minimum, node.maximum, node.default], `${info.kind}.${p.name}`).toEqual([
             [p.integer ? 'integer' : 'number'],

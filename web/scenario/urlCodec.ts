@@ -77,7 +77,7 @@ import {
 } from './linkView'
 import { dedupe, excerpt, problem, type Problem } from './problems'
 import { checkScenario, type Checked } from './validate'
-import { fillProfile, profileAqm, profileFlow, profileOf } from './profiles'
+import { fillProfile, profileAqm, profileCc, profileFlow, profileOf } from './profiles'
 import { clone } from './json'
 
 export { LINK_VERSION, MAX_LINK_CHARS, DEFAULT_VIEW, isEmbedQuery }
@@ -239,6 +239,17 @@ function keepAgainstProfile(full: JsonObject, rest: JsonObject): void {
         if (!Array.isArray(rest.flows)) rest.flows = groups.map(() => ({}))
         const into = rest.flows[i]
         if (isObject(into)) setOwn(into, field, clone(g[field]))
+      }
+      // The same for the profile's values of the group's congestion control (Prague's rtt_scaling).
+      const own = g.cc_params
+      if (!isObject(own) || typeof g.tcp !== 'string') return
+      for (const [name, value] of Object.entries(profileCc(profile, g.tcp))) {
+        if (!Object.hasOwn(own, name) || deepEqual(own[name], value)) continue
+        if (!Array.isArray(rest.flows)) rest.flows = groups.map(() => ({}))
+        const into = rest.flows[i]
+        if (!isObject(into)) continue
+        if (!isObject(into.cc_params)) setOwn(into, 'cc_params', {})
+        if (isObject(into.cc_params)) setOwn(into.cc_params, name, clone(own[name]))
       }
     })
   }

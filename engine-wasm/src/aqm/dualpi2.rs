@@ -13,9 +13,14 @@
 //! p_C = p′²; an L4S packet is marked with p_CL = k·p′, and also whenever its own sojourn exceeds the
 //! step threshold (the L queue's native AQM; p_L = max(step, p_CL)). Overload, p_C > p_Cmax = 1/k²
 //! (k·p′ > 1): L4S packets are dropped with p_C like classic ones, and the rest marked (RFC 9332 §4.2.3).
-//! No early signal while less than two packets of backlog remain (Linux `must_drop`). A weighted
-//! round-robin credit in bytes gives the C queue 10 % of the dequeues when both are backlogged (Linux's
-//! classic protection; RFC 9332 §4.2.2 asks for some such guarantee).
+//! No early signal while less than two packets of backlog remain (Linux `must_drop`). Drops that overload
+//! causes (a packet that would otherwise have been marked) carry their own reason, `Overload`.
+//!
+//! The scheduler is one of two (`scheduler`): a weighted round-robin credit in bytes that gives the C queue
+//! 10 % of the dequeues when both are backlogged (`wrr`, the default: Linux's classic protection), or RFC
+//! 9332 Appendix A.1's time-shifted FIFO (`ts_fifo`): serve the L queue while its head packet's sojourn plus
+//! `tshift` is at least the C queue's head packet's sojourn, else the C queue (RFC 9332 §4.2.2 asks for some
+//! such guarantee against starving the C queue).
 
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
@@ -47,6 +52,48 @@ pub struct Params {
     /// Overload (k·p′ > 1): drop L4S packets with p_C too (Linux `drop_on_overload`, default); off: cap
     /// p′ at 1/k and keep marking (Linux `overflow`).
     pub drop_overload: bool,
+    /// Which queue goes next while both hold packets: Linux's WRR credit (default) or RFC 9332's
+    /// time-shifted FIFO.
+    pub scheduler: Scheduler,
+    /// The time-shifted FIFO's shift, ms: how much longer a classic head packet may wait than the L4S head
+    /// before it goes first (RFC 9332 A.1; 50 ms as in ns-3's DualQ Coupled PI2 model). Unused by `wrr`.
+    pub tshift: f64,
+}
+
+/// DualPI2's scheduler between its two queues (RFC 9332 §4.2.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheduler {
+    /// Weighted round-robin credit with `classic_protection` % for the C queue (Linux `c_protection`).
+    #[default]
+    Wrr,
+    /// Time-shifted FIFO (RFC 9332 Appendix A.1): the older head packet goes first, L4S heads counted
+    /// `tshift` older than they are.
+    TsFifo,
+}
+
+impl Scheduler {
+    /// The names a scenario writes, in index order (the parameter's choices).
+    pub const NAMES: [&'static str; 2] = ["wrr", "ts_fifo"];
+}
+
+/// A scenario writes the name; `set_param` and the page's controls pass the choice's index (0 or 1).
+impl<'de> Deserialize<'de> for Scheduler {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let v = serde_json::Value::deserialize(d)?;
+        match (v.as_str(), v.as_f64()) {
+            (Some("wrr"), _) | (_, Some(0.0)) => Ok(Scheduler::Wrr),
+            (Some("ts_fifo"), _) | (_, Some(1.0)) => Ok(Scheduler::TsFifo),
+            _ => Err(D::Error::unknown_variant(&v.to_string(), &Scheduler::NAMES)),
+        }
+    }
+}
+
+/// RFC 9332 Appendix A.1's time-shifted FIFO: with both queues backlogged, the L queue goes first when its
+/// head's sojourn plus `tshift` is at least the C head's sojourn (ties to L).
+pub fn ts_fifo_serves_l(l_sojourn: Time, c_sojourn: Time, tshift: Time) -> bool {
+    l_sojourn.saturating_add(tshift) >= c_sojourn
 }
 
 impl Default for Params {
@@ -60,6 +107,8 @@ impl Default for Params {
             step_thresh: 1.0,
             classic_protection: 10.0,
             drop_overload: true,
+            scheduler: Scheduler::Wrr,
+            tshift: 50.0,
         }
     }
 }
@@ -81,6 +130,8 @@ struct Counters {
     c_drops: u64,
     /// L4S packets dropped because of overload (RFC 9332 §4.2.3), also counted in `l_drops`.
     l_overload_drops: u64,
+    /// Classic ECT(0) packets dropped rather than marked because of overload, also counted in `c_drops`.
+    c_overload_drops: u64,
 }
 
 /// DualPI2 (RFC 9332): an L4S queue and a classic queue coupled through one PI controller.
@@ -102,7 +153,7 @@ pub struct DualPi2 {
 
 /// What `state()` reports: the base probability p′ (the operating point), the two derived ones, the queues and
 /// the counts of signals by queue and cause.
-const STATE: [StateSpec; 21] = concat(
+const STATE: [StateSpec; 22] = concat(
     [
         StateSpec::new("p_prime", "", StateMeaning::Probability),
         StateSpec::new("p_c", "", StateMeaning::QueueProbability).of_queue(Classic).traced(),
@@ -122,6 +173,7 @@ const STATE: [StateSpec; 21] = concat(
         StateSpec::new("l_overload_drops", "packets", StateMeaning::Count).of_queue(L4s),
         StateSpec::new("c_marks", "packets", StateMeaning::Count).of_queue(Classic),
         StateSpec::new("c_drops", "packets", StateMeaning::Count).of_queue(Classic),
+        StateSpec::new("c_overload_drops", "packets", StateMeaning::Count).of_queue(Classic),
     ],
     super::DELAY_BAND_STATE,
 );
@@ -132,7 +184,7 @@ impl Algorithm for DualPi2 {
         state: &STATE,
         kind: "dualpi2",
         per_flow_cap: None,
-        drop_causes: &[Reason::Overflow, Reason::Early, Reason::Target],
+        drop_causes: &[Reason::Overflow, Reason::Early, Reason::Target, Reason::Overload],
         mark_causes: &[Reason::Early, Reason::Target],
         band: Some(Band::Delay),
         avg: super::params::AvgMeaning::Average,
@@ -198,6 +250,23 @@ impl Algorithm for DualPi2 {
                 "Drop on overload",
                 "Past p_C = 1/k², drop L4S packets with p_C as well (RFC 9332 §4.2.3, Linux default); off: \
                  cap p′ at 1/k and only mark",
+            ),
+            ParamSpec::choice(
+                "scheduler",
+                "Scheduler",
+                &Scheduler::NAMES,
+                0,
+                "Which queue goes next while both wait: wrr, Linux's round-robin credit with the classic \
+                 protection share; ts_fifo, RFC 9332 A.1's time-shifted FIFO (the older head first, L4S heads \
+                 counted tshift older)",
+            ),
+            ParamSpec::real(
+                "tshift",
+                "Time shift",
+                "ms",
+                (0.0, 1000.0),
+                "ts_fifo only: a classic head packet goes first once it has waited this much longer than the \
+                 L4S head (RFC 9332 A.1; 50 ms as in ns-3's DualQ Coupled PI2 model)",
             ),
         ],
     };
@@ -269,12 +338,25 @@ impl DualPi2 {
         self.last_qdelay = qdelay;
     }
 
-    /// The scheduler's pick: L while its credit is not positive or C is empty (Linux `dequeue_packet`),
-    /// and the credit change that serving it will cost if the packet leaves.
-    fn pick(&mut self) -> Option<(Which, Packet, i64)> {
+    /// Whether the scheduler serves L while both queues hold packets: WRR while the credit is not
+    /// positive (Linux `dequeue_packet`), the time-shifted FIFO by the heads' sojourns (RFC 9332 A.1).
+    fn l_first(&self, now: Time) -> bool {
+        match self.params.scheduler {
+            Scheduler::Wrr => self.credit <= 0,
+            Scheduler::TsFifo => ts_fifo_serves_l(
+                Self::head_delay(&self.l, now),
+                Self::head_delay(&self.c, now),
+                from_millis(self.params.tshift),
+            ),
+        }
+    }
+
+    /// The scheduler's pick: L while C is empty or the scheduler says L, and the WRR credit change that
+    /// serving it will cost if the packet leaves (none under the time-shifted FIFO).
+    fn pick(&mut self, now: Time) -> Option<(Which, Packet, i64)> {
         let (wc, wl) = self.weights();
         let (l_len, c_len) = (self.l.len(), self.c.len());
-        let (which, packet) = if l_len > 0 && (c_len == 0 || self.credit <= 0) {
+        let (which, packet) = if l_len > 0 && (c_len == 0 || self.l_first(now)) {
             (Which::L, self.l.pop()?)
         } else if c_len > 0 {
             (Which::C, self.c.pop()?)
@@ -283,6 +365,7 @@ impl DualPi2 {
             return None;
         };
         let change = match which {
+            _ if self.params.scheduler == Scheduler::TsFifo => 0,
             Which::L if c_len > 0 => wc,
             Which::C if l_len > 0 => -wl,
             _ => 0,
@@ -303,14 +386,20 @@ impl DualPi2 {
                 if env.uniform() >= self.p_c() {
                     return Some(packet);
                 }
-                // Overload: drop even ECN-capable classic packets.
-                let out = env.signal(packet, Reason::Early, !overload);
+                // Overload: drop even ECN-capable classic packets; a drop that a mark would have been without
+                // overload has its own cause.
+                let overload_drop = overload && packet.ecn_capable();
+                let reason = if overload_drop { Reason::Overload } else { Reason::Early };
+                let out = env.signal(packet, reason, !overload);
                 self.count(which, out.is_some(), false);
+                if overload_drop {
+                    self.counters.c_overload_drops += 1;
+                }
                 out
             }
             Which::L if overload => {
                 if self.params.drop_overload && env.uniform() < self.p_c() {
-                    env.drop(packet, Reason::Early);
+                    env.drop(packet, Reason::Overload);
                     self.count(which, false, false);
                     self.counters.l_overload_drops += 1;
                     return None;
@@ -386,7 +475,7 @@ impl QueueDisc for DualPi2 {
     }
 
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        while let Some((which, packet, change)) = self.pick() {
+        while let Some((which, packet, change)) = self.pick(env.now) {
             let Some(packet) = self.coupled(which, packet, env) else { continue };
             let packet = match which {
                 Which::L => match self.step(packet, env) {
@@ -471,6 +560,7 @@ impl QueueDisc for DualPi2 {
             ("l_overload_drops", c.l_overload_drops as f64),
             ("c_marks", c.c_marks as f64),
             ("c_drops", c.c_drops as f64),
+            ("c_overload_drops", c.c_overload_drops as f64),
         ];
         s.extend(super::delay_band(self.params.target, &self.link));
         s
@@ -626,9 +716,15 @@ mod tests {
         assert!((dropped - 0.36).abs() < 0.01, "{dropped}");
         assert!(close(fraction(&s, n, true) + dropped, 1.0 - 2.0 / n as f64), "all but the last two");
         assert!(out.iter().take(n - 2 - s.iter().filter(|s| !s.marked).count()).all(|p| p.ce));
-        // Classic ECT(0) in overload: dropped with 0.36, never marked.
+        // Overload drops carry their own cause; the marks stay early ones.
+        assert!(s.iter().all(|s| s.reason == if s.marked { Reason::Early } else { Reason::Overload }));
+        // Classic ECT(0) in overload: dropped with 0.36, never marked, each drop an overload one.
         let (s, _) = run(Params::default(), 0.6, Ect::Ect0, n, 0);
         assert!((fraction(&s, n, false) - 0.36).abs() < 0.01 && fraction(&s, n, true) == 0.0);
+        assert!(s.iter().all(|s| s.reason == Reason::Overload));
+        // Not-ECT classic packets are dropped with p_C overload or not: those stay early drops.
+        let (s, _) = run(Params::default(), 0.6, Ect::NotEct, n, 0);
+        assert!(!s.is_empty() && s.iter().all(|s| !s.marked && s.reason == Reason::Early));
         // Not overloaded at p′ = 0.5 (k·p′ = 1): ECT(0) marked with 0.25, nothing dropped.
         let (s, _) = run(Params::default(), 0.5, Ect::Ect0, n, 0);
         assert!((fraction(&s, n, true) - 0.25).abs() < 0.01 && fraction(&s, n, false) == 0.0);
@@ -666,6 +762,91 @@ mod tests {
         let mut rng = Rng::new(1, 2);
         (0..5).for_each(|_| drop(enqueue_at(&mut q, with(1, Ect::Ect0), 0, &mut rng)));
         assert!((0..5).all(|_| dequeue_at(&mut q, 0, &mut rng).0.is_some_and(|p| !p.l4s())));
+    }
+
+    #[test]
+    fn overload_drops_are_counted_apart_in_the_state() {
+        let mut q = dualpi2(Params::default());
+        let mut rng = Rng::new(7, 3);
+        for ect in [Ect::Ect1, Ect::Ect0, Ect::NotEct].repeat(2000) {
+            enqueue_at(&mut q, with(0, ect), 0, &mut rng);
+        }
+        q.p = 0.6; // k·p′ = 1.2: overloaded
+        let mut signals = Vec::new();
+        while let (Some(_), s) = dequeue_at(&mut q, 0, &mut rng) {
+            signals.extend(s);
+        }
+        let state: std::collections::HashMap<_, _> = q.state().into_iter().collect();
+        let overload = signals.iter().filter(|s| s.reason == Reason::Overload).count() as f64;
+        assert!(overload > 0.0);
+        assert_eq!(state["l_overload_drops"] + state["c_overload_drops"], overload);
+        // Every L drop here is an overload one; the C queue's drops are overload (ECT(0)) and early (Not-ECT).
+        assert_eq!(state["l_overload_drops"], state["l_drops"]);
+        assert!(state["c_overload_drops"] > 0.0 && state["c_overload_drops"] < state["c_drops"]);
+    }
+
+    #[test]
+    fn time_shifted_fifo_serves_the_head_with_the_larger_sojourn_plus_tshift() {
+        let ms = |x: u64| x * MILLI;
+        // RFC 9332 A.1: L goes first while lq.time() + tshift ≥ cq.time().
+        assert!(ts_fifo_serves_l(0, ms(49), ms(50)));
+        assert!(ts_fifo_serves_l(0, ms(50), ms(50)), "a tie goes to L");
+        assert!(!ts_fifo_serves_l(0, ms(51), ms(50)));
+        assert!(ts_fifo_serves_l(ms(10), ms(60), ms(50)) && !ts_fifo_serves_l(ms(10), ms(61), ms(50)));
+        // With no shift it is a FIFO over both queues.
+        assert!(ts_fifo_serves_l(ms(5), ms(5), 0) && !ts_fifo_serves_l(ms(5), ms(6), 0));
+        // In the queue: a C packet from 0 ms against L packets from 40 ms and 60 ms, dequeued at 100 ms.
+        let ts = Params { scheduler: Scheduler::TsFifo, ..Params::default() };
+        let mut q = dualpi2(ts.clone());
+        let mut rng = Rng::new(1, 2);
+        enqueue_at(&mut q, with(1, Ect::NotEct), 0, &mut rng);
+        enqueue_at(&mut q, with(0, Ect::Ect1), ms(40), &mut rng);
+        enqueue_at(&mut q, with(0, Ect::Ect1), ms(60), &mut rng);
+        // L head waited 60 ms: 60 + 50 = 110 ≥ 100, so L; then the next L head waited 40 ms: 90 < 100, so C.
+        let order: Vec<bool> = (0..3).map(|_| dequeue_at(&mut q, ms(100), &mut rng).0.unwrap().l4s()).collect();
+        assert_eq!(order, [true, false, true]);
+        assert_eq!(q.credit, DualPi2::new(ts, &link(Limit::packets(100_000))).unwrap().credit, "no WRR credit");
+    }
+
+    #[test]
+    fn under_saturating_load_the_time_shifted_fifo_shares_by_arrivals_where_wrr_guarantees_ten_percent() {
+        // One L and one C packet arrive every 1 ms; one packet leaves every 1 ms (twice the link's load).
+        // By hand for the time-shifted FIFO (tshift 50 ms): L's heads from 0 to 50 ms go first (51 dequeues,
+        // a_L ≤ a_C + 50), then C and L alternate, C first: of the 9 949 dequeues left C gets 4 975. WRR keeps
+        // the C queue to its 10 % (± 2 %) whatever arrives.
+        let classic = |scheduler: Scheduler| {
+            let mut q = dualpi2(Params { scheduler, ..Params::default() });
+            let mut rng = Rng::new(1, 2);
+            let mut classic = 0;
+            for t in 0..10_000u64 {
+                enqueue_at(&mut q, with(0, Ect::Ect1), t * MILLI, &mut rng);
+                enqueue_at(&mut q, with(1, Ect::NotEct), t * MILLI, &mut rng);
+                let (p, s) = dequeue_at(&mut q, t * MILLI, &mut rng);
+                assert!(s.iter().all(|s| s.marked), "p′ = 0: step marks at most, no drop");
+                classic += usize::from(!p.unwrap().l4s());
+            }
+            classic
+        };
+        assert_eq!(classic(Scheduler::TsFifo), 4_975);
+        let wrr = classic(Scheduler::Wrr) as f64 / 10_000.0;
+        assert!((wrr - 0.10).abs() <= 0.02, "WRR classic share {wrr}");
+    }
+
+    #[test]
+    fn the_scheduler_is_read_by_name_or_index_and_defaults_to_wrr() {
+        let p: Params = serde_json::from_str(r#"{"scheduler":"ts_fifo","tshift":20}"#).unwrap();
+        assert_eq!((p.scheduler, p.tshift), (Scheduler::TsFifo, 20.0));
+        assert_eq!(serde_json::from_str::<Params>("{}").unwrap().scheduler, Scheduler::Wrr);
+        assert!(serde_json::from_str::<Params>(r#"{"scheduler":"drr"}"#).is_err());
+        assert_eq!(serde_json::to_value(&p).unwrap()["scheduler"], "ts_fifo");
+        // set_param takes the choice's index, as the page's control sends it.
+        let mut q = dualpi2(Params::default());
+        q.set_param("scheduler", 1.0).unwrap();
+        assert_eq!(q.params.scheduler, Scheduler::TsFifo);
+        assert!(q.set_param("scheduler", 2.0).is_err());
+        let info = params::with_defaults::<Params>(&DualPi2::INFO);
+        let spec = info.params.iter().find(|s| s.name == "scheduler").unwrap();
+        assert_eq!((spec.default, spec.choices), (0.0, &["wrr", "ts_fifo"][..]));
     }
 
     #[test]

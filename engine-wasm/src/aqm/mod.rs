@@ -63,11 +63,27 @@ pub enum Reason {
     Epd,
     /// GFR: Partial Packet Discard of the rest of a frame.
     Ppd,
+    /// DualPI2 past p_Cmax (RFC 9332 §4.2.3): a drop where, without overload, the packet would have been
+    /// CE-marked (an L4S packet, or a classic ECT(0) one).
+    Overload,
 }
 
 impl Reason {
-    /// Every reason, in `index` order (the trace's drops_*/marks_* columns).
-    pub const ALL: [Reason; 7] =
+    /// Every reason, in `index` order (summaries, the event log, the catalogue).
+    pub const ALL: [Reason; 8] = [
+        Reason::Overflow,
+        Reason::Early,
+        Reason::Forced,
+        Reason::Target,
+        Reason::Selective,
+        Reason::Epd,
+        Reason::Ppd,
+        Reason::Overload,
+    ];
+    /// The reasons with a `drops_<reason>` trace column, in column order: every reason but `Overload`,
+    /// whose drops the trace counts under `early` (see [`Reason::trace_column`]) so that every trace,
+    /// DualPI2's included, keeps the columns and digests it had before the cause existed.
+    pub const TRACED: [Reason; 7] =
         [Reason::Overflow, Reason::Early, Reason::Forced, Reason::Target, Reason::Selective, Reason::Epd, Reason::Ppd];
     /// Position in `ALL` (a counter array index).
     pub fn index(self) -> usize {
@@ -75,7 +91,14 @@ impl Reason {
     }
     /// Lower-case name used in trace columns and summaries.
     pub fn name(self) -> &'static str {
-        ["overflow", "early", "forced", "target", "selective", "epd", "ppd"][self.index()]
+        ["overflow", "early", "forced", "target", "selective", "epd", "ppd", "overload"][self.index()]
+    }
+    /// The reason whose trace column counts this one: itself, or `Early` for `Overload`.
+    pub fn trace_column(self) -> Reason {
+        match self {
+            Reason::Overload => Reason::Early,
+            r => r,
+        }
     }
 }
 
@@ -688,6 +711,10 @@ mod tests {
             for spec in info.params {
                 let want = match object.get(spec.name) {
                     Some(serde_json::Value::Bool(b)) => f64::from(u8::from(*b)),
+                    // A choice is written by name; its spec's default is the name's index.
+                    Some(serde_json::Value::String(c)) => {
+                        spec.choices.iter().position(|x| x == c).unwrap_or_else(|| panic!("{}.{c}", spec.name)) as f64
+                    }
                     Some(v) => v.as_f64().unwrap_or_else(|| panic!("{}.{} is not a number", info.kind, spec.name)),
                     None => panic!("{}.{} has a spec but no Params field", info.kind, spec.name),
                 };

@@ -404,6 +404,10 @@ pub fn with_defaults<P: Serialize + Default>(info: &AlgorithmInfo) -> AlgorithmI
         .map(|spec| {
             let default = match defaults.get(spec.name) {
                 Some(serde_json::Value::Bool(b)) => f64::from(u8::from(*b)),
+                // A choice (DualPI2's scheduler) serialises as its name; its default is the name's index.
+                Some(serde_json::Value::String(name)) => {
+                    spec.choices.iter().position(|c| c == name).map_or(f64::NAN, |i| i as f64)
+                }
                 Some(v) => v.as_f64().unwrap_or(f64::NAN),
                 None => f64::NAN,
             };
@@ -419,7 +423,8 @@ pub fn check_all<P: Serialize>(params: &P, specs: &[ParamSpec]) -> Result<(), Pr
     let value = serde_json::to_value(params).map_err(|e| Problem::constraint("", e.to_string()))?;
     for spec in specs {
         match value.get(spec.name) {
-            Some(serde_json::Value::Bool(_)) | None => {}
+            // A choice's name was checked by serde when the parameters were read.
+            Some(serde_json::Value::Bool(_) | serde_json::Value::String(_)) | None => {}
             Some(v) => {
                 // Parameters are numbers by their serde types; a NaN serialises as null.
                 let x = v.as_f64().ok_or_else(|| Problem::not_finite(spec.name))?;
@@ -447,6 +452,10 @@ pub fn with_value<P: Serialize + DeserializeOwned>(
     let obj = json.as_object_mut().ok_or_else(|| Problem::constraint(name, "parameters are not an object".into()))?;
     let new = match obj.get(name) {
         Some(serde_json::Value::Bool(_)) => serde_json::Value::Bool(value != 0.0),
+        // A choice takes its index (checked against the range above) and is stored by name.
+        Some(serde_json::Value::String(_)) if !spec.choices.is_empty() => {
+            serde_json::Value::from(spec.choices[value as usize])
+        }
         Some(serde_json::Value::Number(n)) if n.is_u64() || n.is_i64() => serde_json::Value::from(value as i64),
         _ => serde_json::Value::from(value),
     };
