@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import i18n from '../i18n'
 import { QueueCounts } from './QueueCounts'
 
-const state = { l_step_marks: 120, l_coupled_marks: 7, l_drops: 2, l_overload_drops: 1, c_marks: 0, c_drops: 31 }
+const state = { l_step_marks: 120, l_coupled_marks: 7, l_drops: 2, l_overload_drops: 1, c_marks: 0, c_drops: 31, c_overload_drops: 3 }
 
 describe('marks and drops by queue and cause', () => {
   it('lists each queue’s declared counters with their values and window, in English and Korean', async () => {
@@ -18,12 +18,14 @@ describe('marks and drops by queue and cause', () => {
       'l4s:l_overload_drops',
       'classic:c_marks',
       'classic:c_drops',
+      'classic:c_overload_drops',
     ])
     expect(html).toContain('<td>step marks</td><td data-value="120">120</td>')
     expect(html).toContain('<td>classic drops</td><td data-value="31">31</td>')
+    expect(html).toContain('<td>of them overload drops</td><td data-value="3">3</td>')
     // Each queue's name heads its rows.
     expect(html).toMatch(/<th scope="rowgroup" rowSpan="4">.*L4S queue<\/th>/)
-    expect(html).toMatch(/<th scope="rowgroup" rowSpan="2">.*Classic queue<\/th>/)
+    expect(html).toMatch(/<th scope="rowgroup" rowSpan="3">.*Classic queue<\/th>/)
     await i18n.changeLanguage('ko')
     const ko = renderToStaticMarkup(<QueueCounts kind="dualpi2" state={state} simTime={12.34} />)
     expect(ko).toContain('스텝 표시')
