@@ -230,19 +230,7 @@ const STATE: [StateSpec; 11] = concat(
 
 impl Algorithm for Ared {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "ared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: Some(super::params::Band::Average),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Adaptive RED",
-        citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
-        summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new("ared", "Adaptive RED", "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2", "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.").red_signals().band(super::params::Band::Average).state(&STATE).params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }

@@ -182,20 +182,15 @@ const STATE: [StateSpec; 7] =
 
 impl Algorithm for FengAred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "feng_ared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
-        citation:
-            "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
-        summary: "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "feng_ared",
+        "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
+        "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
+        "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
+    )
+    .red_signals()
+    .state(&STATE)
+    .params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }

@@ -246,19 +246,15 @@ const STATE: [StateSpec; 7] = [
 
 impl Algorithm for Hred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "hred",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
-        mark_causes: &[super::Reason::Early],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "HRED (Hybrid RED)",
-        citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
-        summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "hred",
+        "HRED (Hybrid RED)",
+        "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
+        "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
+    )
+    .early_signals()
+    .state(&STATE)
+    .params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }

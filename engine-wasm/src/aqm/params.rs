@@ -385,6 +385,63 @@ pub struct AlgorithmInfo {
     pub state: &'static [StateSpec],
 }
 
+impl AlgorithmInfo {
+    /// A discipline `kind` shown as `label`, with its source and one-sentence summary; with today's common
+    /// defaults, which the builders below override: no parameters and no state, drops on overflow only, no
+    /// CE marks, no target band, an `avg` that is an average of the queue, no per-flow cap.
+    pub const fn new(kind: &'static str, label: &'static str, citation: &'static str, summary: &'static str) -> Self {
+        AlgorithmInfo {
+            kind,
+            label,
+            citation,
+            summary,
+            params: &[],
+            per_flow_cap: None,
+            drop_causes: &[Reason::Overflow],
+            mark_causes: &[],
+            band: None,
+            avg: AvgMeaning::Average,
+            state: &[],
+        }
+    }
+    /// With these parameters, in display order.
+    pub const fn params(self, params: &'static [ParamSpec]) -> Self {
+        AlgorithmInfo { params, ..self }
+    }
+    /// With these `state()` entries, in their order.
+    pub const fn state(self, state: &'static [StateSpec]) -> Self {
+        AlgorithmInfo { state, ..self }
+    }
+    /// Drops for `drops` and CE-marks for `marks`.
+    pub const fn signals(self, drops: &'static [Reason], marks: &'static [Reason]) -> Self {
+        AlgorithmInfo { drop_causes: drops, mark_causes: marks, ..self }
+    }
+    /// Drops on overflow, and drops or marks early (BLUE, PI, AVQ, HRED).
+    pub const fn early_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Early], &[Reason::Early])
+    }
+    /// Drops on overflow, drops or marks early and forced (the RED family, Floyd & Jacobson 1993).
+    pub const fn red_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Early, Reason::Forced], &[Reason::Early, Reason::Forced])
+    }
+    /// Drops on overflow, drops or marks above a delay target (CoDel, PIE).
+    pub const fn target_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Target], &[Reason::Target])
+    }
+    /// Reports a target band meaning `band`.
+    pub const fn band(self, band: Band) -> Self {
+        AlgorithmInfo { band: Some(band), ..self }
+    }
+    /// Its `avg` means `avg`.
+    pub const fn avg(self, avg: AvgMeaning) -> Self {
+        AlgorithmInfo { avg, ..self }
+    }
+    /// Decides per flow from the cap `name` (see [`AlgorithmInfo::per_flow_cap`]).
+    pub const fn per_flow_cap(self, name: &'static str) -> Self {
+        AlgorithmInfo { per_flow_cap: Some(name), ..self }
+    }
+}
+
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(specs.iter())
 }

@@ -193,19 +193,16 @@ const STATE: [StateSpec; 12] = [
 
 impl Algorithm for Qvared {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "qvared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: Some(super::params::Band::Average),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "QVARED (queue-variation ARED)",
-        citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
-        summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "qvared",
+        "QVARED (queue-variation ARED)",
+        "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
+        "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
+    )
+    .red_signals()
+    .band(super::params::Band::Average)
+    .state(&STATE)
+    .params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }

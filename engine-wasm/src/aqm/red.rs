@@ -211,32 +211,24 @@ const STATE: [StateSpec; 8] = concat(
     ],
 );
 
-const RED_INFO: AlgorithmInfo = AlgorithmInfo {
-    kind: "red",
-    label: "RED",
-    citation: "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
-    summary: "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
-    params: &SPECS,
-    per_flow_cap: None,
-    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-    mark_causes: &[super::Reason::Early, super::Reason::Forced],
-    band: None,
-    avg: super::params::AvgMeaning::Average,
-    state: &STATE,
-};
-const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
-    kind: "gentle_red",
-    label: "Gentle RED",
-    citation: "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
-    summary: "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-    params: &SPECS,
-    per_flow_cap: None,
-    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-    mark_causes: &[super::Reason::Early, super::Reason::Forced],
-    band: None,
-    avg: super::params::AvgMeaning::Average,
-    state: &STATE,
-};
+const RED_INFO: AlgorithmInfo = AlgorithmInfo::new(
+    "red",
+    "RED",
+    "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
+    "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
+)
+.red_signals()
+.state(&STATE)
+.params(&SPECS);
+const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo::new(
+    "gentle_red",
+    "Gentle RED",
+    "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
+    "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+)
+.red_signals()
+.state(&STATE)
+.params(&SPECS);
 
 /// Evolving state, cleared by a rebuild.
 #[derive(Clone, Copy, Debug, Default)]

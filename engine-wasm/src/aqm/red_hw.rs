@@ -243,19 +243,15 @@ const STATE: [StateSpec; 6] = [
 
 impl Algorithm for RedHw {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "red_hw",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Hardware RED (NetFPGA)",
-        citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
-        summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "red_hw",
+        "Hardware RED (NetFPGA)",
+        "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
+        "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
+    )
+    .signals(&[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced], &[])
+    .state(&STATE)
+    .params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }

@@ -186,19 +186,15 @@ const STATE: [StateSpec; 11] = [
 
 impl Algorithm for Wred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "wred",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Weighted RED",
-        citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
-        summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
-        params: SPECS,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "wred",
+        "Weighted RED",
+        "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
+        "RED with its own thresholds and max_p per service class, on one shared average queue.",
+    )
+    .red_signals()
+    .state(&STATE)
+    .params(SPECS);
     fn params(&self) -> &Self::Params {
         &self.params
     }
