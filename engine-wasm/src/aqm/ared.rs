@@ -224,7 +224,7 @@ const STATE: [StateSpec; 11] = concat(
         StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
         StateSpec::new("min_th", "queue unit", StateMeaning::Threshold),
         StateSpec::new("max_th", "queue unit", StateMeaning::Threshold),
-        StateSpec::new("w_q", "", StateMeaning::Other),
+        StateSpec::other("w_q"),
     ],
 );
 
@@ -249,12 +249,7 @@ impl Ared {
 }
 
 impl QueueDisc for Ared {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let view = self.view();
@@ -267,10 +262,6 @@ impl QueueDisc for Ared {
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }
 
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
     fn tick_interval(&self) -> Option<Time> {
         Some(from_millis(self.params.interval))
     }
@@ -278,10 +269,6 @@ impl QueueDisc for Ared {
     fn on_tick(&mut self, _env: &mut Env) {
         let (band, bottom) = (self.resolved.line.band(), self.resolved.bottom);
         self.vars.max_p = ared_step_within(self.vars.max_p, self.vars.avg.avg, band, bottom);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.

@@ -67,7 +67,7 @@ pub struct Avq {
 const STATE: [StateSpec; 4] = [
     StateSpec::new("vq", "bytes", StateMeaning::VirtualQueue),
     StateSpec::new("c_virtual", "bit/s", StateMeaning::Other),
-    StateSpec::new("c_ratio", "", StateMeaning::Other),
+    StateSpec::other("c_ratio"),
     StateSpec::new("virtual_buffer", "bytes", StateMeaning::Other),
 ];
 

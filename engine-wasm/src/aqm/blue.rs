@@ -63,11 +63,11 @@ pub struct Blue {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 5] = [
-    StateSpec::new("p_m", "", StateMeaning::Probability),
+    StateSpec::probability("p_m"),
     StateSpec::new("last_update", "s", StateMeaning::Other),
     StateSpec::new("loss_events", "", StateMeaning::Count),
     StateSpec::new("idle_events", "", StateMeaning::Count),
-    StateSpec::new("loss_threshold", "", StateMeaning::Other),
+    StateSpec::other("loss_threshold"),
 ];
 
 impl Algorithm for Blue {

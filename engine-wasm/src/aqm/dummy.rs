@@ -64,7 +64,7 @@ fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
-const STATE: [StateSpec; 1] = [StateSpec::new("p", "", StateMeaning::Probability)];
+const STATE: [StateSpec; 1] = [StateSpec::probability("p")];
 
 impl Algorithm for Dummy {
     type Params = Params;

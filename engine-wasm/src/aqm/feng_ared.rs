@@ -16,7 +16,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
-use super::params::{concat, StateMeaning, StateSpec};
+use super::params::{concat, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
 use super::red_core::{Region, Rules, Signalling, View};
@@ -177,8 +177,7 @@ impl FengAred {
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
-const STATE: [StateSpec; 7] =
-    concat(super::red_core::SNAPSHOT_STATE, [StateSpec::new("status", "", StateMeaning::Other)]);
+const STATE: [StateSpec; 7] = concat(super::red_core::SNAPSHOT_STATE, [StateSpec::other("status")]);
 
 impl Algorithm for FengAred {
     type Params = Params;
@@ -210,12 +209,7 @@ impl FengAred {
 }
 
 impl QueueDisc for FengAred {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let view = self.view();
@@ -227,14 +221,6 @@ impl QueueDisc for FengAred {
         let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.

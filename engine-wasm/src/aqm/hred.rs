@@ -236,12 +236,12 @@ fn fit_default_line(mut p: Params, link: &LinkInfo) -> Params {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 7] = [
     StateSpec::new("l", "queue unit", StateMeaning::Other),
-    StateSpec::new("p_min", "", StateMeaning::Other),
-    StateSpec::new("p_max", "", StateMeaning::Other),
-    StateSpec::new("prob", "", StateMeaning::Probability),
+    StateSpec::other("p_min"),
+    StateSpec::other("p_max"),
+    StateSpec::probability("prob"),
     StateSpec::new("count", "packets", StateMeaning::Count),
-    StateSpec::new("k_alpha", "", StateMeaning::Other),
-    StateSpec::new("k_beta", "", StateMeaning::Other),
+    StateSpec::other("k_alpha"),
+    StateSpec::other("k_beta"),
 ];
 
 impl Algorithm for Hred {

@@ -150,6 +150,16 @@ impl StateSpec {
         StateSpec { name, unit, meaning, queue: None, traced: false }
     }
 
+    /// A unitless entry of no particular meaning to the page (a code, a controller term).
+    pub const fn other(name: &'static str) -> Self {
+        Self::new(name, "", StateMeaning::Other)
+    }
+
+    /// The drop or mark probability applied now (unitless).
+    pub const fn probability(name: &'static str) -> Self {
+        Self::new(name, "", StateMeaning::Probability)
+    }
+
     /// The entry describes the sub-queue of `class`.
     pub const fn of_queue(self, class: QueueClass) -> Self {
         StateSpec { queue: Some(class), ..self }
@@ -167,7 +177,7 @@ pub const fn concat<const A: usize, const B: usize, const N: usize>(
     b: [StateSpec; B],
 ) -> [StateSpec; N] {
     assert!(A + B == N, "concat: N must be A + B");
-    let mut out = [StateSpec::new("", "", StateMeaning::Other); N];
+    let mut out = [StateSpec::other(""); N];
     let mut i = 0;
     while i < N {
         out[i] = if i < A { a[i] } else { b[i - A] };
@@ -263,23 +273,11 @@ impl ParamSpec {
     /// An on/off switch (0 or 1).
     pub const fn flag(name: &'static str, label: &'static str, help: &'static str) -> Self {
         ParamSpec {
-            name,
-            label,
-            unit: "",
-            min: 0.0,
-            max: 1.0,
-            default: UNFILLED,
             step: 1.0,
             integer: true,
             boolean: true,
-            help,
             role: Role::Switch,
-            adapts: false,
-            below: None,
-            at: None,
-            range_follows: RangeFollows::Fixed,
-            handle: false,
-            choices: &[],
+            ..Self::real(name, label, "", (0.0, 1.0), help)
         }
     }
     /// One of `choices`; `default` is the index of the default one (a congestion control's setting).

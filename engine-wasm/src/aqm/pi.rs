@@ -82,12 +82,12 @@ pub struct Pi {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 8] = [
-    StateSpec::new("p", "", StateMeaning::Probability),
+    StateSpec::probability("p"),
     StateSpec::new("q_error", "queue unit", StateMeaning::Other),
-    StateSpec::new("p_term", "", StateMeaning::Other),
-    StateSpec::new("i_term", "", StateMeaning::Other),
-    StateSpec::new("a", "", StateMeaning::Other),
-    StateSpec::new("b", "", StateMeaning::Other),
+    StateSpec::other("p_term"),
+    StateSpec::other("i_term"),
+    StateSpec::other("a"),
+    StateSpec::other("b"),
     StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
     StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
 ];

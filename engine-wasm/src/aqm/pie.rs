@@ -115,14 +115,14 @@ pub struct Pie {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 12] = concat(
     [
-        StateSpec::new("drop_prob", "", StateMeaning::Probability),
+        StateSpec::probability("drop_prob"),
         StateSpec::new("qdelay", "s", StateMeaning::QueueDelay),
         StateSpec::new("qdelay_old", "s", StateMeaning::Other),
         StateSpec::new("burst_allowance", "s", StateMeaning::Other),
-        StateSpec::new("accu_prob", "", StateMeaning::Other),
-        StateSpec::new("p_term", "", StateMeaning::Other),
-        StateSpec::new("i_term", "", StateMeaning::Other),
-        StateSpec::new("divisor", "", StateMeaning::Other),
+        StateSpec::other("accu_prob"),
+        StateSpec::other("p_term"),
+        StateSpec::other("i_term"),
+        StateSpec::other("divisor"),
         StateSpec::new("avg_dq_rate", "bytes/s", StateMeaning::Other),
     ],
     super::DELAY_BAND_STATE,

@@ -279,12 +279,7 @@ impl<F: Flavour> QueueDisc for Red<F>
 where
     Red<F>: super::Registered,
 {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let p = self.params;
@@ -303,14 +298,6 @@ where
         let verdict = self.vars.marks.decide_with(rules, region, p_b, queued, || env.uniform());
         let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {

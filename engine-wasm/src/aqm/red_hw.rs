@@ -233,12 +233,12 @@ impl RedHw {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 6] = [
-    StateSpec::new("avg_fp", "", StateMeaning::Other),
+    StateSpec::other("avg_fp"),
     StateSpec::new("avg", "packets", StateMeaning::Average),
-    StateSpec::new("threshold", "", StateMeaning::Other),
-    StateSpec::new("p", "", StateMeaning::Probability),
-    StateSpec::new("lfsr", "", StateMeaning::Other),
-    StateSpec::new("region", "", StateMeaning::Other),
+    StateSpec::other("threshold"),
+    StateSpec::probability("p"),
+    StateSpec::other("lfsr"),
+    StateSpec::other("region"),
 ];
 
 impl Algorithm for RedHw {

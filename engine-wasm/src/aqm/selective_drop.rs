@@ -131,9 +131,9 @@ pub struct SelectiveDrop {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 5] = [
     StateSpec::new("q_thresh", "packets", StateMeaning::Other),
-    StateSpec::new("w_best", "", StateMeaning::Other),
+    StateSpec::other("w_best"),
     StateSpec::new("n_c", "flows", StateMeaning::Count),
-    StateSpec::new("t_res", "", StateMeaning::Other),
+    StateSpec::other("t_res"),
     StateSpec::new("max_cnt", "packets", StateMeaning::Count),
 ];
 

@@ -172,16 +172,16 @@ pub struct Wred {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 11] = [
     StateSpec::new("avg", "queue unit", StateMeaning::Average),
-    StateSpec::new("p_b_0", "", StateMeaning::Other),
-    StateSpec::new("p_b_1", "", StateMeaning::Other),
-    StateSpec::new("p_b_2", "", StateMeaning::Other),
-    StateSpec::new("p_b_3", "", StateMeaning::Other),
+    StateSpec::other("p_b_0"),
+    StateSpec::other("p_b_1"),
+    StateSpec::other("p_b_2"),
+    StateSpec::other("p_b_3"),
     StateSpec::new("count_0", "packets", StateMeaning::Count),
     StateSpec::new("count_1", "packets", StateMeaning::Count),
     StateSpec::new("count_2", "packets", StateMeaning::Count),
     StateSpec::new("count_3", "packets", StateMeaning::Count),
-    StateSpec::new("last_class", "", StateMeaning::Other),
-    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::other("last_class"),
+    StateSpec::probability("p_a"),
 ];
 
 impl Algorithm for Wred {
