@@ -89,32 +89,16 @@ impl Default for Params {
 
 /// The ten parameters ARED shares with QVARED (seed 000 runs QVARED on ARED's settings).
 pub(super) const CORE: [ParamSpec; 10] = [
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
+    shared_specs::min_th(
         "pkts",
-        (0.0, 1e6),
+        1e6,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
-    )
-    .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "initial max probability",
-        "",
+    ),
+    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)"),
+    shared_specs::initial_max_p(
         ARED_MAX_P,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
-    )
-    .probability(Some("max_th"))
-    .adapts(),
+    ),
     ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)")
         .role(Role::Weight),
     ParamSpec::real(
@@ -231,9 +215,7 @@ const STATE: [StateSpec; 11] = concat(
 impl Algorithm for Ared {
     type Params = Params;
     const INFO: AlgorithmInfo = AlgorithmInfo::new("ared", "Adaptive RED", "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2", "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.").red_signals().band(super::params::Band::Average).state(&STATE).params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params, link)?;

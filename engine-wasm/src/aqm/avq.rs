@@ -90,9 +90,7 @@ impl Algorithm for Avq {
             .role(Role::Gain),
         shared_specs::ECN,
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         if link.rate_bps <= 0.0 {

@@ -103,9 +103,7 @@ impl Algorithm for Blue {
         .queue_level(),
         shared_specs::ECN,
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

@@ -351,9 +351,7 @@ impl Algorithm for CoDel {
         NEWTON_SPEC,
         CE_THRESHOLD_SPEC,
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;

@@ -26,9 +26,7 @@ impl Algorithm for DropTail {
         "Classic FIFO; the baseline of seeds 000, 001 and 004",
         "Accepts every packet that fits in the buffer; drops arrivals when it is full.",
     );
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         Ok(DropTail { params, link: *link, queue: PacketQueue::new() })

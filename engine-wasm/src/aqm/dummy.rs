@@ -11,8 +11,8 @@
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
+use super::params::StateSpec;
 use super::params::{with_value, ParamSpec};
-use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{QueueDisc, Reason};
@@ -81,9 +81,7 @@ impl Algorithm for Dummy {
         validate(&params, link)?;
         Ok(Dummy { params, link: *link, queue: PacketQueue::new(), p: 0.0 })
     }
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 }
 
 impl Dummy {

@@ -77,32 +77,9 @@ impl Default for Params {
 }
 
 const SPECS: &[ParamSpec] = &[
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where early drops start (RED, Floyd & Jacobson 1993)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)",
-    )
-    .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "initial max probability",
-        "",
-        (0.0, 1.0),
-        "Starting max_p, then scaled by α and β (Feng et al. 1999)",
-    )
-    .probability(Some("max_th"))
-    .adapts(),
+    shared_specs::min_th("pkts", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
+    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
+    shared_specs::initial_max_p((0.0, 1.0), "Starting max_p, then scaled by α and β (Feng et al. 1999)"),
     shared_specs::W_Q,
     ParamSpec::real(
         "alpha",
@@ -190,9 +167,7 @@ impl Algorithm for FengAred {
     .red_signals()
     .state(&STATE)
     .params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

@@ -151,9 +151,7 @@ impl Algorithm for FqCodel {
         NEWTON_SPEC,
         CE_THRESHOLD_SPEC,
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;

@@ -267,9 +267,7 @@ impl Algorithm for Gfr {
         )
         .role(Role::Size),
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let atm = link.atm.ok_or_else(|| {

@@ -79,23 +79,8 @@ impl Default for Params {
 }
 
 const SPECS: &[ParamSpec] = &[
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
-        "queue unit",
-        (0.0, 1e9),
-        "Below it p_min is integrated down (seed 003 Table 1: 125 KB)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "queue unit",
-        (0.0, 1e9),
-        "Above it p_min is integrated up (seed 003 Table 1: 250 KB)",
-    )
-    .queue_level(),
+    shared_specs::min_th("queue unit", 1e9, "Below it p_min is integrated down (seed 003 Table 1: 125 KB)"),
+    shared_specs::max_th("queue unit", 1e9, "Above it p_min is integrated up (seed 003 Table 1: 250 KB)"),
     ParamSpec::flag(
         "byte_mode",
         "byte mode",
@@ -255,9 +240,7 @@ impl Algorithm for Hred {
     .early_signals()
     .state(&STATE)
     .params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let params = fit_default_line(params, link);

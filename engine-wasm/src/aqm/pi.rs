@@ -125,9 +125,7 @@ impl Algorithm for Pi {
         ParamSpec::flag("byte_mode", "Byte mode", "q in bytes; p scaled by packet size (seed 003)"),
         shared_specs::ECN,
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

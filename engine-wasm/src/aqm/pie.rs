@@ -188,9 +188,7 @@ impl Algorithm for Pie {
                  updating and only early drops wait (RFC 8033 §4.4, Linux; docs/pie.md)",
         ),
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

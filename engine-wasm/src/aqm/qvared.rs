@@ -203,9 +203,7 @@ impl Algorithm for Qvared {
     .band(super::params::Band::Average)
     .state(&STATE)
     .params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params.ared(), link)?;

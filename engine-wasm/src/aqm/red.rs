@@ -126,31 +126,17 @@ impl<F: Flavour> Params<F> {
 
 const fn specs() -> [ParamSpec; 13] {
     [
-        ParamSpec::real(
-            "min_th",
-            "min threshold",
+        shared_specs::min_th(
             "queue unit",
-            (0.0, 1e8),
+            1e8,
             "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
-        )
-        .queue_level()
-        .below("max_th"),
-        ParamSpec::real(
-            "max_th",
-            "max threshold",
+        ),
+        shared_specs::max_th(
             "queue unit",
-            (0.0, 1e8),
+            1e8,
             "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
-        )
-        .queue_level(),
-        ParamSpec::real(
-            "max_p",
-            "max probability",
-            "",
-            (0.0, 1.0),
-            "p_b at max_th (1993 paper: 1/50; later advice 0.1)",
-        )
-        .probability(Some("max_th")),
+        ),
+        shared_specs::max_p("p_b at max_th (1993 paper: 1/50; later advice 0.1)"),
         shared_specs::W_Q,
         ParamSpec::flag(
             "byte_mode",
@@ -266,9 +252,7 @@ where
 {
     type Params = Params<F>;
     const INFO: AlgorithmInfo = F::INFO;
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
     fn new(params: Params<F>, link: &LinkInfo) -> Result<Self, Problem> {
         let line = params.line(link)?;
         Ok(Red { params, link: *link, line, queue: PacketQueue::new(), vars: Vars::default() })

@@ -31,6 +31,7 @@ use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
 use super::red_core::{admit, check_line, Region};
+use super::shared_specs;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use super::{QueueUnit, Reason};
 
@@ -150,14 +151,7 @@ const SPECS: &[ParamSpec] = &[
         "Start of the forced-drop region (seed 001 Table 3: 12 = 2·min_th)",
     )
     .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "max probability",
-        "",
-        (0.0, 1.0),
-        "Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)",
-    )
-    .probability(Some("max_th")),
+    shared_specs::max_p("Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)"),
     ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)")
         .role(Role::Weight),
     ParamSpec::int(
@@ -252,9 +246,7 @@ impl Algorithm for RedHw {
     .signals(&[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced], &[])
     .state(&STATE)
     .params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

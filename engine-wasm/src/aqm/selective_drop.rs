@@ -178,9 +178,7 @@ impl Algorithm for SelectiveDrop {
         )
         .role(Role::Period),
     ]);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

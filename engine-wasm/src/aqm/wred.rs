@@ -195,9 +195,7 @@ impl Algorithm for Wred {
     .red_signals()
     .state(&STATE)
     .params(SPECS);
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let lines = params.lines(link)?;
