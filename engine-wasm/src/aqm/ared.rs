@@ -89,32 +89,16 @@ impl Default for Params {
 
 /// The ten parameters ARED shares with QVARED (seed 000 runs QVARED on ARED's settings).
 pub(super) const CORE: [ParamSpec; 10] = [
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
+    shared_specs::min_th(
         "pkts",
-        (0.0, 1e6),
+        1e6,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)",
-    )
-    .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "initial max probability",
-        "",
+    ),
+    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)"),
+    shared_specs::initial_max_p(
         ARED_MAX_P,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
-    )
-    .probability(Some("max_th"))
-    .adapts(),
+    ),
     ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)")
         .role(Role::Weight),
     ParamSpec::real(
@@ -224,28 +208,14 @@ const STATE: [StateSpec; 11] = concat(
         StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
         StateSpec::new("min_th", "queue unit", StateMeaning::Threshold),
         StateSpec::new("max_th", "queue unit", StateMeaning::Threshold),
-        StateSpec::new("w_q", "", StateMeaning::Other),
+        StateSpec::other("w_q"),
     ],
 );
 
 impl Algorithm for Ared {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "ared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: Some(super::params::Band::Average),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Adaptive RED",
-        citation: "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2",
-        summary: "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new("ared", "Adaptive RED", "S. Floyd, R. Gummadi, S. Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active Queue Management, 2001; seed 000 §2.2", "Gentle RED that adapts max_p (AIMD, every 0.5 s) to keep the average queue in a target band.").red_signals().band(super::params::Band::Average).state(&STATE).params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params, link)?;
@@ -261,12 +231,7 @@ impl Ared {
 }
 
 impl QueueDisc for Ared {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let view = self.view();
@@ -279,10 +244,6 @@ impl QueueDisc for Ared {
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
     }
 
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
     fn tick_interval(&self) -> Option<Time> {
         Some(from_millis(self.params.interval))
     }
@@ -290,10 +251,6 @@ impl QueueDisc for Ared {
     fn on_tick(&mut self, _env: &mut Env) {
         let (band, bottom) = (self.resolved.line.band(), self.resolved.bottom);
         self.vars.max_p = ared_step_within(self.vars.max_p, self.vars.avg.avg, band, bottom);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     /// Setting `max_p` restarts the adaptation from the new value; other changes keep the adapted max_p.

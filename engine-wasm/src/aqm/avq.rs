@@ -67,35 +67,30 @@ pub struct Avq {
 const STATE: [StateSpec; 4] = [
     StateSpec::new("vq", "bytes", StateMeaning::VirtualQueue),
     StateSpec::new("c_virtual", "bit/s", StateMeaning::Other),
-    StateSpec::new("c_ratio", "", StateMeaning::Other),
+    StateSpec::other("c_ratio"),
     StateSpec::new("virtual_buffer", "bytes", StateMeaning::Other),
 ];
 
 impl Algorithm for Avq {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "avq",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
-        mark_causes: &[super::Reason::Early],
-        band: None,
-        avg: super::params::AvgMeaning::VirtualQueue,
-        state: &STATE,
-        label: "AVQ",
-        citation: "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
-        summary: "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "avq",
+        "AVQ",
+        "S. Kunniyur, R. Srikant, ACM SIGCOMM 2001 (ToN 2004); compared in seed 003",
+        "Drops when a virtual queue drained at an adaptive capacity C̃ overflows; C̃ steers \
                   the link to utilisation γ.",
-        params: &[
-            ParamSpec::real("gamma", "γ", "", (0.5, 1.0), "Desired utilisation (Kunniyur & Srikant: 0.98)")
-                .role(Role::Rate),
-            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Damping of the C̃ adaptation (seed 003: 0.15)")
-                .role(Role::Gain),
-            shared_specs::ECN,
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    )
+    .early_signals()
+    .avg(super::params::AvgMeaning::VirtualQueue)
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real("gamma", "γ", "", (0.5, 1.0), "Desired utilisation (Kunniyur & Srikant: 0.98)")
+            .role(Role::Rate),
+        ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Damping of the C̃ adaptation (seed 003: 0.15)")
+            .role(Role::Gain),
+        shared_specs::ECN,
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         if link.rate_bps <= 0.0 {

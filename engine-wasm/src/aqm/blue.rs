@@ -63,53 +63,47 @@ pub struct Blue {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 5] = [
-    StateSpec::new("p_m", "", StateMeaning::Probability),
+    StateSpec::probability("p_m"),
     StateSpec::new("last_update", "s", StateMeaning::Other),
     StateSpec::new("loss_events", "", StateMeaning::Count),
     StateSpec::new("idle_events", "", StateMeaning::Count),
-    StateSpec::new("loss_threshold", "", StateMeaning::Other),
+    StateSpec::other("loss_threshold"),
 ];
 
 impl Algorithm for Blue {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "blue",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
-        mark_causes: &[super::Reason::Early],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "BLUE",
-        citation: "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
-        summary: "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",
-        params: &[
-            ParamSpec::real("d1", "Increment d1", "", (0.0, 1.0), "p_m step up per loss event (Feng: 0.0025)")
-                .role(Role::Gain),
-            ParamSpec::real("d2", "Decrement d2", "", (0.0, 1.0), "p_m step down per idle event (Feng: 0.00025)")
-                .role(Role::Gain),
-            ParamSpec::real(
-                "freeze_time",
-                "Freeze time",
-                "ms",
-                (0.0, 10_000.0),
-                "Least time between two changes of p_m (Feng: 100 ms)",
-            )
-            .role(Role::Period),
-            ParamSpec::int(
-                "loss_threshold",
-                "Loss threshold L",
-                "queue unit",
-                (0.0, 1e9),
-                "Queue length counted as a loss event; 0 = a full buffer (Feng §4)",
-            )
-            .queue_level(),
-            shared_specs::ECN,
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "blue",
+        "BLUE",
+        "W. Feng, D. Kandlur, D. Saha, K. Shin, U. Michigan CSE-TR-387-99 (1999), ToN 2002; seed 003",
+        "One drop/mark probability that rises on buffer overflow and falls when the link goes idle.",
+    )
+    .early_signals()
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real("d1", "Increment d1", "", (0.0, 1.0), "p_m step up per loss event (Feng: 0.0025)")
+            .role(Role::Gain),
+        ParamSpec::real("d2", "Decrement d2", "", (0.0, 1.0), "p_m step down per idle event (Feng: 0.00025)")
+            .role(Role::Gain),
+        ParamSpec::real(
+            "freeze_time",
+            "Freeze time",
+            "ms",
+            (0.0, 10_000.0),
+            "Least time between two changes of p_m (Feng: 100 ms)",
+        )
+        .role(Role::Period),
+        ParamSpec::int(
+            "loss_threshold",
+            "Loss threshold L",
+            "queue unit",
+            (0.0, 1e9),
+            "Queue length counted as a loss event; 0 = a full buffer (Feng §4)",
+        )
+        .queue_level(),
+        shared_specs::ECN,
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

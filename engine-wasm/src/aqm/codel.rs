@@ -326,37 +326,32 @@ const STATE: [StateSpec; 9] = concat(
 
 impl Algorithm for CoDel {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "codel",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
-        mark_causes: &[super::Reason::Target],
-        band: Some(super::params::Band::Delay),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "CoDel",
-        citation: "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
-        summary: "Drops at dequeue once the sojourn time has stayed above target for an interval, \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "codel",
+        "CoDel",
+        "K. Nichols, V. Jacobson, A. McGregor, J. Iyengar, RFC 8289 (2018); not in the seeds",
+        "Drops at dequeue once the sojourn time has stayed above target for an interval, \
                   then spaces drops by interval/√count.",
-        params: &[
-            TARGET_SPEC,
-            INTERVAL_SPEC,
-            ParamSpec::int(
-                "max_packet",
-                "MAXPACKET",
-                "bytes",
-                (0.0, 65_535.0),
-                "No drop while at most this many bytes stay queued (RFC 8289 §5.3: one MTU)",
-            )
-            .role(Role::Size),
-            shared_specs::ECN,
-            NEWTON_SPEC,
-            CE_THRESHOLD_SPEC,
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    )
+    .target_signals()
+    .band(super::params::Band::Delay)
+    .state(&STATE)
+    .params(&[
+        TARGET_SPEC,
+        INTERVAL_SPEC,
+        ParamSpec::int(
+            "max_packet",
+            "MAXPACKET",
+            "bytes",
+            (0.0, 65_535.0),
+            "No drop while at most this many bytes stay queued (RFC 8289 §5.3: one MTU)",
+        )
+        .role(Role::Size),
+        shared_specs::ECN,
+        NEWTON_SPEC,
+        CE_THRESHOLD_SPEC,
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;

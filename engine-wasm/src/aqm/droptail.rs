@@ -20,22 +20,13 @@ pub struct DropTail {
 
 impl Algorithm for DropTail {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "droptail",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow],
-        mark_causes: &[],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &[],
-        label: "Drop-tail",
-        citation: "Classic FIFO; the baseline of seeds 000, 001 and 004",
-        summary: "Accepts every packet that fits in the buffer; drops arrivals when it is full.",
-        params: &[],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "droptail",
+        "Drop-tail",
+        "Classic FIFO; the baseline of seeds 000, 001 and 004",
+        "Accepts every packet that fits in the buffer; drops arrivals when it is full.",
+    );
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         Ok(DropTail { params, link: *link, queue: PacketQueue::new() })

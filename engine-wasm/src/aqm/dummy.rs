@@ -11,8 +11,8 @@
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
+use super::params::StateSpec;
 use super::params::{with_value, ParamSpec};
-use super::params::{StateMeaning, StateSpec};
 use super::shared_specs;
 use super::{check_threshold_in_buffer, Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue};
 use super::{QueueDisc, Reason};
@@ -64,30 +64,24 @@ fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
-const STATE: [StateSpec; 1] = [StateSpec::new("p", "", StateMeaning::Probability)];
+const STATE: [StateSpec; 1] = [StateSpec::probability("p")];
 
 impl Algorithm for Dummy {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "dummy",
-        label: "Test ramp",
-        citation: "None: a test-only discipline",
-        summary: "Drops with a probability that rises linearly with the instantaneous queue (test only).",
-        params: SPECS,
-        per_flow_cap: None,
-        drop_causes: &[Reason::Overflow, Reason::Early, Reason::Forced],
-        mark_causes: &[Reason::Early],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-    };
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "dummy",
+        "Test ramp",
+        "None: a test-only discipline",
+        "Drops with a probability that rises linearly with the instantaneous queue (test only).",
+    )
+    .signals(&[Reason::Overflow, Reason::Early, Reason::Forced], &[Reason::Early])
+    .state(&STATE)
+    .params(SPECS);
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
         Ok(Dummy { params, link: *link, queue: PacketQueue::new(), p: 0.0 })
     }
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 }
 
 impl Dummy {

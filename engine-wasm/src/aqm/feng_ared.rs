@@ -16,7 +16,7 @@ use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::params::Role;
-use super::params::{concat, StateMeaning, StateSpec};
+use super::params::{concat, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
 use super::red_core::{Region, Rules, Signalling, View};
@@ -77,32 +77,9 @@ impl Default for Params {
 }
 
 const SPECS: &[ParamSpec] = &[
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where early drops start (RED, Floyd & Jacobson 1993)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "pkts",
-        (0.0, 1e6),
-        "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)",
-    )
-    .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "initial max probability",
-        "",
-        (0.0, 1.0),
-        "Starting max_p, then scaled by α and β (Feng et al. 1999)",
-    )
-    .probability(Some("max_th"))
-    .adapts(),
+    shared_specs::min_th("pkts", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
+    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
+    shared_specs::initial_max_p((0.0, 1.0), "Starting max_p, then scaled by α and β (Feng et al. 1999)"),
     shared_specs::W_Q,
     ParamSpec::real(
         "alpha",
@@ -177,28 +154,20 @@ impl FengAred {
 }
 
 /// What `state()` reports (in its order): key, unit and meaning.
-const STATE: [StateSpec; 7] =
-    concat(super::red_core::SNAPSHOT_STATE, [StateSpec::new("status", "", StateMeaning::Other)]);
+const STATE: [StateSpec; 7] = concat(super::red_core::SNAPSHOT_STATE, [StateSpec::other("status")]);
 
 impl Algorithm for FengAred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "feng_ared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
-        citation:
-            "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
-        summary: "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "feng_ared",
+        "Self-configuring RED (Feng 1999; seed 003's \"ARED\")",
+        "W. Feng, D. Kandlur, D. Saha, K. Shin, A Self-Configuring RED Gateway, IEEE INFOCOM 1999; seed 003 §II",
+        "RED that divides max_p by 3 when the average queue falls below min_th and doubles it above max_th.",
+    )
+    .red_signals()
+    .state(&STATE)
+    .params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;
@@ -215,12 +184,7 @@ impl FengAred {
 }
 
 impl QueueDisc for FengAred {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let view = self.view();
@@ -232,14 +196,6 @@ impl QueueDisc for FengAred {
         let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
         let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.

@@ -116,50 +116,42 @@ const STATE: [StateSpec; 8] = concat(
 
 impl Algorithm for FqCodel {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "fq_codel",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
-        mark_causes: &[super::Reason::Target],
-        band: Some(super::params::Band::Delay),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "FQ-CoDel",
-        citation: "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
-        summary: "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "fq_codel",
+        "FQ-CoDel",
+        "T. Høiland-Jørgensen et al., RFC 8290 (2018); not in the seeds",
+        "One CoDel queue per flow, served by deficit round robin with priority for new (sparse) flows; \
                   overflow drops from the fattest queue.",
-        params: &[
-            ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), "Number of flow queues (RFC 8290 §5: 1024)")
-                .role(Role::Count),
-            ParamSpec::int(
-                "quantum",
-                "Quantum",
-                "bytes",
-                (64.0, 65_536.0),
-                "Bytes a queue may send per DRR round (RFC 8290 §5: 1514)",
-            )
-            .role(Role::Size),
-            TARGET_SPEC,
-            INTERVAL_SPEC,
-            ParamSpec {
-                help: "CE-mark ECN-capable packets instead of dropping (RFC 8290 §5: on)",
-                ..shared_specs::ECN
-            },
-            ParamSpec::int(
-                "drop_batch",
-                "Drop batch",
-                "pkts",
-                (1.0, 1024.0),
-                "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
-            )
+    )
+    .target_signals()
+    .band(super::params::Band::Delay)
+    .state(&STATE)
+    .params(&[
+        ParamSpec::int("flows", "Queues", "", (1.0, 65_536.0), "Number of flow queues (RFC 8290 §5: 1024)")
             .role(Role::Count),
-            NEWTON_SPEC,
-            CE_THRESHOLD_SPEC,
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+        ParamSpec::int(
+            "quantum",
+            "Quantum",
+            "bytes",
+            (64.0, 65_536.0),
+            "Bytes a queue may send per DRR round (RFC 8290 §5: 1514)",
+        )
+        .role(Role::Size),
+        TARGET_SPEC,
+        INTERVAL_SPEC,
+        ParamSpec { help: "CE-mark ECN-capable packets instead of dropping (RFC 8290 §5: on)", ..shared_specs::ECN },
+        ParamSpec::int(
+            "drop_batch",
+            "Drop batch",
+            "pkts",
+            (1.0, 1024.0),
+            "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
+        )
+        .role(Role::Count),
+        NEWTON_SPEC,
+        CE_THRESHOLD_SPEC,
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let settings = settings(&params)?;

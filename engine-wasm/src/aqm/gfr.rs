@@ -203,77 +203,71 @@ const STATE: [StateSpec; 9] = [
 
 impl Algorithm for Gfr {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "gfr",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Epd, super::Reason::Ppd],
-        mark_causes: &[],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "GFR: F-GCRA + EPD (seed 002)",
-        citation: "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
-        summary: "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "gfr",
+        "GFR: F-GCRA + EPD (seed 002)",
+        "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
+        "ATM GFR on one FIFO: F-GCRA(1/MCR, T) tags each VC's frames beyond its MCR; whole frames are \
                   discarded from LBO if tagged and from HBO if not (EPD), cells beyond MAX_Q are cut (PPD). \
                   Needs link.atm; the queue and thresholds count cells, MAX_Q replaces link.buffer.",
-        params: &[
-            ParamSpec::real(
-                "mcr_step_mbps",
-                "MCR step",
-                "Mbit/s",
-                (0.001, 100_000.0),
-                "VC i reserves (i+1)·step unless mcr_mbps lists each VC (seed 002: 5, 10, 15, 20, 25)",
-            )
-            .role(Role::Rate),
-            ParamSpec::real(
-                "pcr_mbps",
-                "PCR",
-                "Mbit/s",
-                (0.001, 100_000.0),
-                "Peak cell rate in T = (MBS−1)(1/MCR − 1/PCR) + CDVT; not in the seed: its access rate",
-            )
-            .role(Role::Rate),
-            ParamSpec::int(
-                "mbs_cells",
-                "MBS",
-                "cells",
-                (1.0, 100_000.0),
-                "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
-            )
-            .role(Role::Size),
-            ParamSpec::real("cdvt_ms", "CDVT", "ms", (0.0, 1000.0), "Cell delay variation tolerance in T")
-                .role(Role::Period),
-            ParamSpec::int(
-                "lbo_cells",
-                "LBO",
-                "cells",
-                (0.0, 1e6),
-                "Tagged frames are discarded from here on (EPD); not in the seed: 750 (variant B: 1500)",
-            )
-            .role(Role::QueueLevel)
-            .below("hbo_cells"),
-            ParamSpec::int(
-                "hbo_cells",
-                "HBO",
-                "cells",
-                (0.0, 1e6),
-                "Every frame is discarded from here on (EPD); seed 002 §3.1: 1500 (variant B: 2908)",
-            )
-            .role(Role::QueueLevel)
-            .below("max_q_cells"),
-            ParamSpec::int(
-                "max_q_cells",
-                "MAX_Q",
-                "cells",
-                (1.0, 1e6),
-                "Cell buffer, cells beyond it are cut (PPD); seed 002 §3.1: 3000; replaces link.buffer",
-            )
-            .role(Role::Size),
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    )
+    .signals(&[super::Reason::Epd, super::Reason::Ppd], &[])
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real(
+            "mcr_step_mbps",
+            "MCR step",
+            "Mbit/s",
+            (0.001, 100_000.0),
+            "VC i reserves (i+1)·step unless mcr_mbps lists each VC (seed 002: 5, 10, 15, 20, 25)",
+        )
+        .role(Role::Rate),
+        ParamSpec::real(
+            "pcr_mbps",
+            "PCR",
+            "Mbit/s",
+            (0.001, 100_000.0),
+            "Peak cell rate in T = (MBS−1)(1/MCR − 1/PCR) + CDVT; not in the seed: its access rate",
+        )
+        .role(Role::Rate),
+        ParamSpec::int(
+            "mbs_cells",
+            "MBS",
+            "cells",
+            (1.0, 100_000.0),
+            "Maximum burst size in T; not in the seed: 2·MFS = 46 cells (docs/algorithms/gfr-atm.md)",
+        )
+        .role(Role::Size),
+        ParamSpec::real("cdvt_ms", "CDVT", "ms", (0.0, 1000.0), "Cell delay variation tolerance in T")
+            .role(Role::Period),
+        ParamSpec::int(
+            "lbo_cells",
+            "LBO",
+            "cells",
+            (0.0, 1e6),
+            "Tagged frames are discarded from here on (EPD); not in the seed: 750 (variant B: 1500)",
+        )
+        .role(Role::QueueLevel)
+        .below("hbo_cells"),
+        ParamSpec::int(
+            "hbo_cells",
+            "HBO",
+            "cells",
+            (0.0, 1e6),
+            "Every frame is discarded from here on (EPD); seed 002 §3.1: 1500 (variant B: 2908)",
+        )
+        .role(Role::QueueLevel)
+        .below("max_q_cells"),
+        ParamSpec::int(
+            "max_q_cells",
+            "MAX_Q",
+            "cells",
+            (1.0, 1e6),
+            "Cell buffer, cells beyond it are cut (PPD); seed 002 §3.1: 3000; replaces link.buffer",
+        )
+        .role(Role::Size),
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let atm = link.atm.ok_or_else(|| {

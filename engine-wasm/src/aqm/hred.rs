@@ -79,23 +79,8 @@ impl Default for Params {
 }
 
 const SPECS: &[ParamSpec] = &[
-    ParamSpec::real(
-        "min_th",
-        "min threshold",
-        "queue unit",
-        (0.0, 1e9),
-        "Below it p_min is integrated down (seed 003 Table 1: 125 KB)",
-    )
-    .queue_level()
-    .below("max_th"),
-    ParamSpec::real(
-        "max_th",
-        "max threshold",
-        "queue unit",
-        (0.0, 1e9),
-        "Above it p_min is integrated up (seed 003 Table 1: 250 KB)",
-    )
-    .queue_level(),
+    shared_specs::min_th("queue unit", 1e9, "Below it p_min is integrated down (seed 003 Table 1: 125 KB)"),
+    shared_specs::max_th("queue unit", 1e9, "Above it p_min is integrated up (seed 003 Table 1: 250 KB)"),
     ParamSpec::flag(
         "byte_mode",
         "byte mode",
@@ -236,32 +221,26 @@ fn fit_default_line(mut p: Params, link: &LinkInfo) -> Params {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 7] = [
     StateSpec::new("l", "queue unit", StateMeaning::Other),
-    StateSpec::new("p_min", "", StateMeaning::Other),
-    StateSpec::new("p_max", "", StateMeaning::Other),
-    StateSpec::new("prob", "", StateMeaning::Probability),
+    StateSpec::other("p_min"),
+    StateSpec::other("p_max"),
+    StateSpec::probability("prob"),
     StateSpec::new("count", "packets", StateMeaning::Count),
-    StateSpec::new("k_alpha", "", StateMeaning::Other),
-    StateSpec::new("k_beta", "", StateMeaning::Other),
+    StateSpec::other("k_alpha"),
+    StateSpec::other("k_beta"),
 ];
 
 impl Algorithm for Hred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "hred",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
-        mark_causes: &[super::Reason::Early],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "HRED (Hybrid RED)",
-        citation: "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
-        summary: "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "hred",
+        "HRED (Hybrid RED)",
+        "C. Joo, S. Bahk, Hybrid Random Early Detection, KICS 2003; seed 003",
+        "RED line on the instantaneous queue; p_min is integrated up above max_th, down below min_th.",
+    )
+    .early_signals()
+    .state(&STATE)
+    .params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let params = fit_default_line(params, link);

@@ -300,6 +300,16 @@ macro_rules! fifo_storage {
 }
 pub(crate) use fifo_storage;
 
+/// [`Algorithm::params`] of a discipline that keeps its parameters in a field named `params`.
+macro_rules! params_field {
+    () => {
+        fn params(&self) -> &Self::Params {
+            &self.params
+        }
+    };
+}
+pub(crate) use params_field;
+
 /// The static side of an algorithm: its params, schema and validating constructor.
 pub trait Algorithm: QueueDisc + Sized + 'static {
     /// The serde model of the parameters (defaults = the paper's).

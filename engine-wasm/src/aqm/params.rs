@@ -150,6 +150,16 @@ impl StateSpec {
         StateSpec { name, unit, meaning, queue: None, traced: false }
     }
 
+    /// A unitless entry of no particular meaning to the page (a code, a controller term).
+    pub const fn other(name: &'static str) -> Self {
+        Self::new(name, "", StateMeaning::Other)
+    }
+
+    /// The drop or mark probability applied now (unitless).
+    pub const fn probability(name: &'static str) -> Self {
+        Self::new(name, "", StateMeaning::Probability)
+    }
+
     /// The entry describes the sub-queue of `class`.
     pub const fn of_queue(self, class: QueueClass) -> Self {
         StateSpec { queue: Some(class), ..self }
@@ -167,7 +177,7 @@ pub const fn concat<const A: usize, const B: usize, const N: usize>(
     b: [StateSpec; B],
 ) -> [StateSpec; N] {
     assert!(A + B == N, "concat: N must be A + B");
-    let mut out = [StateSpec::new("", "", StateMeaning::Other); N];
+    let mut out = [StateSpec::other(""); N];
     let mut i = 0;
     while i < N {
         out[i] = if i < A { a[i] } else { b[i - A] };
@@ -263,23 +273,11 @@ impl ParamSpec {
     /// An on/off switch (0 or 1).
     pub const fn flag(name: &'static str, label: &'static str, help: &'static str) -> Self {
         ParamSpec {
-            name,
-            label,
-            unit: "",
-            min: 0.0,
-            max: 1.0,
-            default: UNFILLED,
             step: 1.0,
             integer: true,
             boolean: true,
-            help,
             role: Role::Switch,
-            adapts: false,
-            below: None,
-            at: None,
-            range_follows: RangeFollows::Fixed,
-            handle: false,
-            choices: &[],
+            ..Self::real(name, label, "", (0.0, 1.0), help)
         }
     }
     /// One of `choices`; `default` is the index of the default one (a congestion control's setting).
@@ -383,6 +381,63 @@ pub struct AlgorithmInfo {
     pub avg: AvgMeaning,
     /// Every entry its `state()` reports, in that order.
     pub state: &'static [StateSpec],
+}
+
+impl AlgorithmInfo {
+    /// A discipline `kind` shown as `label`, with its source and one-sentence summary; with today's common
+    /// defaults, which the builders below override: no parameters and no state, drops on overflow only, no
+    /// CE marks, no target band, an `avg` that is an average of the queue, no per-flow cap.
+    pub const fn new(kind: &'static str, label: &'static str, citation: &'static str, summary: &'static str) -> Self {
+        AlgorithmInfo {
+            kind,
+            label,
+            citation,
+            summary,
+            params: &[],
+            per_flow_cap: None,
+            drop_causes: &[Reason::Overflow],
+            mark_causes: &[],
+            band: None,
+            avg: AvgMeaning::Average,
+            state: &[],
+        }
+    }
+    /// With these parameters, in display order.
+    pub const fn params(self, params: &'static [ParamSpec]) -> Self {
+        AlgorithmInfo { params, ..self }
+    }
+    /// With these `state()` entries, in their order.
+    pub const fn state(self, state: &'static [StateSpec]) -> Self {
+        AlgorithmInfo { state, ..self }
+    }
+    /// Drops for `drops` and CE-marks for `marks`.
+    pub const fn signals(self, drops: &'static [Reason], marks: &'static [Reason]) -> Self {
+        AlgorithmInfo { drop_causes: drops, mark_causes: marks, ..self }
+    }
+    /// Drops on overflow, and drops or marks early (BLUE, PI, AVQ, HRED).
+    pub const fn early_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Early], &[Reason::Early])
+    }
+    /// Drops on overflow, drops or marks early and forced (the RED family, Floyd & Jacobson 1993).
+    pub const fn red_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Early, Reason::Forced], &[Reason::Early, Reason::Forced])
+    }
+    /// Drops on overflow, drops or marks above a delay target (CoDel, PIE).
+    pub const fn target_signals(self) -> Self {
+        self.signals(&[Reason::Overflow, Reason::Target], &[Reason::Target])
+    }
+    /// Reports a target band meaning `band`.
+    pub const fn band(self, band: Band) -> Self {
+        AlgorithmInfo { band: Some(band), ..self }
+    }
+    /// Its `avg` means `avg`.
+    pub const fn avg(self, avg: AvgMeaning) -> Self {
+        AlgorithmInfo { avg, ..self }
+    }
+    /// Decides per flow from the cap `name` (see [`AlgorithmInfo::per_flow_cap`]).
+    pub const fn per_flow_cap(self, name: &'static str) -> Self {
+        AlgorithmInfo { per_flow_cap: Some(name), ..self }
+    }
 }
 
 fn specs_as_list<S: Serializer>(specs: &&'static [ParamSpec], s: S) -> Result<S::Ok, S::Error> {

@@ -82,61 +82,50 @@ pub struct Pi {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 8] = [
-    StateSpec::new("p", "", StateMeaning::Probability),
+    StateSpec::probability("p"),
     StateSpec::new("q_error", "queue unit", StateMeaning::Other),
-    StateSpec::new("p_term", "", StateMeaning::Other),
-    StateSpec::new("i_term", "", StateMeaning::Other),
-    StateSpec::new("a", "", StateMeaning::Other),
-    StateSpec::new("b", "", StateMeaning::Other),
+    StateSpec::other("p_term"),
+    StateSpec::other("i_term"),
+    StateSpec::other("a"),
+    StateSpec::other("b"),
     StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
     StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
 ];
 
 impl Algorithm for Pi {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "pi",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early],
-        mark_causes: &[super::Reason::Early],
-        band: Some(super::params::Band::Reference),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "PI controller",
-        citation: "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
-        summary: "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",
-        params: &[
-            ParamSpec::real("q_ref", "q_ref", "queue unit", (0.0, 1e9), "Reference queue (Hollot et al. §5: 200 pkts)")
-                .queue_level(),
-            ParamSpec::real(
-                "f_s",
-                "Sampling rate",
-                "Hz",
-                (1.0, 10_000.0),
-                "Update frequency (Hollot et al. §5: 160 Hz)",
-            )
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "pi",
+        "PI controller",
+        "C. V. Hollot, V. Misra, D. Towsley, W. Gong, IEEE INFOCOM 2001; compared in seed 003",
+        "Regulates the instantaneous queue to q_ref with a sampled proportional-integral law on p.",
+    )
+    .early_signals()
+    .band(super::params::Band::Reference)
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real("q_ref", "q_ref", "queue unit", (0.0, 1e9), "Reference queue (Hollot et al. §5: 200 pkts)")
+            .queue_level(),
+        ParamSpec::real("f_s", "Sampling rate", "Hz", (1.0, 10_000.0), "Update frequency (Hollot et al. §5: 160 Hz)")
             .role(Role::Rate),
-            ParamSpec::real("a", "a", "1/queue unit", (0.0, 1.0), "Coefficient a (Hollot et al. §5: 1.822e−5)")
-                .role(Role::Gain),
-            ParamSpec::real("b", "b", "1/queue unit", (0.0, 1.0), "Coefficient b (Hollot et al. §5: 1.816e−5)")
-                .role(Role::Gain),
-            ParamSpec::real(
-                "k_pi",
-                "K_PI",
-                "1/queue unit",
-                (0.0, 1.0),
-                "If > 0: a, b = K_PI(1/z ± T/2), bilinear transform (Hollot et al. §5: 9.64e−6)",
-            )
+        ParamSpec::real("a", "a", "1/queue unit", (0.0, 1.0), "Coefficient a (Hollot et al. §5: 1.822e−5)")
             .role(Role::Gain),
-            ParamSpec::real("z", "Zero z", "rad/s", (1e-6, 1000.0), "Controller zero, used with K_PI (paper: 0.53)")
-                .role(Role::Gain),
-            ParamSpec::flag("byte_mode", "Byte mode", "q in bytes; p scaled by packet size (seed 003)"),
-            shared_specs::ECN,
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+        ParamSpec::real("b", "b", "1/queue unit", (0.0, 1.0), "Coefficient b (Hollot et al. §5: 1.816e−5)")
+            .role(Role::Gain),
+        ParamSpec::real(
+            "k_pi",
+            "K_PI",
+            "1/queue unit",
+            (0.0, 1.0),
+            "If > 0: a, b = K_PI(1/z ± T/2), bilinear transform (Hollot et al. §5: 9.64e−6)",
+        )
+        .role(Role::Gain),
+        ParamSpec::real("z", "Zero z", "rad/s", (1e-6, 1000.0), "Controller zero, used with K_PI (paper: 0.53)")
+            .role(Role::Gain),
+        ParamSpec::flag("byte_mode", "Byte mode", "q in bytes; p scaled by packet size (seed 003)"),
+        shared_specs::ECN,
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

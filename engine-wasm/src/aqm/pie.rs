@@ -115,14 +115,14 @@ pub struct Pie {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 12] = concat(
     [
-        StateSpec::new("drop_prob", "", StateMeaning::Probability),
+        StateSpec::probability("drop_prob"),
         StateSpec::new("qdelay", "s", StateMeaning::QueueDelay),
         StateSpec::new("qdelay_old", "s", StateMeaning::Other),
         StateSpec::new("burst_allowance", "s", StateMeaning::Other),
-        StateSpec::new("accu_prob", "", StateMeaning::Other),
-        StateSpec::new("p_term", "", StateMeaning::Other),
-        StateSpec::new("i_term", "", StateMeaning::Other),
-        StateSpec::new("divisor", "", StateMeaning::Other),
+        StateSpec::other("accu_prob"),
+        StateSpec::other("p_term"),
+        StateSpec::other("i_term"),
+        StateSpec::other("divisor"),
         StateSpec::new("avg_dq_rate", "bytes/s", StateMeaning::Other),
     ],
     super::DELAY_BAND_STATE,
@@ -130,73 +130,65 @@ const STATE: [StateSpec; 12] = concat(
 
 impl Algorithm for Pie {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "pie",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Target],
-        mark_causes: &[super::Reason::Target],
-        band: Some(super::params::Band::Delay),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "PIE",
-        citation: "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
-        summary: "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "pie",
+        "PIE",
+        "R. Pan, P. Natarajan, F. Baker, G. White, RFC 8033 (2017); not in the seeds",
+        "Drops at enqueue with a probability that a PI law on queueing delay updates every T_UPDATE, \
                   auto-scaled by the current probability, with a burst allowance.",
-        params: &[
-            ParamSpec::real("qdelay_ref", "Target delay", "ms", (1.0, 1000.0), "QDELAY_REF (RFC 8033 §4.2: 15 ms)")
-                .delay_target(),
-            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), "T_UPDATE (RFC 8033 §4.2: 15 ms)")
-                .role(Role::Period),
-            ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Weight of the delay error (RFC 8033 §4.2: 0.125)")
-                .role(Role::Gain),
-            ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), "Weight of the delay trend (RFC 8033 §4.2: 1.25)")
-                .role(Role::Gain),
-            ParamSpec::real(
-                "max_burst",
-                "Burst allowance",
-                "ms",
-                (0.0, 10_000.0),
-                "MAX_BURST: no early drop this long after the queue was idle (RFC 8033 §4.4: 150 ms)",
-            )
+    )
+    .target_signals()
+    .band(super::params::Band::Delay)
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real("qdelay_ref", "Target delay", "ms", (1.0, 1000.0), "QDELAY_REF (RFC 8033 §4.2: 15 ms)")
+            .delay_target(),
+        ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), "T_UPDATE (RFC 8033 §4.2: 15 ms)")
             .role(Role::Period),
-            ParamSpec::flag("derandomize", "De-randomise", "Accumulate p between drops (RFC 8033 §5.4)"),
-            ParamSpec::flag(
-                "dq_rate_estimator",
-                "Rate estimator",
-                "qdelay = backlog / departure rate instead of timestamps (RFC 8033 §5.2)",
-            ),
-            ParamSpec::int(
-                "dq_threshold",
-                "DQ_THRESHOLD",
-                "bytes",
-                (1500.0, 1_000_000.0),
-                "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
-            )
-            .role(Role::Size),
-            ParamSpec {
-                help: "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)",
-                ..shared_specs::ECN
-            },
-            ParamSpec::real(
-                "mark_ecn_th",
-                "ECN marking threshold",
-                "",
-                (0.0, 1.0),
-                "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
+        ParamSpec::real("alpha", "α", "1/s", (0.0, 10.0), "Weight of the delay error (RFC 8033 §4.2: 0.125)")
+            .role(Role::Gain),
+        ParamSpec::real("beta", "β", "1/s", (0.0, 100.0), "Weight of the delay trend (RFC 8033 §4.2: 1.25)")
+            .role(Role::Gain),
+        ParamSpec::real(
+            "max_burst",
+            "Burst allowance",
+            "ms",
+            (0.0, 10_000.0),
+            "MAX_BURST: no early drop this long after the queue was idle (RFC 8033 §4.4: 150 ms)",
+        )
+        .role(Role::Period),
+        ParamSpec::flag("derandomize", "De-randomise", "Accumulate p between drops (RFC 8033 §5.4)"),
+        ParamSpec::flag(
+            "dq_rate_estimator",
+            "Rate estimator",
+            "qdelay = backlog / departure rate instead of timestamps (RFC 8033 §5.2)",
+        ),
+        ParamSpec::int(
+            "dq_threshold",
+            "DQ_THRESHOLD",
+            "bytes",
+            (1500.0, 1_000_000.0),
+            "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
+        )
+        .role(Role::Size),
+        ParamSpec { help: "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)", ..shared_specs::ECN },
+        ParamSpec::real(
+            "mark_ecn_th",
+            "ECN marking threshold",
+            "",
+            (0.0, 1.0),
+            "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
                  MarkEcnThreshold; Linux ecn_prob 10 %; docs/pie.md)",
-            )
-            .probability(None),
-            ParamSpec::flag(
-                "burst_holds_p",
-                "Hold p during burst",
-                "p stays 0 while burst allowance remains, as ns-3 PieQueueDisc::CalculateP; off: p keeps \
+        )
+        .probability(None),
+        ParamSpec::flag(
+            "burst_holds_p",
+            "Hold p during burst",
+            "p stays 0 while burst allowance remains, as ns-3 PieQueueDisc::CalculateP; off: p keeps \
                  updating and only early drops wait (RFC 8033 §4.4, Linux; docs/pie.md)",
-            ),
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+        ),
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

@@ -180,35 +180,30 @@ const STATE: [StateSpec; 12] = [
     StateSpec::new("avg", "queue unit", StateMeaning::Average),
     StateSpec::new("q_t", "queue unit", StateMeaning::Other),
     StateSpec::new("q_tmax", "queue unit", StateMeaning::Other),
-    StateSpec::new("multiplier", "", StateMeaning::Other),
-    StateSpec::new("p_b_line", "", StateMeaning::Other),
-    StateSpec::new("p_b", "", StateMeaning::Other),
-    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::other("multiplier"),
+    StateSpec::other("p_b_line"),
+    StateSpec::other("p_b"),
+    StateSpec::probability("p_a"),
     StateSpec::new("count", "packets", StateMeaning::Count),
-    StateSpec::new("max_p", "", StateMeaning::Other),
-    StateSpec::new("region", "", StateMeaning::Other),
+    StateSpec::other("max_p"),
+    StateSpec::other("region"),
     StateSpec::new("band_lo", "queue unit", StateMeaning::Band),
     StateSpec::new("band_hi", "queue unit", StateMeaning::Band),
 ];
 
 impl Algorithm for Qvared {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "qvared",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: Some(super::params::Band::Average),
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "QVARED (queue-variation ARED)",
-        citation: "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
-        summary: "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "qvared",
+        "QVARED (queue-variation ARED)",
+        "Seed 000 §III, Figs. 5–6, as reconstructed in docs/algorithms/qvared.md",
+        "Adaptive RED with p halved while the average queue falls, up to doubled while it rises.",
+    )
+    .red_signals()
+    .band(super::params::Band::Average)
+    .state(&STATE)
+    .params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let resolved = resolve(&params.ared(), link)?;

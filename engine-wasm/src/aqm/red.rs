@@ -126,31 +126,17 @@ impl<F: Flavour> Params<F> {
 
 const fn specs() -> [ParamSpec; 13] {
     [
-        ParamSpec::real(
-            "min_th",
-            "min threshold",
+        shared_specs::min_th(
             "queue unit",
-            (0.0, 1e8),
+            1e8,
             "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
-        )
-        .queue_level()
-        .below("max_th"),
-        ParamSpec::real(
-            "max_th",
-            "max threshold",
+        ),
+        shared_specs::max_th(
             "queue unit",
-            (0.0, 1e8),
+            1e8,
             "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
-        )
-        .queue_level(),
-        ParamSpec::real(
-            "max_p",
-            "max probability",
-            "",
-            (0.0, 1.0),
-            "p_b at max_th (1993 paper: 1/50; later advice 0.1)",
-        )
-        .probability(Some("max_th")),
+        ),
+        shared_specs::max_p("p_b at max_th (1993 paper: 1/50; later advice 0.1)"),
         shared_specs::W_Q,
         ParamSpec::flag(
             "byte_mode",
@@ -211,32 +197,24 @@ const STATE: [StateSpec; 8] = concat(
     ],
 );
 
-const RED_INFO: AlgorithmInfo = AlgorithmInfo {
-    kind: "red",
-    label: "RED",
-    citation: "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
-    summary: "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
-    params: &SPECS,
-    per_flow_cap: None,
-    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-    mark_causes: &[super::Reason::Early, super::Reason::Forced],
-    band: None,
-    avg: super::params::AvgMeaning::Average,
-    state: &STATE,
-};
-const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo {
-    kind: "gentle_red",
-    label: "Gentle RED",
-    citation: "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
-    summary: "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-    params: &SPECS,
-    per_flow_cap: None,
-    drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-    mark_causes: &[super::Reason::Early, super::Reason::Forced],
-    band: None,
-    avg: super::params::AvgMeaning::Average,
-    state: &STATE,
-};
+const RED_INFO: AlgorithmInfo = AlgorithmInfo::new(
+    "red",
+    "RED",
+    "S. Floyd, V. Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1(4), 1993; seeds 000, 001, 003",
+    "Drops or marks arrivals with a probability that grows with an averaged queue, spacing drops evenly.",
+)
+.red_signals()
+.state(&STATE)
+.params(&SPECS);
+const GENTLE_INFO: AlgorithmInfo = AlgorithmInfo::new(
+    "gentle_red",
+    "Gentle RED",
+    "S. Floyd, Recommendation on using the gentle_ variant of RED, 2000; seed 003 §II",
+    "RED whose probability rises from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+)
+.red_signals()
+.state(&STATE)
+.params(&SPECS);
 
 /// Evolving state, cleared by a rebuild.
 #[derive(Clone, Copy, Debug, Default)]
@@ -274,9 +252,7 @@ where
 {
     type Params = Params<F>;
     const INFO: AlgorithmInfo = F::INFO;
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
     fn new(params: Params<F>, link: &LinkInfo) -> Result<Self, Problem> {
         let line = params.line(link)?;
         Ok(Red { params, link: *link, line, queue: PacketQueue::new(), vars: Vars::default() })
@@ -287,12 +263,7 @@ impl<F: Flavour> QueueDisc for Red<F>
 where
     Red<F>: super::Registered,
 {
-    super::fifo_storage!();
-
-    fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
-        let view = self.view();
-        view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
-    }
+    super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let p = self.params;
@@ -311,14 +282,6 @@ where
         let verdict = self.vars.marks.decide_with(rules, region, p_b, queued, || env.uniform());
         let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
         act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
-    }
-
-    fn on_link_idle(&mut self, env: &mut Env) {
-        self.view().on_link_idle(&mut self.vars.avg, env.now);
-    }
-
-    fn set_link_rate(&mut self, rate_bps: f64) {
-        self.link.rate_bps = rate_bps;
     }
 
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {

@@ -270,6 +270,30 @@ impl View {
     }
 }
 
+/// The part of [`super::QueueDisc`] every RED variant with the ns switches of [`View`] shares (RED, ARED,
+/// Feng's ARED), for a type with a `queue`, an [`Average`] at `vars.avg`, a `link` and a `fn view(&self) ->
+/// View`: the FIFO storage, the dequeue and the idle start through the view, and the live link rate that the
+/// idle time's `s` reads (Floyd & Jacobson 1993, Fig. 2).
+macro_rules! ns_red_queue {
+    () => {
+        $crate::aqm::fifo_storage!();
+
+        fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {
+            let view = self.view();
+            view.dequeue(&mut self.queue, &mut self.vars.avg, env.now)
+        }
+
+        fn on_link_idle(&mut self, env: &mut Env) {
+            self.view().on_link_idle(&mut self.vars.avg, env.now);
+        }
+
+        fn set_link_rate(&mut self, rate_bps: f64) {
+            self.link.rate_bps = rate_bps;
+        }
+    };
+}
+pub(crate) use ns_red_queue;
+
 /// RED's per-arrival outcome before ECN and the buffer limit are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -306,11 +330,11 @@ impl Default for Marks {
 /// The entries of [`Marks::snapshot`], in its order.
 pub const SNAPSHOT_STATE: [StateSpec; 6] = [
     StateSpec::new("avg", "queue unit", StateMeaning::Average),
-    StateSpec::new("p_b", "", StateMeaning::Other),
-    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::other("p_b"),
+    StateSpec::probability("p_a"),
     StateSpec::new("count", "packets", StateMeaning::Count),
-    StateSpec::new("max_p", "", StateMeaning::Other),
-    StateSpec::new("region", "", StateMeaning::Other),
+    StateSpec::other("max_p"),
+    StateSpec::other("region"),
 ];
 
 impl Marks {

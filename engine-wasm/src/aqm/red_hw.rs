@@ -31,6 +31,7 @@ use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
 use super::red_core::{admit, check_line, Region};
+use super::shared_specs;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use super::{QueueUnit, Reason};
 
@@ -150,14 +151,7 @@ const SPECS: &[ParamSpec] = &[
         "Start of the forced-drop region (seed 001 Table 3: 12 = 2·min_th)",
     )
     .queue_level(),
-    ParamSpec::real(
-        "max_p",
-        "max probability",
-        "",
-        (0.0, 1.0),
-        "Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)",
-    )
-    .probability(Some("max_th")),
+    shared_specs::max_p("Drop probability at max_th, held as max_p·2^21 (seed 001 Table 3: 1/50)"),
     ParamSpec::int("w_shift", "weight shift", "", (1.0, 16.0), "w_q = 2^−w_shift (seed 001: w_q ≈ 0.002 ≈ 2^−9)")
         .role(Role::Weight),
     ParamSpec::int(
@@ -233,32 +227,26 @@ impl RedHw {
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 6] = [
-    StateSpec::new("avg_fp", "", StateMeaning::Other),
+    StateSpec::other("avg_fp"),
     StateSpec::new("avg", "packets", StateMeaning::Average),
-    StateSpec::new("threshold", "", StateMeaning::Other),
-    StateSpec::new("p", "", StateMeaning::Probability),
-    StateSpec::new("lfsr", "", StateMeaning::Other),
-    StateSpec::new("region", "", StateMeaning::Other),
+    StateSpec::other("threshold"),
+    StateSpec::probability("p"),
+    StateSpec::other("lfsr"),
+    StateSpec::other("region"),
 ];
 
 impl Algorithm for RedHw {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "red_hw",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Hardware RED (NetFPGA)",
-        citation: "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
-        summary: "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "red_hw",
+        "Hardware RED (NetFPGA)",
+        "Seed 001: RED scheduler on NetFPGA, §III.2, Figs. 7–8; Floyd & Jacobson 1993",
+        "Fixed-point RED: avg·2^10, w_q = 2^−9 as a shift, a 21-bit LFSR for randomness.",
+    )
+    .signals(&[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced], &[])
+    .state(&STATE)
+    .params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

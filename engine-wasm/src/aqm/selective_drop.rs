@@ -131,59 +131,54 @@ pub struct SelectiveDrop {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 5] = [
     StateSpec::new("q_thresh", "packets", StateMeaning::Other),
-    StateSpec::new("w_best", "", StateMeaning::Other),
+    StateSpec::other("w_best"),
     StateSpec::new("n_c", "flows", StateMeaning::Count),
-    StateSpec::new("t_res", "", StateMeaning::Other),
+    StateSpec::other("t_res"),
     StateSpec::new("max_cnt", "packets", StateMeaning::Count),
 ];
 
 impl Algorithm for SelectiveDrop {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "selective_drop",
-        per_flow_cap: Some("q_thresh"),
-        drop_causes: &[super::Reason::Overflow, super::Reason::Selective],
-        mark_causes: &[],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Selective drop (seed 004)",
-        citation: "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
-        summary: "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "selective_drop",
+        "Selective drop (seed 004)",
+        "H.-S. Chae, M.-R. Choi, KIPS 2004, eqs. 5–9 and Fig. 7 (seed 004)",
+        "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window \
                   W_best = (2τ + T_ACK)·BW/(8·L_D·N_C) + 2, so Reno cannot starve Vegas.",
-        params: &[
-            ParamSpec::flag("auto", "Auto threshold", "Q_thresh = ⌈k_q·W_best⌉ from live N_C (seed 004 eq. 9)"),
-            ParamSpec::int(
-                "q_thresh",
-                "Q_thresh",
-                "pkts",
-                (1.0, 10_000.0),
-                "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
-            )
-            .role(Role::FlowLevel)
-            .follows_buffer(),
-            ParamSpec::real("k_q", "k_q", "", (0.1, 20.0), "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)")
-                .role(Role::Gain),
-            ParamSpec::real("t_ack", "T_ACK", "ms", (0.0, 1000.0), "ACK generation time in T_res (seed 004 eq. 6)")
-                .role(Role::Period),
-            ParamSpec::flag(
-                "use_base_rtt",
-                "T_res from base RTT",
-                "T_res = mean base RTT + T_ACK instead of 2τ + T_ACK (seed 004 Fig. 6 vs eq. 7)",
-            ),
-            ParamSpec::real(
-                "active_timeout",
-                "Active timeout",
-                "ms",
-                (1.0, 100_000.0),
-                "A flow counts in N_C this long after its last arrival",
-            )
+    )
+    .signals(&[super::Reason::Overflow, super::Reason::Selective], &[])
+    .per_flow_cap("q_thresh")
+    .state(&STATE)
+    .params(&[
+        ParamSpec::flag("auto", "Auto threshold", "Q_thresh = ⌈k_q·W_best⌉ from live N_C (seed 004 eq. 9)"),
+        ParamSpec::int(
+            "q_thresh",
+            "Q_thresh",
+            "pkts",
+            (1.0, 10_000.0),
+            "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
+        )
+        .role(Role::FlowLevel)
+        .follows_buffer(),
+        ParamSpec::real("k_q", "k_q", "", (0.1, 20.0), "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)")
+            .role(Role::Gain),
+        ParamSpec::real("t_ack", "T_ACK", "ms", (0.0, 1000.0), "ACK generation time in T_res (seed 004 eq. 6)")
             .role(Role::Period),
-        ],
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+        ParamSpec::flag(
+            "use_base_rtt",
+            "T_res from base RTT",
+            "T_res = mean base RTT + T_ACK instead of 2τ + T_ACK (seed 004 Fig. 6 vs eq. 7)",
+        ),
+        ParamSpec::real(
+            "active_timeout",
+            "Active timeout",
+            "ms",
+            (1.0, 100_000.0),
+            "A flow counts in N_C this long after its last arrival",
+        )
+        .role(Role::Period),
+    ]);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         validate(&params, link)?;

@@ -1,5 +1,6 @@
-//! Parameter specs several disciplines share, declared once: the ECN and hard-drop switches (RFC 3168) and
-//! RED's averaging weight, and `concat` to build one discipline's list from another's (QVARED extends ARED).
+//! Parameter specs several disciplines share, declared once: the ECN and hard-drop switches (RFC 3168), RED's
+//! thresholds, max_p and averaging weight, and `concat` to build one discipline's list from another's (QVARED
+//! extends ARED).
 
 use super::params::{ParamSpec, Role};
 
@@ -38,4 +39,25 @@ pub const fn concat<const A: usize, const B: usize, const N: usize>(
         i += 1;
     }
     out
+}
+
+/// RED's `min_th` in `unit`, accepted up to `max`: the level of the average queue where early drops start, a
+/// level of the shared queue that stays below `max_th` (Floyd & Jacobson 1993 §4).
+pub const fn min_th(unit: &'static str, max: f64, help: &'static str) -> ParamSpec {
+    ParamSpec::real("min_th", "min threshold", unit, (0.0, max), help).queue_level().below("max_th")
+}
+
+/// RED's `max_th` in `unit`, accepted up to `max`: where the line reaches `max_p` (Floyd & Jacobson 1993 §4).
+pub const fn max_th(unit: &'static str, max: f64, help: &'static str) -> ParamSpec {
+    ParamSpec::real("max_th", "max threshold", unit, (0.0, max), help).queue_level()
+}
+
+/// RED's `max_p`: the probability the line reaches at `max_th` (Floyd & Jacobson 1993 §4).
+pub const fn max_p(help: &'static str) -> ParamSpec {
+    ParamSpec::real("max_p", "max probability", "", (0.0, 1.0), help).probability(Some("max_th"))
+}
+
+/// The `max_p` a variant adapts as it runs (ARED, Feng's ARED): only where it starts, within `range`.
+pub const fn initial_max_p(range: (f64, f64), help: &'static str) -> ParamSpec {
+    ParamSpec::real("max_p", "initial max probability", "", range, help).probability(Some("max_th")).adapts()
 }

@@ -172,36 +172,30 @@ pub struct Wred {
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 11] = [
     StateSpec::new("avg", "queue unit", StateMeaning::Average),
-    StateSpec::new("p_b_0", "", StateMeaning::Other),
-    StateSpec::new("p_b_1", "", StateMeaning::Other),
-    StateSpec::new("p_b_2", "", StateMeaning::Other),
-    StateSpec::new("p_b_3", "", StateMeaning::Other),
+    StateSpec::other("p_b_0"),
+    StateSpec::other("p_b_1"),
+    StateSpec::other("p_b_2"),
+    StateSpec::other("p_b_3"),
     StateSpec::new("count_0", "packets", StateMeaning::Count),
     StateSpec::new("count_1", "packets", StateMeaning::Count),
     StateSpec::new("count_2", "packets", StateMeaning::Count),
     StateSpec::new("count_3", "packets", StateMeaning::Count),
-    StateSpec::new("last_class", "", StateMeaning::Other),
-    StateSpec::new("p_a", "", StateMeaning::Probability),
+    StateSpec::other("last_class"),
+    StateSpec::probability("p_a"),
 ];
 
 impl Algorithm for Wred {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        kind: "wred",
-        per_flow_cap: None,
-        drop_causes: &[super::Reason::Overflow, super::Reason::Early, super::Reason::Forced],
-        mark_causes: &[super::Reason::Early, super::Reason::Forced],
-        band: None,
-        avg: super::params::AvgMeaning::Average,
-        state: &STATE,
-        label: "Weighted RED",
-        citation: "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
-        summary: "RED with its own thresholds and max_p per service class, on one shared average queue.",
-        params: SPECS,
-    };
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "wred",
+        "Weighted RED",
+        "RED (Floyd & Jacobson 1993) per class, as Cisco WRED / RFC 2597 drop precedences; seed 001 §V",
+        "RED with its own thresholds and max_p per service class, on one shared average queue.",
+    )
+    .red_signals()
+    .state(&STATE)
+    .params(SPECS);
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let lines = params.lines(link)?;
