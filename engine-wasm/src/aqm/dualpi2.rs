@@ -180,100 +180,88 @@ const STATE: [StateSpec; 22] = concat(
 
 impl Algorithm for DualPi2 {
     type Params = Params;
-    const INFO: AlgorithmInfo = AlgorithmInfo {
-        state: &STATE,
-        kind: "dualpi2",
-        per_flow_cap: None,
-        drop_causes: &[Reason::Overflow, Reason::Early, Reason::Target, Reason::Overload],
-        mark_causes: &[Reason::Early, Reason::Target],
-        band: Some(Band::Delay),
-        avg: super::params::AvgMeaning::Average,
-        label: "DualPI2 (L4S)",
-        citation: "K. De Schepper, B. Briscoe, G. White, RFC 9332 (2023); Linux sch_dualpi2; not in the seeds",
-        summary: "Two queues in one buffer: ECT(1) packets in a shallow L4S queue marked at a 1 ms step and \
-                  with k·p′, everything else in a classic queue dropped with p′²; one PI controller on delay \
-                  couples them so scalable and classic flows get about equal rates.",
-        params: &[
-            ParamSpec::real(
-                "target",
-                "Classic target delay",
-                "ms",
-                (0.1, 1000.0),
-                "The PI controller holds the larger head delay here (RFC 9332 A.1, Linux: 15 ms)",
-            )
-            .delay_target(),
-            ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), "T_update (Linux: 16 ms)")
-                .role(Role::Period),
-            ParamSpec::real(
-                "alpha",
-                "α",
-                "Hz",
-                (0.0, 100.0),
-                "Integral gain, 0.1·T_update/RTT_max² with RTT_max 100 ms (RFC 9332 A.1; Linux 0.16)",
-            )
+    const INFO: AlgorithmInfo = AlgorithmInfo::new(
+        "dualpi2",
+        "DualPI2 (L4S)",
+        "K. De Schepper, B. Briscoe, G. White, RFC 9332 (2023); Linux sch_dualpi2; not in the seeds",
+        "Two queues in one buffer: ECT(1) packets in a shallow L4S queue marked at a 1 ms step and with k·p′, \
+         everything else in a classic queue dropped with p′²; one PI controller on delay couples them so scalable \
+         and classic flows get about equal rates.",
+    )
+    .signals(&[Reason::Overflow, Reason::Early, Reason::Target, Reason::Overload], &[Reason::Early, Reason::Target])
+    .band(Band::Delay)
+    .state(&STATE)
+    .params(&[
+        ParamSpec::real(
+            "target",
+            "Classic target delay",
+            "ms",
+            (0.1, 1000.0),
+            "The PI controller holds the larger head delay here (RFC 9332 A.1, Linux: 15 ms)",
+        )
+        .delay_target(),
+        ParamSpec::real("t_update", "Update period", "ms", (1.0, 1000.0), "T_update (Linux: 16 ms)").role(Role::Period),
+        ParamSpec::real(
+            "alpha",
+            "α",
+            "Hz",
+            (0.0, 100.0),
+            "Integral gain, 0.1·T_update/RTT_max² with RTT_max 100 ms (RFC 9332 A.1; Linux 0.16)",
+        )
+        .role(Role::Gain),
+        ParamSpec::real("beta", "β", "Hz", (0.0, 1000.0), "Proportional gain (RFC 9332 A.1: 0.3/RTT_max; Linux 3.2)")
             .role(Role::Gain),
-            ParamSpec::real(
-                "beta",
-                "β",
-                "Hz",
-                (0.0, 1000.0),
-                "Proportional gain (RFC 9332 A.1: 0.3/RTT_max; Linux 3.2)",
-            )
-            .role(Role::Gain),
-            ParamSpec::real(
-                "k",
-                "Coupling factor k",
-                "",
-                (0.5, 16.0),
-                "L4S marking p_CL = k·p′ against classic p_C = p′²; 2 gives equal rates at equal RTTs \
+        ParamSpec::real(
+            "k",
+            "Coupling factor k",
+            "",
+            (0.5, 16.0),
+            "L4S marking p_CL = k·p′ against classic p_C = p′²; 2 gives equal rates at equal RTTs \
                  (RFC 9332 §2.1)",
-            )
-            .role(Role::Gain),
-            ParamSpec::real(
-                "step_thresh",
-                "L4S step threshold",
-                "ms",
-                (0.0, 1000.0),
-                "An L4S packet that waited longer than this is marked (the L queue's native AQM; Linux: 1 ms)",
-            )
-            .delay_target(),
-            ParamSpec::real(
-                "classic_protection",
-                "Classic protection",
-                "%",
-                (0.0, 100.0),
-                "The classic queue's share of dequeues while both queues wait (Linux WRR weight: 10 %)",
-            )
-            .role(Role::Rate),
-            ParamSpec::flag(
-                "drop_overload",
-                "Drop on overload",
-                "Past p_C = 1/k², drop L4S packets with p_C as well (RFC 9332 §4.2.3, Linux default); off: \
+        )
+        .role(Role::Gain),
+        ParamSpec::real(
+            "step_thresh",
+            "L4S step threshold",
+            "ms",
+            (0.0, 1000.0),
+            "An L4S packet that waited longer than this is marked (the L queue's native AQM; Linux: 1 ms)",
+        )
+        .delay_target(),
+        ParamSpec::real(
+            "classic_protection",
+            "Classic protection",
+            "%",
+            (0.0, 100.0),
+            "The classic queue's share of dequeues while both queues wait (Linux WRR weight: 10 %)",
+        )
+        .role(Role::Rate),
+        ParamSpec::flag(
+            "drop_overload",
+            "Drop on overload",
+            "Past p_C = 1/k², drop L4S packets with p_C as well (RFC 9332 §4.2.3, Linux default); off: \
                  cap p′ at 1/k and only mark",
-            ),
-            ParamSpec::choice(
-                "scheduler",
-                "Scheduler",
-                &Scheduler::NAMES,
-                0,
-                "Which queue goes next while both wait: wrr, Linux's round-robin credit with the classic \
+        ),
+        ParamSpec::choice(
+            "scheduler",
+            "Scheduler",
+            &Scheduler::NAMES,
+            0,
+            "Which queue goes next while both wait: wrr, Linux's round-robin credit with the classic \
                  protection share; ts_fifo, RFC 9332 A.1's time-shifted FIFO (the older head first, L4S heads \
                  counted tshift older)",
-            ),
-            ParamSpec::real(
-                "tshift",
-                "Time shift",
-                "ms",
-                (0.0, 1000.0),
-                "ts_fifo only: a classic head packet goes first once it has waited this much longer than the \
+        ),
+        ParamSpec::real(
+            "tshift",
+            "Time shift",
+            "ms",
+            (0.0, 1000.0),
+            "ts_fifo only: a classic head packet goes first once it has waited this much longer than the \
                  L4S head (RFC 9332 A.1; 50 ms as in ns-3's DualQ Coupled PI2 model)",
-            ),
-        ],
-    };
+        ),
+    ]);
 
-    fn params(&self) -> &Self::Params {
-        &self.params
-    }
+    super::params_field!();
 
     fn new(params: Params, link: &LinkInfo) -> Result<Self, Problem> {
         let mut q = DualPi2 {
