@@ -17,9 +17,12 @@ const table = JSON.parse(readFileSync(new URL('../../validation/theory.json', im
 const ROW = 'rfc8312-t1-reno-1e-3'
 /** A BBR row: its goodput is the CLI's too (the page's wasm carries the same BBR as the native engine). */
 const BBR_ROW = 'bbr-random-1e-2'
+/** A two-flow row: Prague's goodput over Cubic's through DualPI2 (RFC 9332's coupled rate ratio). */
+const RATIO_ROW = 'rfc9332-cut-k2'
 
 let cliNumber = Number.NaN
 let cliBbr = Number.NaN
+let cliRatio = Number.NaN
 
 function runCli(id: string): { flows: { cwnd_mean: number; goodput_mbps: number }[] } {
   const c = table.cases.find((x) => x.id === id)
@@ -37,6 +40,8 @@ test.beforeAll(() => {
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'aqm-cli'], { cwd: crate, stdio: 'inherit' })
   cliNumber = runCli(ROW).flows[0].cwnd_mean
   cliBbr = runCli(BBR_ROW).flows[0].goodput_mbps
+  const coupled = runCli(RATIO_ROW).flows
+  cliRatio = coupled[0].goodput_mbps / coupled[1].goodput_mbps
 })
 
 test('the theory section shows every reference, and a row’s number is the CLI’s', async ({ page, teach }) => {
@@ -63,6 +68,12 @@ test('the theory section shows every reference, and a row’s number is the CLI�
   expect(Number.isFinite(cliBbr)).toBe(true)
   expect(Number(await bbr.getAttribute('data-ours'))).toBe(cliBbr)
   await expect(bbr).toContainText(v('theory.source.cardwell2016'))
+  const ratio = section.locator(`tr[data-case="${RATIO_ROW}"]`)
+  expect(Number.isFinite(cliRatio)).toBe(true)
+  expect(Number(await ratio.getAttribute('data-ours'))).toBe(cliRatio)
+  await expect(ratio.getByTestId('theory-ours')).toHaveText(cliRatio.toFixed(2))
+  await expect(ratio).toContainText(v('theory.source.rfc9332'))
+  await expect(ratio).toHaveAttribute('data-verdict', 'agree')
 
   // Every row reaches the verdict the table records; a recorded miss names its reason.
   for (const c of table.cases) {

@@ -11,6 +11,10 @@
 //!   Validation" (SIGCOMM 1998), the approximate model in the form RFC 5348 §3.1 uses: the send rate with timeouts,
 //!   X = 1/(R·√(2bp/3) + T₀·min(1, 3√(3bp/8))·p·(1 + 32p²)) packets per second.
 //!
+//! - RFC 9332 §2.1: the coupled rate ratio of a scalable (Prague) and a classic (Cubic) flow over DualPI2 with
+//!   coupling factor k, c/(1.22·k)·RTT_C/RTT_L, with the RFC's fluid c = 2 and with c = 1 + √3, the constant
+//!   of a sender that cuts at most once per round trip (docs/algorithms/dualpi2.md).
+//!
 //! The RFC 8312 and Mathis scenarios lose exactly one packet in every 1/p (`link.loss_pattern =
 //! "periodic"`), the loss model both derivations assume; the Padhye scenarios lose packets at random
 //! (independently with probability p), as that model does. A case's `expect` is "agree" (within its tolerance of the formula) or a recorded
@@ -27,6 +31,12 @@ use serde_json::Value;
 /// RFC 8312 §5.1 Eqs. 5–7.
 const CUBIC_C: f64 = 0.4;
 const CUBIC_BETA: f64 = 0.7;
+/// 1 + √3: window × mark probability of a scalable sender that cuts at most once per round trip under random
+/// marking (docs/algorithms/dualpi2.md): a cycle adds 1 + 1/(p·W) segments and the cut takes p·W/2, so
+/// p·W/2 = 1 + 1/(p·W). RFC 9332 §2.1's fluid model has a cut in every round, p·W = 2.
+const SCALABLE_ONCE_PER_ROUND: f64 = 2.732_050_807_568_877;
+/// Mathis's constant as RFC 9332 §2.1 writes it: a classic window of 1.22/√p_C.
+const CLASSIC_C: f64 = 1.22;
 /// As the ns-3 rows: a recorded miss must stay within this share of the tolerance of what it was.
 const MISS_SLACK: f64 = 0.5;
 
@@ -72,8 +82,14 @@ struct Case {
     buffer_bdp: f64,
     /// DCTCP's step-marking threshold K, packets.
     k_pkts: f64,
+    /// DualPI2's coupling factor k.
+    coupling_k: f64,
+    /// DualPI2's classic delay target, s: the C queue's delay the PI holds.
+    target_s: f64,
     published: Option<f64>,
     metric: String,
+    /// A second path: the engine's number is metric / divided_by (a ratio of two flows' numbers).
+    divided_by: Option<String>,
     /// The metric is a count over the measured window: divided by its length (duration − warm-up).
     per_second: bool,
     tolerance: f64,
@@ -97,6 +113,8 @@ impl Case {
             // Alizadeh et al. 2010 §3.3: with step marking at K > C·RTT/7 DCTCP's queue never empties, so the
             // link stays busy (utilisation 1; the tolerance gives the 95 % the paper's testbed reached).
             "dctcp_k" => 1.0,
+            "rfc9332_fluid" => rfc9332_ratio(2.0, self.coupling_k, self.rtt_s, self.target_s),
+            "rfc9332_cut" => rfc9332_ratio(SCALABLE_ONCE_PER_ROUND, self.coupling_k, self.rtt_s, self.target_s),
             m => panic!("{}: unknown model {m}", self.id),
         }
     }
@@ -121,8 +139,11 @@ fn cases() -> Vec<Case> {
             qref: c["qref"].as_f64().unwrap_or(f64::NAN),
             buffer_bdp: c["buffer_bdp"].as_f64().unwrap_or(f64::NAN),
             k_pkts: c["k_pkts"].as_f64().unwrap_or(f64::NAN),
+            coupling_k: c["coupling_k"].as_f64().unwrap_or(f64::NAN),
+            target_s: c["target_s"].as_f64().unwrap_or(f64::NAN),
             published: c["published"].as_f64(),
             metric: c["metric"].as_str().expect("metric").to_string(),
+            divided_by: c["divided_by"].as_str().map(str::to_string),
             per_second: c["per_second"].as_bool().unwrap_or(false),
             tolerance: num(c, "tolerance"),
             scenario: c["scenario"].clone(),
@@ -152,6 +173,15 @@ fn ware2019(buffer_bdp: f64, base_rtt_s: f64, capacity_mbps: f64, packet_bytes: 
     let q = buffer_bdp * c * base_rtt_s;
     let p = (0.5 - 1.0 / (2.0 * buffer_bdp) - 4.0 / q).max(0.0);
     (1.0 - p) * (1.0 - (q / c + 0.2 + base_rtt_s) / 10.0) * capacity_mbps
+}
+
+/// RFC 9332 §2.1: a classic window is 1.22/√p_C and a scalable one c/p_L; DualPI2 gives p_C = p′² and
+/// p_L = k·p′, so the scalable flow's window is c/(1.22·k) times the classic one's. Rates are windows over RTTs:
+/// at equal base RTTs R the classic flow's RTT also holds the C queue, which the PI holds at its target, and the
+/// scalable flow's the L queue, well under a millisecond. Prague's rate over Cubic's:
+/// c/(1.22·k) · (R + target)/R.
+fn rfc9332_ratio(c: f64, k: f64, base_rtt_s: f64, target_s: f64) -> f64 {
+    c / (CLASSIC_C * k) * (base_rtt_s + target_s) / base_rtt_s
 }
 
 /// The summary's number at a dotted path (`flows.0.cwnd_mean`).
@@ -192,6 +222,14 @@ fn the_published_tables_are_the_formulas_rounded() {
     // c = 833.3/s, q = 66.7, p = 1/2 − 1/4 − 4/q = 0.19, ProbeRTT (0.08 + 0.2 + 0.04)/10: 0.81·0.968·10.
     assert!((bbr_loss(0.01, 10.0) - 9.9).abs() < 1e-12);
     assert!((ware2019(2.0, 0.04, 10.0, 1500.0) - 7.8408).abs() < 1e-9, "{}", ware2019(2.0, 0.04, 10.0, 1500.0));
+    // RFC 9332 §2.1 at k = 2, R = 20 ms, target 15 ms, by hand: 2/2.44 = 0.81967 × 35/20 = 1.43443; with the
+    // once-per-round cut 2.73205/2.44 = 1.11969 × 1.75 = 1.95946. k = 1.64 (2/1.22) equalises the fluid windows.
+    assert!((rfc9332_ratio(2.0, 2.0, 0.02, 0.015) - 1.434_426).abs() < 1e-6);
+    assert!((rfc9332_ratio(SCALABLE_ONCE_PER_ROUND, 2.0, 0.02, 0.015) - 1.959_463).abs() < 1e-6);
+    assert!((rfc9332_ratio(2.0, 2.0 / 1.22, 1.0, 0.0) - 1.0).abs() < 1e-12);
+    // 1 + √3 solves p·W/2 = 1 + 1/(p·W).
+    let pw = SCALABLE_ONCE_PER_ROUND;
+    assert!((pw / 2.0 - 1.0 - 1.0 / pw).abs() < 1e-12);
     // Every case's own published number is its formula's, rounded.
     for c in cases() {
         if let Some(n) = c.published {
@@ -230,6 +268,17 @@ fn every_case_meets_its_model_assumptions() {
             assert!(s.flows.iter().all(|g| g.rtt_ms == [c.rtt_s * 1000.0; 2] && g.packet_size == 1500), "{}", c.id);
             let bdp = c.capacity_mbps * 1e6 / 12_000.0 * c.rtt_s;
             assert!((s.link.buffer as f64 - c.buffer_bdp * bdp).abs() <= 0.5, "{}", c.id);
+            continue;
+        }
+        if c.model.starts_with("rfc9332") {
+            // One Prague and one Cubic flow, both at the model's base RTT, over DualPI2 with the case's k and target.
+            let aqm = serde_json::to_value(&s.aqm).expect("aqm");
+            assert_eq!((aqm["kind"].as_str(), aqm["k"].as_f64()), (Some("dualpi2"), Some(c.coupling_k)), "{}", c.id);
+            assert_eq!(aqm["target"].as_f64(), Some(c.target_s * 1000.0), "{}: target (ms)", c.id);
+            let tcp: Vec<_> = s.flows.iter().map(|g| (g.tcp.info().name, g.count)).collect();
+            assert_eq!(tcp, [("prague", 1), ("cubic", 1)], "{}", c.id);
+            assert!(s.flows.iter().all(|g| g.rtt_ms == [c.rtt_s * 1000.0; 2]), "{}", c.id);
+            assert_eq!(c.divided_by.as_deref(), Some("flows.1.goodput_mbps"), "{}", c.id);
             continue;
         }
         if c.model == "pi_qref" {
@@ -276,16 +325,19 @@ fn the_engine_matches_each_formula_or_its_recorded_miss() {
         });
         // Loss only from the pattern: nothing queued, nothing dropped at the queue (BBR's probes queue by
         // design; the buffer holds them). PI drops by design.
-        if !matches!(c.model.as_str(), "pi_qref" | "ware2019" | "dctcp_k") {
+        let queue_model = c.model.starts_with("rfc9332");
+        if !queue_model && !matches!(c.model.as_str(), "pi_qref" | "ware2019" | "dctcp_k") {
             assert_eq!(at(summary, "drops"), 0.0, "{}", c.id);
         }
-        if !matches!(c.model.as_str(), "bbr_loss" | "pi_qref" | "ware2019" | "dctcp_k") {
+        if !queue_model && !matches!(c.model.as_str(), "bbr_loss" | "pi_qref" | "ware2019" | "dctcp_k") {
             assert!(at(summary, "mean_queue_pkts") < 0.01, "{}: queue {}", c.id, at(summary, "mean_queue_pkts"));
         }
         let model = c.formula();
         let ours = if c.per_second {
             let s = &c.scenario;
             at(summary, &c.metric) / (s["duration"].as_f64().expect("duration") - s["warmup"].as_f64().expect("warmup"))
+        } else if let Some(over) = &c.divided_by {
+            at(summary, &c.metric) / at(summary, over)
         } else {
             at(summary, &c.metric)
         };

@@ -21,6 +21,16 @@ function cubicFlows(c: TheoryCase): number {
   return groups.slice(1).reduce((n, g) => n + (g.count ?? 0), 0)
 }
 
+/** Decimals a case's numbers are shown with: a ratio near 1 needs two. */
+function decimals(c: TheoryCase): number {
+  return c.unit === 'ratio' ? 2 : 1
+}
+
+/** An RFC 9332 coupled rate-ratio case (Prague over Cubic through DualPI2). */
+function isCoupled(c: TheoryCase): boolean {
+  return c.model === 'rfc9332_fluid' || c.model === 'rfc9332_cut'
+}
+
 /** The scenario's words: TCP variant, delayed ACKs, p and RTT. */
 function conditions(c: TheoryCase): Record<string, string | number> {
   const g = (c.scenario.flows as { tcp?: string; delayed_ack?: boolean }[] | undefined)?.[0] ?? {}
@@ -31,7 +41,7 @@ function conditions(c: TheoryCase): Record<string, string | number> {
     qref: c.qref ?? '?',
     x: c.buffer_bdp ?? '?',
     n: cubicFlows(c),
-    k: c.k_pkts ?? '?',
+    k: c.k_pkts ?? c.coupling_k ?? '?',
   }
 }
 
@@ -40,6 +50,7 @@ function caseWords(c: TheoryCase): string {
   if (c.model === 'pi_qref') return 'theory.case_pi'
   if (c.model === 'ware2019') return 'theory.case_ware'
   if (c.model === 'dctcp_k') return 'theory.case_dctcp'
+  if (isCoupled(c)) return 'theory.case_rfc9332'
   const delayed = (c.scenario.flows as { delayed_ack?: boolean }[] | undefined)?.[0]?.delayed_ack === true
   return delayed ? 'theory.case_delack' : 'theory.case'
 }
@@ -49,6 +60,7 @@ function lossWords(c: TheoryCase): string {
   if (c.model === 'pi_qref') return 'theory.aqm_loss'
   if (c.model === 'ware2019') return 'theory.queue_loss'
   if (c.model === 'dctcp_k') return 'theory.ecn_marks'
+  if (isCoupled(c)) return 'theory.coupled_signals'
   return c.model === 'padhye' || c.model === 'bbr_loss' ? 'theory.random_loss' : 'theory.periodic_loss'
 }
 
@@ -57,6 +69,7 @@ function measure(c: TheoryCase): string {
   if (c.model === 'bbr_loss' || c.model === 'ware2019') return 'goodput'
   if (c.model === 'pi_qref') return 'mean_queue'
   if (c.model === 'dctcp_k') return 'utilisation'
+  if (isCoupled(c)) return 'goodput_ratio'
   return c.per_second === true ? 'send_rate' : 'cwnd_mean'
 }
 
@@ -65,7 +78,14 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
   const rows = cases.map((c, i) => {
     const outcome = outcomes[i]
     const model = expected(c)
-    const ours = outcome?.ok === true ? oursFrom(c, summaryValue(outcome.summary, c.metric)) : Number.NaN
+    const ours =
+      outcome?.ok === true
+        ? oursFrom(
+            c,
+            summaryValue(outcome.summary, c.metric),
+            c.divided_by === undefined ? Number.NaN : summaryValue(outcome.summary, c.divided_by),
+          )
+        : Number.NaN
     const diff = outcome?.ok === true ? relativeDiff(ours, model) : Number.NaN
     const verdict: TheoryVerdict | null = outcome?.ok === true ? judgeTheory(c, diff) : null
     return { c, outcome, model, ours, diff, verdict }
@@ -105,7 +125,7 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
             <th scope="row">
               {t(`theory.source.${c.source}`)}
               <span className="muted gap-reason">
-                {t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps, x: c.buffer_bdp })}
+                {t(`theory.model.${c.model}`, { b: c.b, c: c.capacity_mbps, x: c.buffer_bdp, k: c.coupling_k })}
               </span>
             </th>
             <td>
@@ -117,10 +137,10 @@ export function TheorySection({ cases, outcomes }: { cases: TheoryCase[]; outcom
                 {t('open')}
               </a>
             </td>
-            <td className="num">{model.toFixed(1)}</td>
+            <td className="num">{model.toFixed(decimals(c))}</td>
             <td className="num">{c.published === null ? '–' : c.published}</td>
             <td className="num" data-testid="theory-ours">
-              {outcome === undefined ? t('pending') : Number.isFinite(ours) ? ours.toFixed(1) : '–'}
+              {outcome === undefined ? t('pending') : Number.isFinite(ours) ? ours.toFixed(decimals(c)) : '–'}
             </td>
             <td className="num">{formatPercent(diff)}</td>
             <td className="num">{`± ${(100 * c.tolerance).toFixed(0)} %`}</td>

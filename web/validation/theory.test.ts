@@ -13,6 +13,8 @@ import {
   padhye,
   relativeDiff,
   renoRfc8312,
+  rfc9332Ratio,
+  SCALABLE_ONCE_PER_ROUND,
   ware2019,
 } from './theory'
 
@@ -62,6 +64,17 @@ describe('theory formulas', () => {
     // A buffer too small for the loss-based flows to hold any: p = 0, BBR's share is all but ProbeRTT's cost.
     expect(ware2019(1, 0.04, 10)).toBeCloseTo((1 - (0.04 + 0.2 + 0.04) / 10) * 10, 9)
   })
+
+  it('give RFC 9332’s coupled rate ratio, fluid and with one cut per round trip', () => {
+    // By hand, k = 2, R = 20 ms, target 15 ms: 2/2.44 = 0.81967 × 35/20 = 1.43443; (1 + √3)/2.44 × 1.75 = 1.95946.
+    expect(rfc9332Ratio(2, 2, 0.02, 0.015)).toBeCloseTo(1.434426, 6)
+    expect(rfc9332Ratio(SCALABLE_ONCE_PER_ROUND, 2, 0.02, 0.015)).toBeCloseTo(1.959463, 6)
+    // k = 2/1.22 equalises the fluid windows; the ratio goes as 1/k.
+    expect(rfc9332Ratio(2, 2 / 1.22, 1, 0)).toBeCloseTo(1, 12)
+    expect(rfc9332Ratio(2, 1, 0.02, 0.015) / rfc9332Ratio(2, 4, 0.02, 0.015)).toBeCloseTo(4, 12)
+    // 1 + √3 solves p·W/2 = 1 + 1/(p·W).
+    expect(SCALABLE_ONCE_PER_ROUND / 2 - 1 - 1 / SCALABLE_ONCE_PER_ROUND).toBeCloseTo(0, 12)
+  })
 })
 
 describe('theory cases', () => {
@@ -75,7 +88,7 @@ describe('theory cases', () => {
 
   it('run the model’s loss pattern at its p and RTT', () => {
     // The PI suite, Ware et al. and DCTCP lose (or mark) packets at the queue only (no link loss).
-    const queueOnly = ['pi_qref', 'ware2019', 'dctcp_k']
+    const queueOnly = ['pi_qref', 'ware2019', 'dctcp_k', 'rfc9332_fluid', 'rfc9332_cut']
     for (const c of cases.filter((x) => !queueOnly.includes(x.model))) {
       const link = c.scenario.link as { loss_rate: number; loss_pattern: string }
       const flow = (c.scenario.flows as { rtt_ms: number[] }[])[0]
@@ -97,6 +110,23 @@ describe('theory cases', () => {
     if (c !== undefined)
       expect(oursFrom(c, 60_000)).toBe(60_000 / ((c.scenario.duration as number) - (c.scenario.warmup as number)))
     expect(oursFrom(cases[0], 37.5)).toBe(37.5)
+  })
+
+  it('make a two-flow case the ratio of its two paths', () => {
+    const coupled = cases.filter((x) => x.model === 'rfc9332_fluid' || x.model === 'rfc9332_cut')
+    expect(coupled.map((c) => c.coupling_k).sort()).toEqual([1, 2, 2, 4])
+    for (const c of coupled) {
+      expect([c.metric, c.divided_by, c.unit], c.id).toEqual(['flows.0.goodput_mbps', 'flows.1.goodput_mbps', 'ratio'])
+      expect((c.scenario.aqm as { kind: string; k: number }).k, c.id).toBe(c.coupling_k)
+      expect(oursFrom(c, 26.98, 13.02)).toBeCloseTo(26.98 / 13.02, 12)
+    }
+    // Without its divisor a ratio case is not a number, and a case without divided_by ignores one.
+    expect(oursFrom(coupled[0], 26.98)).toBeNaN()
+    expect(oursFrom(cases[0], 37.5, 2)).toBe(37.5)
+    // A ratio case must name its divisor.
+    const noDivisor: Partial<(typeof coupled)[0]> = { ...coupled[0] }
+    delete noDivisor.divided_by
+    expect(loadTheory({ cases: [noDivisor] }).malformed).toEqual([coupled[0].id])
   })
 
   it('name a malformed entry and keep the rest', () => {

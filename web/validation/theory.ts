@@ -7,7 +7,16 @@ import type { JsonObject } from '../scenario/json'
 
 /** Which closed form a case checks (docs/theory.md). */
 export type Model =
-  'rfc8312_reno' | 'rfc8312_cubic' | 'mathis' | 'padhye' | 'bbr_loss' | 'pi_qref' | 'ware2019' | 'dctcp_k'
+  | 'rfc8312_reno'
+  | 'rfc8312_cubic'
+  | 'mathis'
+  | 'padhye'
+  | 'bbr_loss'
+  | 'pi_qref'
+  | 'ware2019'
+  | 'dctcp_k'
+  | 'rfc9332_fluid'
+  | 'rfc9332_cut'
 
 export interface RecordedMiss {
   measured_diff: number
@@ -36,14 +45,20 @@ export interface TheoryCase {
   buffer_bdp?: number
   /** DCTCP's step-marking threshold K, packets. */
   k_pkts?: number
+  /** DualPI2's coupling factor k. */
+  coupling_k?: number
+  /** DualPI2's classic delay target, s: the C queue's delay its PI holds. */
+  target_s?: number
   /** The number the source prints, or null when it prints a formula only. */
   published: number | null
   /** Path of the engine's number in its run summary. */
   metric: string
+  /** A second path: the engine's number is metric / divided_by (a ratio of two flows' numbers). */
+  divided_by?: string
   /** The metric is a count over the measured window: divided by its length (duration − warm-up). */
   per_second?: boolean
   /** The unit of the formula and of the engine's number. */
-  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets' | 'share'
+  unit: 'segments' | 'packets/s' | 'Mbit/s' | 'packets' | 'share' | 'ratio'
   /** Relative tolerance around the formula's value. */
   tolerance: number
   scenario: JsonObject
@@ -106,9 +121,29 @@ export function ware2019(bufferBdp: number, baseRttS: number, capacityMbps: numb
   return (1 - p) * (1 - (q / c + 0.2 + baseRttS) / 10) * capacityMbps
 }
 
+/**
+ * 1 + √3: window × mark probability of a scalable sender that cuts at most once per round trip under random marking
+ * (docs/algorithms/dualpi2.md): a cycle adds 1 + 1/(p·W) segments and the cut takes p·W/2, so p·W/2 = 1 + 1/(p·W).
+ * RFC 9332 §2.1's fluid model cuts in every round: p·W = 2.
+ */
+export const SCALABLE_ONCE_PER_ROUND = 1 + Math.sqrt(3)
+
+/**
+ * RFC 9332 §2.1: a classic window is 1.22/√p_C, a scalable one c/p_L; DualPI2 gives p_C = p′² and p_L = k·p′, so the
+ * scalable window is c/(1.22·k) times the classic one. Rates are windows over RTTs; at equal base RTTs R the classic
+ * flow's RTT also holds the C queue, which the PI holds at its target, the scalable flow's the L queue (well under a
+ * millisecond). Prague's rate over Cubic's: c/(1.22·k) · (R + target)/R.
+ */
+export function rfc9332Ratio(c: number, k: number, baseRttS: number, targetS: number): number {
+  return (c / (1.22 * k)) * ((baseRttS + targetS) / baseRttS)
+}
+
 /** The model's value for a case, in the case's unit. */
 export function expected(
-  c: Pick<TheoryCase, 'model' | 'p' | 'rtt_s' | 'b' | 'rto_s' | 'capacity_mbps' | 'qref' | 'buffer_bdp'>,
+  c: Pick<
+    TheoryCase,
+    'model' | 'p' | 'rtt_s' | 'b' | 'rto_s' | 'capacity_mbps' | 'qref' | 'buffer_bdp' | 'coupling_k' | 'target_s'
+  >,
 ): number {
   switch (c.model) {
     case 'rfc8312_reno':
@@ -129,6 +164,10 @@ export function expected(
     case 'dctcp_k':
       // Alizadeh et al. 2010 §3.3: with step marking at K > C·RTT/7 the queue never empties: the link stays busy.
       return 1
+    case 'rfc9332_fluid':
+      return rfc9332Ratio(2, c.coupling_k ?? Number.NaN, c.rtt_s, c.target_s ?? Number.NaN)
+    case 'rfc9332_cut':
+      return rfc9332Ratio(SCALABLE_ONCE_PER_ROUND, c.coupling_k ?? Number.NaN, c.rtt_s, c.target_s ?? Number.NaN)
   }
 }
 
@@ -137,8 +176,16 @@ export const MISS_SLACK = 0.5
 
 export type TheoryVerdict = 'agree' | 'miss' | 'known_miss' | 'miss_moved'
 
-/** The engine's number for a case from its run summary (a count over the window made a rate). */
-export function oursFrom(c: Pick<TheoryCase, 'metric' | 'per_second' | 'scenario'>, value: number): number {
+/**
+ * The engine's number for a case from its run summary (a count over the window made a rate): `value` is the metric's,
+ * `over` the divided_by path's when the case has one.
+ */
+export function oursFrom(
+  c: Pick<TheoryCase, 'metric' | 'per_second' | 'scenario' | 'divided_by'>,
+  value: number,
+  over = Number.NaN,
+): number {
+  if (c.divided_by !== undefined) return value / over
   if (c.per_second !== true) return value
   const { duration, warmup } = c.scenario
   return typeof duration === 'number' && typeof warmup === 'number' ? value / (duration - warmup) : Number.NaN
@@ -166,6 +213,8 @@ const MODELS: readonly string[] = [
   'pi_qref',
   'ware2019',
   'dctcp_k',
+  'rfc9332_fluid',
+  'rfc9332_cut',
 ]
 
 export function isTheoryCase(x: unknown): x is TheoryCase {
@@ -175,13 +224,19 @@ export function isTheoryCase(x: unknown): x is TheoryCase {
   if (x.published !== null && typeof x.published !== 'number') return false
   if (
     typeof x.metric !== 'string' ||
-    !['segments', 'packets/s', 'Mbit/s', 'packets', 'share'].includes(x.unit as string)
+    !['segments', 'packets/s', 'Mbit/s', 'packets', 'share', 'ratio'].includes(x.unit as string)
   )
     return false
   if (x.model === 'padhye' && typeof x.rto_s !== 'number') return false
   if (x.model === 'bbr_loss' && typeof x.capacity_mbps !== 'number') return false
   if (x.model === 'pi_qref' && typeof x.qref !== 'number') return false
   if (x.model === 'dctcp_k' && typeof x.k_pkts !== 'number') return false
+  if (x.divided_by !== undefined && typeof x.divided_by !== 'string') return false
+  if (
+    (x.model === 'rfc9332_fluid' || x.model === 'rfc9332_cut') &&
+    (typeof x.coupling_k !== 'number' || typeof x.target_s !== 'number' || typeof x.divided_by !== 'string')
+  )
+    return false
   if (x.model === 'ware2019' && (typeof x.buffer_bdp !== 'number' || typeof x.capacity_mbps !== 'number')) return false
   if (x.expect === 'agree') return true
   return isObj(x.expect) && typeof x.expect.measured_diff === 'number' && typeof x.expect.reason === 'string'

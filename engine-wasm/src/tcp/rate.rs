@@ -3,10 +3,15 @@
 //! then yields a rate sample = data delivered between the two instants / the longer of the send and ACK
 //! intervals. BBR (`bbr.rs`) is its only user; the sender keeps one only when its controller asks for it.
 //!
-//! This sender has cumulative ACKs only, so, as Linux does for a peer without SACK (`tcp_add_reno_sack`),
-//! each duplicate ACK counts one segment as delivered (it left the network) and the cumulative ACK that
-//! ends the hole counts only what those duplicates did not. A duplicate ACK names no segment, so it gives
-//! no rate sample (the draft's "no packet newly delivered" case).
+//! With SACK, every segment an ACK newly delivers, cumulatively or by a SACK block, counts once and may give
+//! the sample (the draft's `UpdateRateSample` for each packet newly ACKed or SACKed, the newest one's state
+//! making the sample; a SACKed segment is not counted again when the cumulative ACK covers it). The sender
+//! reports each newly SACKed segment with `on_sacked` before the ACK's `on_ack`.
+//!
+//! Without SACK, as Linux does for such a peer (`tcp_add_reno_sack`), each duplicate ACK counts one segment
+//! as delivered (it left the network) and the cumulative ACK that ends the hole counts only what those
+//! duplicates did not. A duplicate ACK names no segment, so it gives no rate sample (the draft's "no packet
+//! newly delivered" case).
 
 use std::collections::VecDeque;
 
@@ -20,6 +25,9 @@ struct SentState {
     first_sent_time: Time,
     sent_time: Time,
     app_limited: bool,
+    /// Delivered by a SACK block already (the draft's P.delivered_time = 0): the cumulative ACK that covers
+    /// it does not count it again.
+    sacked: bool,
 }
 
 /// One ACK's rate sample (the draft's `rs`).
@@ -92,6 +100,9 @@ pub struct RateSampler {
     /// Duplicate ACKs counted as delivered that no cumulative ACK has covered yet (Linux `sacked_out`).
     dup_credit: u64,
     min_rtt: Option<Time>,
+    /// Segments this ACK newly SACKed (`on_sacked`), and the most recently sent one's state.
+    sacked_now: u64,
+    sacked_newest: Option<SentState>,
 }
 
 impl RateSampler {
@@ -122,6 +133,7 @@ impl RateSampler {
             first_sent_time: self.first_sent_time,
             sent_time: now,
             app_limited: self.app_limited != 0,
+            sacked: false,
         };
         if seq < self.base {
             return;
@@ -139,34 +151,52 @@ impl RateSampler {
         self.app_limited = (self.delivered + flight).max(1);
     }
 
-    /// An ACK moved snd_una to `una`, or was a duplicate (`dup`). `outstanding` = segments outstanding
+    /// The ACK being processed newly SACKed segment `seq` (the draft's `UpdateRateSample` for a SACKed packet):
+    /// it counts as delivered by this ACK, once.
+    pub fn on_sacked(&mut self, seq: u64) {
+        let Some(Some(p)) = seq.checked_sub(self.base).and_then(|i| self.sent.get_mut(i as usize)) else {
+            return;
+        };
+        if p.sacked {
+            return;
+        }
+        p.sacked = true;
+        self.sacked_now += 1;
+        if self.sacked_newest.is_none_or(|n| p.sent_time >= n.sent_time) {
+            self.sacked_newest = Some(*p);
+        }
+    }
+
+    /// An ACK moved snd_una to `una`, or was a duplicate (`dup`, without SACK). `outstanding` = segments outstanding
     /// before it. Returns the segments newly delivered and the rate sample.
     pub fn on_ack(&mut self, una: u64, outstanding: u64, dup: bool, now: Time, rtt: Option<Time>) -> (u64, RateSample) {
         if let Some(r) = rtt.filter(|&r| r > 0) {
             self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
         }
         let mut rs = RateSample::default();
-        let mut newest: Option<SentState> = None;
-        let newly = if una > self.base {
+        // Segments this ACK SACKed (reported by `on_sacked`), then those its cumulative part covers.
+        let mut newest: Option<SentState> = self.sacked_newest.take();
+        let mut newly = std::mem::take(&mut self.sacked_now);
+        if una > self.base {
             let acked = una - self.base;
             // One segment filled the hole; the rest were counted by duplicate ACKs already.
             let used = self.dup_credit.min(acked - 1);
             self.dup_credit = if acked >= outstanding { 0 } else { self.dup_credit - used };
+            // Segments a SACK block delivered before are not counted again.
+            let mut was_sacked = 0;
             for _ in 0..acked {
-                if let Some(Some(p)) = self.sent.pop_front() {
-                    if newest.is_none_or(|n| p.sent_time >= n.sent_time) {
-                        newest = Some(p);
-                    }
+                match self.sent.pop_front() {
+                    Some(Some(p)) if p.sacked => was_sacked += 1,
+                    Some(Some(p)) if newest.is_none_or(|n| p.sent_time >= n.sent_time) => newest = Some(p),
+                    _ => {}
                 }
             }
             self.base = una;
-            acked - used
-        } else if dup && outstanding > self.dup_credit + 1 {
+            newly += acked - used - was_sacked;
+        } else if newly == 0 && dup && outstanding > self.dup_credit + 1 {
             self.dup_credit += 1;
-            1
-        } else {
-            0
-        };
+            newly = 1;
+        }
         if newly > 0 {
             self.delivered += newly;
             self.delivered_time = now;
@@ -252,6 +282,36 @@ mod tests {
         let (n, rs) = r.on_ack(2, 1, false, 101 * MILLI, None);
         assert_eq!((n, rs.interval), (1, MILLI));
         assert!(!rs.valid, "{rs:?}");
+    }
+
+    #[test]
+    fn sacked_segments_are_delivered_and_sampled_when_sacked_and_not_again_when_the_hole_fills() {
+        // The draft's UpdateRateSample for each packet an ACK newly SACKs: 10 segments sent at 0..9 ms,
+        // segment 0 lost. Each later segment's SACK, 100 ms after it was sent, delivers it and gives a sample.
+        let mut r = RateSampler::new();
+        for s in 0..10 {
+            r.on_send(s, s * MILLI, s);
+        }
+        for s in 1..10 {
+            r.on_sacked(s);
+            let (n, rs) = r.on_ack(0, 10, false, (100 + s) * MILLI, None);
+            assert_eq!(n, 1, "SACK of {s}");
+            // Segment s was sent at s ms with nothing delivered yet (first_sent_time 0): s − 1 + 1 = s delivered
+            // since, over max(s ms, (100 + s) ms).
+            assert_eq!((rs.prior_delivered, rs.delivered, rs.interval), (Some(0), s, (100 + s) * MILLI));
+        }
+        assert_eq!(r.delivered(), 9);
+        // A block repeated on a later ACK delivers nothing new.
+        r.on_sacked(5);
+        let (n, rs) = r.on_ack(0, 10, false, 111 * MILLI, None);
+        assert_eq!((n, rs.prior_delivered), (0, None));
+        // The retransmission of 0, sent at 120 ms (state: 9 delivered at 109 ms), fills the hole at 220 ms: only it
+        // is newly delivered; the nine SACKed segments are not counted again.
+        r.on_send(0, 120 * MILLI, 9);
+        let (n, rs) = r.on_ack(10, 10, false, 220 * MILLI, Some(100 * MILLI));
+        assert_eq!((n, r.delivered()), (1, 10));
+        assert_eq!((rs.prior_delivered, rs.delivered), (Some(9), 1));
+        assert_eq!(rs.interval, 111 * MILLI);
     }
 
     #[test]

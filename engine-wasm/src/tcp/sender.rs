@@ -439,7 +439,9 @@ impl TcpSender {
         let Some(r) = &mut self.rate else { return };
         let prior_pipe = prior_sack_pipe.unwrap_or(prior_flight.saturating_sub(r.dup_credit()));
         let rtt = (!ack.echo_of_retransmit && self.snd_una > prior_una).then(|| now.saturating_sub(ack.ts_echo));
-        let dup = ack.next_expected == prior_una && prior_flight > 0;
+        // Without SACK a duplicate ACK stands for one segment that left the network; with SACK the sampler
+        // has counted exactly the segments the ACK's blocks newly covered (`on_sacked`).
+        let dup = !self.cfg.sack && ack.next_expected == prior_una && prior_flight > 0;
         let (newly, sample) = r.on_ack(self.snd_una, prior_flight, dup, now, rtt);
         let d = Delivery {
             now,

@@ -157,10 +157,14 @@ impl TcpSender {
         // RFC 6675 Update() with each block.
         let mut newly_sacked = 0;
         for (start, end) in ack.sack.iter(ack.next_expected) {
-            let rack = &mut self.rack;
+            let (rack, rate) = (&mut self.rack, &mut self.rate);
             newly_sacked += self.sb.sack(start, end, |seq, s| {
                 if rack_on {
                     rack.on_delivered(seq, s.xmit_ts, s.ever_retx, now, min_rtt);
+                }
+                // The delivery-rate draft samples every newly SACKed segment, not only cumulative ACKs.
+                if let Some(r) = rate {
+                    r.on_sacked(seq);
                 }
             });
         }
