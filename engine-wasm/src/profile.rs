@@ -103,7 +103,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(false)),
             ("linux_reno", B(true)),
-            ("prr_dupack_credit", B(true)),
+            ("prr_dupack_credit", B(false)),
         ],
         // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
         // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
