@@ -18,6 +18,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -27,6 +29,92 @@
 
 namespace aqmval
 {
+
+// ns-3.44's TcpPrrRecovery without its extra segment per duplicate ACK, for the experiment
+// `ns3_dumbbell.py --prr-rfc6937` (never the recorded cases). ns-3.44 adds one segment to DeliveredData on
+// every duplicate ACK, which RFC 6937 §3 allows only without SACK; with SACK every ACK that SACKs new data
+// is a duplicate ACK to TcpSocketBase, so recovery sends about twice what RFC 6937 allows (ns-3 issue 1350,
+// fixed after 3.44 by the same change). The rest is TcpPrrRecovery's rule as in 3.44 (RecoverFS = pipe at
+// entry, PRR-CRB, SSRB on an ACK of retransmitted data).
+class TcpPrrRfc6937 : public ns3::TcpClassicRecovery
+{
+  public:
+    static ns3::TypeId GetTypeId()
+    {
+        static ns3::TypeId tid = ns3::TypeId("aqmval::TcpPrrRfc6937")
+                                     .SetParent<ns3::TcpClassicRecovery>()
+                                     .AddConstructor<TcpPrrRfc6937>();
+        return tid;
+    }
+
+    std::string GetName() const override
+    {
+        return "PrrRfc6937";
+    }
+
+    void EnterRecovery(ns3::Ptr<ns3::TcpSocketState> tcb, uint32_t, uint32_t, uint32_t delivered) override
+    {
+        m_out = 0;
+        m_delivered = 0;
+        m_recoverFs = std::max<uint64_t>(tcb->m_bytesInFlight, 1);
+        DoRecovery(tcb, delivered, true);
+    }
+
+    void DoRecovery(ns3::Ptr<ns3::TcpSocketState> tcb, uint32_t delivered, bool) override
+    {
+        if (delivered == 0)
+        {
+            return;
+        }
+        m_delivered += delivered;
+        int64_t pipe = tcb->m_bytesInFlight;
+        int64_t ssthresh = tcb->m_ssThresh;
+        int64_t sndcnt;
+        if (pipe > ssthresh)
+        {
+            sndcnt = int64_t(std::ceil(double(m_delivered) * ssthresh / m_recoverFs)) - int64_t(m_out);
+        }
+        else
+        {
+            int64_t limit = std::max(int64_t(m_delivered) - int64_t(m_out), int64_t(delivered));
+            if (tcb->m_isRetransDataAcked)
+            {
+                limit += tcb->m_segmentSize;
+            }
+            sndcnt = std::min(limit, ssthresh - pipe);
+        }
+        sndcnt = std::max(sndcnt, int64_t(m_out > 0 ? 0 : tcb->m_segmentSize));
+        tcb->m_cWnd = uint32_t(pipe + sndcnt);
+        tcb->m_cWndInfl = tcb->m_cWnd;
+    }
+
+    void ExitRecovery(ns3::Ptr<ns3::TcpSocketState> tcb) override
+    {
+        tcb->m_cWndInfl = tcb->m_cWnd;
+    }
+
+    void UpdateBytesSent(uint32_t bytes) override
+    {
+        m_out += bytes;
+    }
+
+    ns3::Ptr<ns3::TcpRecoveryOps> Fork() override
+    {
+        return ns3::CopyObject<TcpPrrRfc6937>(this);
+    }
+
+  private:
+    uint64_t m_delivered = 0;
+    uint64_t m_out = 0;
+    uint64_t m_recoverFs = 1;
+};
+
+// Registers TcpPrrRfc6937's TypeId before a run names it.
+void
+RegisterExperiments()
+{
+    TcpPrrRfc6937::GetTypeId();
+}
 
 struct State
 {

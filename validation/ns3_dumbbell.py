@@ -189,7 +189,7 @@ def with_defaults(s):
     return out
 
 
-def run_case(ns, cppyy, aqm_cli, case_id, command):
+def run_case(ns, cppyy, aqm_cli, case_id, command, extra_tcp=None):
     given = case_scenario(case_id)
     s = with_defaults(given)
     if len(s["flows"]) != 1 or s["link"].get("buffer_unit", "packets") != "packets":
@@ -204,7 +204,7 @@ def run_case(ns, cppyy, aqm_cli, case_id, command):
         attrs.push_back(str(k))
         attrs.push_back(str(v))
     tcp_attrs = cppyy.gbl.std.vector[cppyy.gbl.std.string]()
-    for k, v in tcp_defaults(g).items():
+    for k, v in {**tcp_defaults(g), **(extra_tcp or {})}.items():
         tcp_attrs.push_back(str(k))
         tcp_attrs.push_back(str(v))
     vec = cppyy.gbl.std.vector["double"]
@@ -285,6 +285,12 @@ def ns3_version():
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--aqm-cli", default=os.path.join(ROOT, "engine-wasm", "target", "release", "aqm-cli"))
+    p.add_argument(
+        "--prr-rfc6937",
+        action="store_true",
+        help="experiment: ns-3's PRR without its extra segment per duplicate ACK (dumbbell.cc TcpPrrRfc6937); "
+        "prints the metrics and leaves the case files alone",
+    )
     p.add_argument("cases", nargs="*", help="case ids (default: all)")
     args = p.parse_args()
     known = all_case_ids()
@@ -296,11 +302,19 @@ def main():
     import cppyy
 
     cppyy.cppdef(open(os.path.join(HERE, "dumbbell.cc")).read())
+    extra_tcp = None
+    if args.prr_rfc6937:
+        cppyy.gbl.aqmval.RegisterExperiments()
+        extra_tcp = {"ns3::TcpL4Protocol::RecoveryType": "aqmval::TcpPrrRfc6937"}
     out_dir = os.path.join(HERE, "cases")
     os.makedirs(out_dir, exist_ok=True)
     for c in ids:
         command = f"validation/.venv-ns3/bin/python validation/ns3_dumbbell.py {c}"
-        result = run_case(ns, cppyy, args.aqm_cli, c, command)
+        result = run_case(ns, cppyy, args.aqm_cli, c, command, extra_tcp)
+        if extra_tcp:
+            m = result["ns3"]["metrics"]
+            print(f"{c} (experiment, PRR without the extra segment): {json.dumps(m, sort_keys=True)}", flush=True)
+            continue
         path = os.path.join(out_dir, f"{c}.json")
         expect = "agree"
         if os.path.exists(path):

@@ -661,6 +661,11 @@ pub static FLOW_GROUP: Table<FlowGroup> = Table {
             "Reno as Linux and ns-3 TcpLinuxReno: growth per acked segment (DCTCP too), ssthresh = cwnd/2 on loss",
             Ty::Boolean,
         ),
+        other(
+            "prr_dupack_credit",
+            "PRR as ns-3.44 counts delivered data: one extra segment per SACKing ACK, partial ACKs counted twice",
+            Ty::Boolean,
+        ),
         other("sack", "Selective acknowledgements (RFC 2018) with an RFC 6675 scoreboard", Ty::Boolean),
         other(
             "recovery",

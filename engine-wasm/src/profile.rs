@@ -61,6 +61,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(false)),
             ("linux_reno", B(false)),
+            ("prr_dupack_credit", B(false)),
         ],
         // ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
         // ACK), singledup_ 0, windowInit_ 2, minrto_ 0.2 (since 2004-10-14), tcpTick_ 0.01,
@@ -81,6 +82,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_rtt", S("ns2")),
             ("whole_segment_cuts", B(true)),
             ("linux_reno", B(false)),
+            ("prr_dupack_credit", B(false)),
         ],
         // ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
         // InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
@@ -101,6 +103,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(false)),
             ("linux_reno", B(true)),
+            ("prr_dupack_credit", B(false)),
         ],
         // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
         // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
@@ -120,6 +123,7 @@ pub fn flow_settings(profile: Profile) -> Table {
             ("vegas_rtt", S("min")),
             ("whole_segment_cuts", B(true)),
             ("linux_reno", B(false)),
+            ("prr_dupack_credit", B(false)),
         ],
     }
 }

@@ -321,6 +321,12 @@ pub struct FlowGroup {
     /// to max(cwnd/2, 2) rather than half the flight; off: one increase per ACK however many segments it
     /// covers (RFC 5681 §3.1, ns-2, ns-3's `TcpNewReno`), so delayed ACKs halve the growth, and flight/2.
     pub linux_reno: bool,
+    /// PRR's DeliveredData as ns-3.44's `TcpPrrRecovery` counts it (no profile sets it: docs/validation.md):
+    /// with SACK, an ACK that SACKs new data adds one segment more than it delivered while prr_delivered <
+    /// RecoverFS, and a partial ACK that also SACKs counts its data twice (ns-3 issue 1350, fixed after 3.44).
+    /// Recovery then sends about 1.4 segments per delivered one instead of 0.7. Off: RFC 6937 §3
+    /// (DeliveredData = newly acknowledged plus newly SACKed).
+    pub prr_dupack_credit: bool,
     /// Selective acknowledgements (RFC 2018) with an RFC 6675 scoreboard at the sender.
     pub sack: bool,
     /// Loss recovery after fast retransmit.
@@ -369,6 +375,7 @@ impl Default for FlowGroup {
             class: 0,
             whole_segment_cuts: false,
             linux_reno: false,
+            prr_dupack_credit: false,
             sack: false,
             recovery: LossRecovery::Rfc6582,
             limited_transmit: false,

@@ -936,6 +936,7 @@ fn new_flow(spec: FlowSpec, s: &Scenario, lanes: FlowLanes) -> Flow {
                 // Tahoe's go-back-N has no use for SACK, PRR or RACK (tcp/sender/recovery.rs).
                 sack: g.sack && sack_capable,
                 prr: g.recovery == LossRecovery::Prr && sack_capable,
+                prr_dupack_credit: g.prr_dupack_credit,
                 limited_transmit: g.limited_transmit,
                 rack: g.rack && g.sack && sack_capable,
             };

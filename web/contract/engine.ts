@@ -5071,6 +5071,7 @@ export const catalog = {
           "linux_reno": false,
           "min_rto_ms": 200.0,
           "packet_size": 1000,
+          "prr_dupack_credit": false,
           "rack": false,
           "recovery": "rfc6582",
           "rtt_ms": [
@@ -5480,6 +5481,15 @@ export const catalog = {
       "max": null,
       "min": null,
       "path": "flows[].linux_reno",
+      "type": "boolean",
+      "unit": ""
+    },
+    {
+      "default": false,
+      "description": "PRR as ns-3.44 counts delivered data: one extra segment per SACKing ACK, partial ACKs counted twice",
+      "max": null,
+      "min": null,
+      "path": "flows[].prr_dupack_credit",
       "type": "boolean",
       "unit": ""
     },

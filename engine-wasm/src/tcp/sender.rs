@@ -48,6 +48,8 @@ pub struct SenderConfig {
     pub sack: bool,
     /// PRR-SSRB (RFC 6937) sets the window during fast recovery instead of RFC 6582/RFC 6675's.
     pub prr: bool,
+    /// With `prr` and SACK, count DeliveredData as ns-3.44 does (`FlowGroup::prr_dupack_credit`).
+    pub prr_dupack_credit: bool,
     /// Limited Transmit (RFC 3042).
     pub limited_transmit: bool,
     /// RACK-TLP (RFC 8985); needs `sack`.
@@ -601,6 +603,7 @@ mod tests {
             rto: RtoConfig::default(),
             sack: false,
             prr: false,
+            prr_dupack_credit: false,
             limited_transmit: false,
             rack: false,
         };

@@ -200,13 +200,14 @@ impl TcpSender {
                 // After a timeout the window slow-starts from one segment as it resends the holes.
                 self.grow(acked, rtt, now);
             } else if self.cfg.prr {
+                let delivered = self.ns3_delivered(delivered, newly_sacked > 0, advanced);
                 self.prr_cwnd(delivered);
             }
         } else if advanced {
             self.grow(acked, rtt, now);
         }
         if !self.in_recovery && self.snd_una >= self.recover && self.should_recover() {
-            self.sack_enter_recovery(delivered, now, out);
+            self.sack_enter_recovery(delivered, (newly_sacked > 0, advanced), now, out);
         } else if !self.in_recovery && self.cfg.limited_transmit && !advanced && newly_sacked > 0 && self.dupacks < 3 {
             self.limited_transmit(now, out);
         }
@@ -262,7 +263,8 @@ impl TcpSender {
         }
     }
 
-    fn sack_enter_recovery(&mut self, delivered: u64, now: Time, out: &mut Outbox) {
+    /// `ack`: whether the entering ACK SACKed new data and whether it advanced SND.UNA (`ns3_delivered`).
+    fn sack_enter_recovery(&mut self, delivered: u64, ack: (bool, bool), now: Time, out: &mut Outbox) {
         // (4.1) RecoveryPoint = HighData; (4.2) ssthresh from the variant (RFC 5681: FlightSize/2).
         self.congestion_event(now, out);
         self.in_recovery = true;
@@ -272,6 +274,7 @@ impl TcpSender {
         self.rack.tlp_end = None;
         if self.cfg.prr {
             self.prr = Prr::start(self.flight());
+            let delivered = self.ns3_delivered(delivered, ack.0, ack.1);
             self.prr_cwnd(delivered);
         } else {
             // (4.2) cwnd = ssthresh, (4.3) retransmit the first segment presumed dropped at once.
@@ -280,6 +283,20 @@ impl TcpSender {
             self.transmit(seq, now, out);
             self.high_rxt = self.high_rxt.max(seq + 1);
         }
+    }
+
+    /// DeliveredData for PRR. RFC 6937 §3: what the ACK newly acknowledged or SACKed. With
+    /// `prr_dupack_credit`, as ns-3.44's `TcpSocketBase` feeds its `TcpPrrRecovery`: an ACK that SACKs new
+    /// data is a duplicate ACK there (RFC 6675 §2) and adds one segment more while prr_delivered <
+    /// RecoverFS (the estimate RFC 6937 gives for a sender without SACK), and a partial ACK that also
+    /// SACKs runs the PRR step a second time on the same data (ns-3 issue 1350, fixed after 3.44).
+    fn ns3_delivered(&self, delivered: u64, sacked_new: bool, advanced: bool) -> u64 {
+        if !self.cfg.prr_dupack_credit || !sacked_new {
+            return delivered;
+        }
+        let credit = u64::from(self.prr.delivered < self.prr.recover_fs);
+        let again = if advanced { delivered } else { 0 };
+        delivered + credit + again
     }
 
     /// RFC 6937 §3 with SACK: cwnd = pipe + sndcnt. The first ACK of recovery always releases the fast
@@ -448,7 +465,7 @@ impl TcpSender {
         }
         let reo = self.rack_detect_loss(now);
         if !self.in_recovery && self.snd_una >= self.recover && self.should_recover() {
-            self.sack_enter_recovery(0, now, out);
+            self.sack_enter_recovery(0, (false, false), now, out);
         }
         self.sack_send(now, out);
         self.rack_rearm(now, reo, false, out);
@@ -482,6 +499,7 @@ mod tests {
             rto: RtoConfig::default(),
             sack,
             prr,
+            prr_dupack_credit: false,
             limited_transmit,
             rack,
         };
@@ -629,6 +647,41 @@ mod tests {
             assert!((cum as i64 - rfc as i64).abs() <= 1, "after ACK {k}: sent {cum}, RFC 6937 {rfc} ({sent_on:?})");
         }
         assert!((s.sb.pipe() as f64 - s.w.ssthresh).abs() <= 1.0, "pipe {} at the end", s.sb.pipe());
+    }
+
+    #[test]
+    fn prr_dupack_credit_sends_as_ns3_44_does() {
+        // RFC 6937 §6's example without Limited Transmit: 20 in flight, the first lost, ssthresh 10,
+        // RecoverFS 20; ACK k SACKs segment k. RFC 6937: cumulative sends after ACK k are
+        // ⌈(k − 2)·10/20⌉, 9 after ACK 19. ns-3.44 adds one segment to DeliveredData per SACKing ACK
+        // while prr_delivered < RecoverFS: 2 per ACK up to ACK 12 (prr_delivered 20), 1 after, so
+        // ⌈2(k − 2)/2⌉ = 10 after ACK 12 and ⌈(20 + k − 12)/2⌉ = 14 after ACK 19.
+        let mut sent = [0, 0];
+        for (i, credit) in [false, true].into_iter().enumerate() {
+            let mut s = sender(true, true, false, false);
+            s.cfg.prr_dupack_credit = credit;
+            let mut s = in_flight(s, 20);
+            for k in 1..20u64 {
+                let mut out = Outbox::default();
+                s.on_ack(&ack(0, &[(1, k + 1)]), MILLI * k, &mut out);
+                sent[i] += out.packets.len();
+                if k == 12 && credit {
+                    assert_eq!(sent[i], 10, "after ACK 12");
+                }
+            }
+            assert_eq!(s.w.ssthresh, 10.0);
+        }
+        assert!((8..=10).contains(&sent[0]), "RFC 6937: {}", sent[0]);
+        assert_eq!(sent[1], 14, "ns-3.44");
+        // A partial ACK that also SACKs counts its data twice: here 2 acknowledged + 1 SACKed, twice,
+        // plus the credit, against 3.
+        let mut s = sender(true, true, false, false);
+        s.cfg.prr_dupack_credit = true;
+        s.prr = Prr::start(40);
+        assert_eq!(s.ns3_delivered(3, true, true), 7);
+        assert_eq!(s.ns3_delivered(3, false, true), 3);
+        s.prr.delivered = 40;
+        assert_eq!(s.ns3_delivered(1, true, false), 1, "no credit once prr_delivered reaches RecoverFS");
     }
 
     #[test]
