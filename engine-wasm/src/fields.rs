@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
-use crate::link_loss::LossPattern;
+use crate::net::LossPattern;
 use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::{

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::aqm::{AqmConfig, QueueUnit};
 use crate::fields;
-use crate::link_loss::LossPattern;
+use crate::net::LossPattern;
 use crate::problem::Problem;
 use crate::tcp::Variant;
 
@@ -107,7 +107,7 @@ pub struct LinkSpec {
     pub buffer_unit: QueueUnit,
     /// Random loss probability per packet on the bottleneck, independent of the queue.
     pub loss_rate: f64,
-    /// How the lost packets are picked (`crate::link_loss`): at random (default) or one every 1/`loss_rate`.
+    /// How the lost packets are picked (`crate::net::LinkLoss`): at random (default) or one every 1/`loss_rate`.
     pub loss_pattern: LossPattern,
     /// Mean packet size the AQMs assume (RED's s, PIE's MEAN_PKTSIZE), bytes.
     pub mean_pkt_size: u32,
