@@ -13,7 +13,7 @@ mod rate;
 mod reverse;
 
 pub use bottleneck::Bottleneck;
-pub use loss::{LinkLoss, LossPattern};
+pub use loss::LinkLoss;
 pub use rate::RateChange;
 
 use crate::rng::{stream, Rng};
