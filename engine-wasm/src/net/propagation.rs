@@ -61,3 +61,35 @@ impl Propagation {
         (t + self.delay_at(t)).max(last)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(json: &str) -> LinkSpec {
+        serde_json::from_str(json).expect("a link")
+    }
+
+    #[test]
+    fn a_fixed_delay_adds_the_same_time_to_every_packet() {
+        let mut p = Propagation::new(&link(r#"{"delay_ms": 10}"#));
+        assert_eq!(p.forward(0), 10_000_000);
+        assert_eq!(p.forward(3_000_000), 13_000_000);
+        assert_eq!(p.reverse(1), 10_000_001);
+    }
+
+    /// 30 ms up to 1 s, then 5 ms: a packet entering at 1.001 s would leave at 1.006 s, before the one that
+    /// entered at 0.999 s (1.029 s), so it is held until then. Each direction keeps its own order.
+    #[test]
+    fn a_falling_delay_holds_a_packet_behind_the_one_before_it() {
+        let mut p = Propagation::new(&link(r#"{"delay_ms": 30, "delay_schedule": [{"at_s": 1, "delay_ms": 5}]}"#));
+        assert_eq!(p.forward(999_000_000), 1_029_000_000);
+        assert_eq!(p.forward(1_001_000_000), 1_029_000_000);
+        assert_eq!(p.forward(1_030_000_000), 1_035_000_000);
+        // The reverse direction has seen nothing yet: the new delay applies at once.
+        assert_eq!(p.reverse(1_001_000_000), 1_006_000_000);
+        // The step applies to packets entering at or after it.
+        assert_eq!(p.delay_at(999_999_999), 30_000_000);
+        assert_eq!(p.delay_at(1_000_000_000), 5_000_000);
+    }
+}

@@ -65,3 +65,48 @@ impl RateSchedule {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schedule(json: &str) -> RateSchedule {
+        RateSchedule::new(&serde_json::from_str(json).expect("a link"), 1)
+    }
+
+    #[test]
+    fn a_fixed_rate_has_no_changes() {
+        let s = schedule(r#"{"rate_mbps": 10}"#);
+        assert!(!s.varies());
+        assert!(s.initial().is_empty());
+    }
+
+    /// The steps at 1 s and 2 s come first; the one at 3 s falls after the slots take over at 2.5 s.
+    #[test]
+    fn steps_before_the_slots_take_over_then_the_first_slot() {
+        let s = schedule(
+            r#"{"rate_schedule": [{"at_s": 1, "rate_mbps": 5}, {"at_s": 2, "rate_mbps": 8}, {"at_s": 3, "rate_mbps": 9}],
+                "rate_slots": {"start_s": 2.5, "slot_s": 0.5, "min_mbps": 2, "max_mbps": 4}}"#,
+        );
+        assert!(s.varies());
+        let want = [
+            (1_000_000_000, RateChange::Step(5e6)),
+            (2_000_000_000, RateChange::Step(8e6)),
+            (2_500_000_000, RateChange::Slot(0)),
+        ];
+        assert_eq!(s.initial(), want);
+    }
+
+    /// Slot k + 1 starts at start + (k + 1)·slot, and each slot's rate lies in [min, max].
+    #[test]
+    fn a_slot_draws_its_rate_in_range_and_names_the_next_slot() {
+        let mut s = schedule(r#"{"rate_slots": {"start_s": 2.5, "slot_s": 0.5, "min_mbps": 2, "max_mbps": 4}}"#);
+        for k in [0, 1, 7] {
+            let (bps, next) = s.apply(RateChange::Slot(k)).expect("slots");
+            assert!((2e6..=4e6).contains(&bps), "{bps}");
+            assert_eq!(next, Some((from_secs(2.5 + (k + 1) as f64 * 0.5), RateChange::Slot(k + 1))));
+        }
+        assert_eq!(s.apply(RateChange::Step(3e6)), Some((3e6, None)));
+        assert_eq!(schedule("{}").apply(RateChange::Slot(0)), None);
+    }
+}

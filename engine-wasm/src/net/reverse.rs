@@ -40,3 +40,30 @@ impl ReverseBottleneck {
         Some(leaves)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_reverse_bottleneck_an_ack_leaves_when_it_is_sent() {
+        let mut r = ReverseBottleneck::new(None);
+        assert_eq!((r.departure(0), r.departure(0), r.departure(7)), (Some(0), Some(0), Some(7)));
+        assert_eq!(r.drops, 0);
+    }
+
+    /// 40-byte ACKs at 1 Mbit/s take 320 µs each; a buffer of 2 holds two ACKs, the one in service included.
+    #[test]
+    fn acks_queue_at_the_reverse_rate_and_the_full_buffer_drops() {
+        let spec = ReverseLink { rate_mbps: 1.0, buffer: 2, ack_size: 40 };
+        let mut r = ReverseBottleneck::new(Some(spec));
+        assert_eq!(r.departure(0), Some(320_000));
+        assert_eq!(r.departure(0), Some(640_000));
+        assert_eq!(r.departure(100_000), None);
+        assert_eq!(r.drops, 1);
+        // The first has left by 320 µs: room for one more, behind the second.
+        assert_eq!(r.departure(320_000), Some(960_000));
+        // An idle link serves at once.
+        assert_eq!(r.departure(5_000_000), Some(5_320_000));
+    }
+}
