@@ -16,12 +16,11 @@ use serde_json::Value;
 
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
-use crate::link_loss::LossPattern;
 use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::{
-    DelayStep, FlowGroup, LinkSpec, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario, Traffic,
-    MAX_FLOWS, MAX_GROUPS, SCENARIO_VERSION,
+    DelayStep, FlowGroup, LinkSpec, LossPattern, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario,
+    Traffic, MAX_FLOWS, MAX_GROUPS, SCENARIO_VERSION,
 };
 use crate::tcp::vegas::RttMeasure;
 use crate::tcp::Variant;

@@ -5,8 +5,10 @@
 //!     ▲                                                                            │
 //!     └──────────────────────────── ACK (reverse delay D + delay_i) ◀─────────────┘
 //! ```
-//! Events (scheduler.rs) are ordered by (time in integer ns, sequence number). `sim.rs` owns the scheduler,
-//! the bottleneck (`link.rs` + an `aqm::QueueDisc`), the senders (`tcp/`, `traffic.rs`) and the metrics.
+//! Events (`scheduler/`) are ordered by (time in integer ns, sequence number). `sim.rs` owns the scheduler
+//! and the event loop, the network (`net/`: the bottleneck, an `aqm::QueueDisc` in front of a link, and the
+//! link's loss, propagation, reverse path and capacity schedule), the senders (`tcp/`, `traffic.rs`) and the
+//! metrics.
 //! `scenario.rs` is the one serde model shared with the page and the URL. `api.rs` is the only
 //! wasm-bindgen code. Randomness comes from `rng.rs` (one seed, one stream per component) and every
 //! transcendental function from `libm`, so native and WebAssembly runs are bit-identical.
@@ -44,10 +46,9 @@ pub mod catalog;
 pub mod digest;
 pub mod fields;
 pub mod headers;
-pub mod link;
-pub mod link_loss;
 pub mod metrics;
 pub mod migrate;
+pub mod net;
 pub mod problem;
 pub mod profile;
 pub mod scenario;

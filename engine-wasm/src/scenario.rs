@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::aqm::{AqmConfig, QueueUnit};
 use crate::fields;
-use crate::link_loss::LossPattern;
 use crate::problem::Problem;
 use crate::tcp::Variant;
 
@@ -107,7 +106,7 @@ pub struct LinkSpec {
     pub buffer_unit: QueueUnit,
     /// Random loss probability per packet on the bottleneck, independent of the queue.
     pub loss_rate: f64,
-    /// How the lost packets are picked (`crate::link_loss`): at random (default) or one every 1/`loss_rate`.
+    /// How the lost packets are picked (`crate::net::LinkLoss`): at random (default) or one every 1/`loss_rate`.
     pub loss_pattern: LossPattern,
     /// Mean packet size the AQMs assume (RED's s, PIE's MEAN_PKTSIZE), bytes.
     pub mean_pkt_size: u32,
@@ -156,6 +155,17 @@ pub struct DelayStep {
     pub at_s: f64,
     /// One-way propagation delay from then on, ms.
     pub delay_ms: f64,
+}
+
+/// How the link's random loss picks the packets it loses (`crate::net::LinkLoss`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossPattern {
+    /// Each packet independently with probability `loss_rate` (Bernoulli).
+    #[default]
+    Random,
+    /// Exactly one packet every 1/`loss_rate` packets (RFC 8312 §5.1's deterministic model).
+    Periodic,
 }
 
 /// A repeating pattern of capacity slots with rates drawn at random within a range.

@@ -3,11 +3,13 @@
 //!
 //! sender ─(access link: serialise, then `access_delay`)→ `Arrive` → AQM → `TxDone` (serialised at C)
 //! ─(bottleneck delay)→ `Deliver` at the receiver → ACK ─(bottleneck delay + access delay)→ `AckArrive`.
+//!
+//! The bottleneck and the link beyond its queue (loss, propagation, the reverse path, the capacity schedule)
+//! are crate::net's; this file owns the event loop and wires the senders, the network and the metrics.
 
 use crate::aqm::{AqmConfig, LinkInfo, Reason, Signal};
-use crate::link::Bottleneck;
-use crate::link_loss::LinkLoss;
 use crate::metrics::{FlowSummaryInput, Metrics, Summary};
+use crate::net::{Bottleneck, Path, RateChange};
 use crate::packet::{Ack, Ect, FlowId, Packet};
 use crate::problem::Problem;
 use crate::rng::{stream, Rng};
@@ -53,10 +55,8 @@ enum Event {
         generation: u64,
     },
     Sample,
-    /// A step of `link.rate_schedule`: the bottleneck's capacity becomes this many bit/s.
-    LinkRate(f64),
-    /// Slot `k` of `link.rate_slots` begins: its rate is drawn now, and slot k + 1 is scheduled.
-    RateSlot(u64),
+    /// The bottleneck's capacity changes (crate::net::RateChange).
+    Rate(RateChange),
 }
 
 // One per flow, in a Vec: boxing the larger variant would only add an indirection on the hot path.
@@ -135,32 +135,19 @@ pub struct Simulation {
     events: Scheduler<Event>,
     bottleneck: Bottleneck,
     flows: Vec<Flow>,
+    /// The link beyond the bottleneck's queue.
+    path: Path,
     traffic_rng: Rng,
-    link_loss: LinkLoss,
     metrics: Metrics,
-    link_delay: Time,
     sample_interval: Time,
     outbox: Outbox,
     events_handled: u64,
-    /// Departure times of the ACKs in the reverse bottleneck, oldest first.
-    reverse_queue: std::collections::VecDeque<Time>,
-    /// The reverse bottleneck's last transmission time (an ACK's, the same for every ACK).
-    reverse_times: TransmissionTimes,
-    ack_drops: u64,
     /// Per flow: started and not stopped. Apart from `Flow`, as `windows`, so a sample reads them densely.
     active: Vec<bool>,
     /// Per flow: the congestion window (packets) after the sender's latest event, NaN while the flow is
     /// inactive or has no window (UDP); copied in `dispatch`, after every call that can change it. A trace
     /// sample reads these 8 bytes a flow, where reading each sender touched two cache lines of its state.
     windows: Vec<f64>,
-    /// `link.delay_schedule` as (from, one-way delay), in time order; empty for a fixed delay.
-    delay_steps: Vec<(Time, Time)>,
-    /// When the last data packet and the last ACK leave the bottleneck's propagation delay: with a delay
-    /// schedule, a packet never arrives before one that entered the link earlier (see `propagate`).
-    forward_exit: Time,
-    reverse_exit: Time,
-    /// Draws the rates of `link.rate_slots` (its own stream: rng::stream::LINK_SCHEDULE).
-    slot_rng: Rng,
     /// Each sender's counters when the warm-up ended (taken before the first event at or after it), so the
     /// summary reports retransmissions, timeouts and RTTs of the measured window only.
     at_warmup: Option<Vec<SenderCounters>>,
@@ -172,7 +159,7 @@ pub struct Simulation {
     state_columns: Vec<&'static str>,
     state_rows: Vec<f64>,
     keep_state_rows: bool,
-    /// The bottleneck's one transmission in progress, and its deliveries in time order (`propagate`).
+    /// The bottleneck's one transmission in progress, and its deliveries in time order (`Path::data_arrival`).
     tx_lane: PinnedFifo,
     deliver_lane: PinnedFifo,
 }
@@ -206,6 +193,7 @@ impl Simulation {
         let bottleneck =
             Bottleneck::new(&scenario.aqm, info, Rng::new(scenario.seed, stream::AQM)).map_err(|e| e.inside("aqm"))?;
         let bottleneck_kind = bottleneck.qdisc().kind();
+        let path = Path::new(l, scenario.seed);
         let mut events = Scheduler::new();
         let flows: Vec<Flow> = specs
             .into_iter()
@@ -229,28 +217,20 @@ impl Simulation {
             deliver_lane,
             bottleneck,
             traffic_rng: Rng::new(scenario.seed, stream::TRAFFIC),
-            link_loss: LinkLoss::new(scenario.link.loss_pattern, Rng::new(scenario.seed, stream::LOSS)),
             metrics: {
                 let m = Metrics::new(n, l.rate_mbps * 1e6, from_secs(scenario.warmup()), mean_base_rtt);
-                if time_varying_rate(l) {
+                if path.rate_varies() {
                     m.with_capacity_column()
                 } else {
                     m
                 }
             },
-            link_delay,
+            path,
             sample_interval: from_secs(scenario.sample_interval),
             outbox: Outbox::default(),
             events_handled: 0,
-            reverse_queue: std::collections::VecDeque::new(),
-            reverse_times: TransmissionTimes::default(),
-            ack_drops: 0,
             active: vec![false; n],
             windows: vec![f64::NAN; n],
-            delay_steps: l.delay_schedule.iter().map(|d| (from_secs(d.at_s), from_millis(d.delay_ms))).collect(),
-            forward_exit: 0,
-            reverse_exit: 0,
-            slot_rng: Rng::new(scenario.seed, stream::LINK_SCHEDULE),
             at_warmup: None,
             view_events: EventLog::new(VIEW_EVENTS_KEPT),
             state_columns: traced_state(bottleneck_kind),
@@ -506,59 +486,26 @@ impl Simulation {
             })
             .collect();
         let mut summary = self.metrics.summary(self.now, &inputs);
-        summary.ack_drops = self.ack_drops;
+        summary.ack_drops = self.path.ack_drops();
         summary
     }
 
-    /// The steps of `link.rate_schedule` before the slot pattern takes over, and the pattern's first slot.
+    /// The capacity changes known from the start (crate::net::Path::initial_rate_changes).
     fn schedule_rate_changes(&mut self) {
-        let l = &self.scenario.link;
-        let takeover = l.rate_slots.as_ref().map_or(f64::INFINITY, |p| p.start_s);
-        let steps: Vec<(Time, f64)> = l
-            .rate_schedule
-            .iter()
-            .filter(|r| r.at_s < takeover)
-            .map(|r| (from_secs(r.at_s), r.rate_mbps * 1e6))
-            .collect();
-        for (at, bps) in steps {
-            self.events.schedule(at, Event::LinkRate(bps));
-        }
-        if let Some(p) = &l.rate_slots {
-            self.events.schedule(from_secs(p.start_s), Event::RateSlot(0));
+        for (at, change) in self.path.initial_rate_changes() {
+            self.events.schedule(at, Event::Rate(change));
         }
     }
 
-    /// The bottleneck serialises at `bps` from now on (the packet in service keeps its rate: link.rs).
-    fn set_link_rate(&mut self, bps: f64) {
+    /// A capacity change: the bottleneck serialises at the new rate from now on (the packet in service
+    /// keeps its rate: net::Bottleneck::set_rate), and the next change, if any, is scheduled.
+    fn on_rate_change(&mut self, change: RateChange) {
+        let Some((bps, next)) = self.path.rate_change(change) else { return };
         self.bottleneck.set_rate(bps);
         self.metrics.set_link_rate(self.now, bps);
-    }
-
-    fn on_rate_slot(&mut self, k: u64) {
-        let Some(p) = self.scenario.link.rate_slots.clone() else { return };
-        let mbps = slot_rate(&p, &mut self.slot_rng);
-        self.set_link_rate(mbps * 1e6);
-        // Slot k + 1 starts at start + (k + 1)·slot, computed from k so slot boundaries never drift.
-        self.events.schedule(from_secs(p.start_s + (k + 1) as f64 * p.slot_s), Event::RateSlot(k + 1));
-    }
-
-    /// The bottleneck's one-way propagation delay for a packet entering the link at `t`.
-    fn link_delay_at(&self, t: Time) -> Time {
-        if self.delay_steps.is_empty() {
-            return self.link_delay;
+        if let Some((at, change)) = next {
+            self.events.schedule(at, Event::Rate(change));
         }
-        match self.delay_steps.partition_point(|(from, _)| *from <= t) {
-            0 => self.link_delay,
-            i => self.delay_steps[i - 1].1,
-        }
-    }
-
-    /// When a packet entering the link at `t` leaves its propagation delay. A delay step applies to
-    /// packets entering after it; when the delay falls, a packet is held until the one that entered before
-    /// it has left (`exit` = that time), so the link stays FIFO like a real path, never reordering. With a
-    /// fixed delay the exits are already in order and the max changes nothing.
-    fn propagate(&self, t: Time, exit: Time) -> Time {
-        (t + self.link_delay_at(t)).max(exit)
     }
 
     fn schedule_aqm_tick(&mut self) {
@@ -610,8 +557,7 @@ impl Simulation {
                 }
             }
             Event::Sample => self.on_sample(),
-            Event::LinkRate(bps) => self.set_link_rate(bps),
-            Event::RateSlot(k) => self.on_rate_slot(k),
+            Event::Rate(change) => self.on_rate_change(change),
         }
     }
 
@@ -704,7 +650,7 @@ impl Simulation {
         let now = self.now;
         self.metrics.on_arrival(p.flow, now);
         self.ledger.in_access -= 1;
-        if self.link_loss.lose(self.scenario.link.loss_rate) {
+        if self.path.loses_arrival() {
             self.ledger.random_losses += 1;
             self.metrics.on_random_loss(p.flow, now);
             return;
@@ -737,8 +683,7 @@ impl Simulation {
                 self.metrics.on_tagged_transmitted(p.flow, wire, now);
             }
             self.ledger.in_link += 1;
-            let at = self.propagate(now, self.forward_exit);
-            self.forward_exit = at;
+            let at = self.path.data_arrival(now);
             self.events.schedule_pinned(self.deliver_lane, at, Event::Deliver(p));
         }
         self.start_transmission();
@@ -785,36 +730,15 @@ impl Simulation {
             self.events.arm(lanes.delayed_ack, at, Event::DelayedAck { flow: id, generation });
         }
         for ack in [rx.first, rx.ack].into_iter().flatten() {
-            let Some(leaves) = self.reverse_departure() else {
-                self.ack_drops += 1;
-                continue;
-            };
-            let exit = self.propagate(leaves, self.reverse_exit);
-            self.reverse_exit = exit;
-            self.events.schedule_fifo(lanes.acks, exit + access, Event::AckArrive(ack));
+            if let Some(at) = self.path.ack_arrival(self.now) {
+                self.events.schedule_fifo(lanes.acks, at + access, Event::AckArrive(ack));
+            }
         }
-    }
-
-    /// When an ACK sent now leaves the reverse bottleneck (now, without one), or None if its drop-tail
-    /// buffer is full. The FIFO serves at a constant rate, so the departure times of the ACKs it holds
-    /// describe it completely: no events are needed.
-    fn reverse_departure(&mut self) -> Option<Time> {
-        let Some(r) = &self.scenario.link.reverse else { return Some(self.now) };
-        while self.reverse_queue.front().is_some_and(|t| *t <= self.now) {
-            self.reverse_queue.pop_front();
-        }
-        if self.reverse_queue.len() >= r.buffer as usize {
-            return None;
-        }
-        let start = self.reverse_queue.back().copied().unwrap_or(self.now).max(self.now);
-        let leaves = start + self.reverse_times.get(r.ack_size, r.rate_mbps * 1e6);
-        self.reverse_queue.push_back(leaves);
-        Some(leaves)
     }
 
     /// ACKs dropped by the reverse bottleneck so far.
     pub fn ack_drops(&self) -> u64 {
-        self.ack_drops
+        self.path.ack_drops()
     }
 
     fn on_ack(&mut self, ack: Ack) {
@@ -877,16 +801,6 @@ fn traced_state(kind: &str) -> Vec<&'static str> {
         .find(|i| i.kind == kind)
         .map(|i| i.state.iter().filter(|s| s.traced).map(|s| s.name).collect())
         .unwrap_or_default()
-}
-
-/// Whether the bottleneck's capacity changes during the run (then the trace carries `capacity_mbps`).
-fn time_varying_rate(l: &crate::scenario::LinkSpec) -> bool {
-    !l.rate_schedule.is_empty() || l.rate_slots.is_some()
-}
-
-/// One slot's rate, Mbit/s: uniform in [min_mbps, max_mbps].
-fn slot_rate(p: &crate::scenario::RateSlots, rng: &mut Rng) -> f64 {
-    rng.range(p.min_mbps, p.max_mbps)
 }
 
 /// The flow group's congestion-control parameters, and the flow's own random stream.

@@ -71,7 +71,7 @@ fn throughput_follows_a_step_schedule_within_two_percent_per_interval() {
 fn a_saturated_link_carries_exactly_the_rate_in_force() {
     // One UDP CBR source at twice the capacity keeps the link busy. The rate halves at 1.0005 s, in the
     // middle of a 1000-byte packet's 0.8 ms transmission (that packet keeps 10 Mbit/s, as in ns-3; see
-    // link.rs). Every sampling interval before carries 10 Mbit/s and every one from 1.1 s on 5 Mbit/s,
+    // net/bottleneck.rs). Every sampling interval before carries 10 Mbit/s and every one from 1.1 s on 5 Mbit/s,
     // to within one packet per 0.1 s interval (0.08 Mbit/s).
     let json = r#"{"seed":1,"duration":2,"warmup":0,"sample_interval":0.1,
         "link":{"rate_mbps":10,"delay_ms":1,"buffer":1000,"rate_schedule":[{"at_s":1.0005,"rate_mbps":5}]},

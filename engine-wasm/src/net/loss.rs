@@ -6,20 +6,8 @@
 //!   Reno and CUBIC. The k-th loss falls on the ⌈k/p⌉-th packet to arrive at the link (all flows counted
 //!   together), so a p whose inverse is not whole still loses exactly ⌊n·p⌋ of the first n packets.
 
-use serde::{Deserialize, Serialize};
-
 use crate::rng::Rng;
-
-/// How the link's random loss picks the packets it loses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LossPattern {
-    /// Each packet independently with probability `loss_rate` (Bernoulli).
-    #[default]
-    Random,
-    /// Exactly one packet every 1/`loss_rate` packets (RFC 8312 §5.1's deterministic model).
-    Periodic,
-}
+use crate::scenario::LossPattern;
 
 /// The link's loss process: decides, packet by packet, which arrivals the link loses.
 pub struct LinkLoss {
