@@ -14,7 +14,6 @@
 // cold and warm runs' speed, and how many entries Chromium's wasm code cache holds on disk.
 /* global Worker, window -- inside page.evaluate */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
-
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
