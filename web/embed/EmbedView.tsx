@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import { queueUnitOf } from '../engine/units'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
-import { ParamPanel } from '../controls/ParamPanel'
+import { StoreParamPanel } from '../controls/StoreParamPanel'
 import { StoreTransport } from '../controls/StoreTransport'
 import { VIEW_KEYS } from '../scenario/linkView'
 import { useHostApi } from '../share/hostApi'
@@ -82,13 +82,12 @@ export function EmbedView() {
             />
           )}
           {shownParams !== undefined && shownParams.params.length > 0 && (
-            <ParamPanel
+            <StoreParamPanel
               info={shownParams}
-              aqm={snapshot.aqm}
+              store={store}
+              snapshot={snapshot}
               queueUnit={queueUnit}
-              bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
-              errors={snapshot.errors}
-              onChange={(n, v) => store.setParam(n, v)}
+              buffer={buffer}
             />
           )}
         </div>

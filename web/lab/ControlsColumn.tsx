@@ -11,7 +11,7 @@ import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ApplyBar } from '../controls/ApplyBar'
 import { FlowEditor } from '../controls/FlowEditor'
 import { LinkSettings } from '../controls/LinkSettings'
-import { ParamPanel } from '../controls/ParamPanel'
+import { StoreParamPanel } from '../controls/StoreParamPanel'
 import { RunSettings } from '../controls/RunSettings'
 import { StoreTransport } from '../controls/StoreTransport'
 import { useNarrow } from './LabTransport'
@@ -138,14 +138,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
             />
           </Lockable>
         )}
-        <ParamPanel
-          info={info}
-          aqm={snapshot.aqm}
-          queueUnit={queueUnit}
-          bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
-          errors={snapshot.errors}
-          onChange={(n, v) => store.setParam(n, v)}
-        />
+        <StoreParamPanel info={info} store={store} snapshot={snapshot} queueUnit={queueUnit} buffer={buffer} />
       </ErrorBoundary>
       <ErrorBoundary onReset={resetToLastGood}>
         {draft.shown !== null && (
