@@ -27,11 +27,7 @@ test('two sides run identical traffic in lock step and the difference summary ap
   const strip = (s: unknown) => JSON.stringify(typeof s === 'object' && s !== null ? { ...s, aqm: null } : s)
   expect(strip(sides[0].scenario)).toBe(strip(sides[1].scenario))
 
-  await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect
-    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 })
-    .toBeGreaterThan(4)
-  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  await teach.playCompareUntil(4, 30_000)
 
   // Linked time axes: both sides stopped at the same simulated time (lock step).
   await expect.poll(async () => new Set((await teach.compareSides()).map((s) => s.simTime)).size).toBe(1)

@@ -148,11 +148,7 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   await five.click()
   await expect(five).toHaveAttribute('aria-pressed', 'true')
   // Pan back through the history after a few seconds of play: the window leaves "live".
-  await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect
-    .poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 })
-    .toBeGreaterThan(8)
-  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  await teach.playCompareUntil(8, 60_000)
   const live = toolbar.getByRole('button', { name: charts('time.live') })
   await expect(live).toHaveAttribute('aria-pressed', 'true')
   await toolbar.getByRole('button', { name: charts('time.back') }).click()
@@ -242,11 +238,7 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
     }
   }
   // CSV: one row per cell with both coordinates, the mean and the half-width.
-  const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: teach.t('sweep.export_csv') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8')
-    .trimEnd()
-    .split('\n')
+  const csv = await teach.sweepCsv()
   expect(csv).toHaveLength(13)
   const head = csv[0].split(',')
   expect(head.slice(0, 4)).toEqual(['side', 'link.buffer', 'flows[0].count', 'runs'])
