@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
-import { queueUnitOf } from '../engine/units'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { StoreParamPanel } from '../controls/StoreParamPanel'
 import { StoreTransport } from '../controls/StoreTransport'
@@ -40,8 +39,6 @@ export function EmbedView() {
   const shownParams = controls.has('params')
     ? info
     : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
-  const buffer = snapshot.running?.buffer ?? null
-  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
 
   // "Open in full lab" follows what the embed runs (parameters changed inside it included).
   const [href, setHref] = useState(() => fullLabHref(null))
@@ -82,13 +79,7 @@ export function EmbedView() {
             />
           )}
           {shownParams !== undefined && shownParams.params.length > 0 && (
-            <StoreParamPanel
-              info={shownParams}
-              store={store}
-              snapshot={snapshot}
-              queueUnit={queueUnit}
-              buffer={buffer}
-            />
+            <StoreParamPanel info={shownParams} store={store} snapshot={snapshot} />
           )}
         </div>
       )}
