@@ -110,4 +110,10 @@ export class TeachPage {
       .toBeGreaterThan(seconds)
     await this.page.getByRole('button', { name: this.app('transport.pause') }).click()
   }
+
+  /** Waits (up to `timeout` ms) until Compare's difference summary has every side's runs, and returns it. */
+  async differenceComplete(timeout: number): Promise<Locator> {
+    await expect(this.differenceSummary).toHaveAttribute('data-complete', 'true', { timeout })
+    return this.differenceSummary
+  }
 }

@@ -41,8 +41,7 @@ test('two sides run identical traffic in lock step and the difference summary ap
   expect(d!.sides[1]).toEqual(d!.sides[0])
 
   // The difference summary: every metric for both sides, from the engine's full runs.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  const summary = await teach.differenceComplete(60_000)
   const row = (metric: string) => summary.locator(`tr[data-metric="${metric}"]`)
   for (const metric of ['mean_queue_pkts', 'delay_ms.mean', 'utilisation', 'jain', 'sync.excess']) {
     await expect(row(metric).locator('td')).toHaveCount(3)

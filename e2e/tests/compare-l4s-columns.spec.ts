@@ -41,8 +41,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   await expect(page.getByTestId('queue-counts-1')).toBeVisible()
 
   // The difference summary: one row per declared cause, each cell the engine's count for that cause.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 150_000 })
+  const summary = await teach.differenceComplete(150_000)
   const summaries = await teach.compareSummaries()
   for (const [metric, by, cause] of [
     ['drops_by_reason.overflow', 'drops_by_reason', 'overflow'],

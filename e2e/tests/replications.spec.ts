@@ -41,8 +41,7 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   // RFC 7928's unresponsive-traffic scenario, drop-tail (A) against RED (B): some metrics differ beyond
   // their intervals, and the min/max fairness does not (the engine is deterministic, so this is fixed).
   await teach.goto('?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5')
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 200_000 })
+  const summary = await teach.differenceComplete(200_000)
   const reps = await teach.compareReplications()
   expect(reps.map((r) => r.length)).toEqual([5, 5])
   // The runs are seeds 1…5 (the preset's seed 1, then +1 each): five different runs per side.
@@ -127,8 +126,7 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   await teach.goto('?view=compare&preset=rfc7928-rtt-fairness&runs=1')
   await expect(teach.side(3)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   // Runs per side: a bad number is named and changes nothing; a good one reruns and goes into the link.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  const summary = await teach.differenceComplete(60_000)
   const runsField = page.getByLabel(teach.t('replicate.runs_side'))
   await runsField.fill('31')
   await expect(summary.getByRole('alert')).toHaveText(teach.t('replicate.runs_bad', { text: '31' }))
