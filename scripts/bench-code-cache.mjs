@@ -14,10 +14,10 @@
 // cold and warm runs' speed, and how many entries Chromium's wasm code cache holds on disk.
 /* global Worker, window -- inside page.evaluate */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
+import { serveBench } from './bench-server.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const [pkgArg, scenarioArg, pairsArg = '3'] = process.argv.slice(2)
@@ -58,29 +58,7 @@ window.swReady = (async () => {
 })()
 </script>`
 
-const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' }
-const server = createServer((req, res) => {
-  const path = new URL(req.url, 'http://x').pathname
-  try {
-    const body =
-      path === '/sw.js'
-        ? sw
-        : path === '/bench-worker.js'
-          ? benchWorkerJs
-          : path === '/run.mjs'
-            ? readFileSync(new URL('./bench-wasm-run.mjs', import.meta.url))
-            : path.startsWith('/pkg/')
-              ? readFileSync(join(pkg, path.slice('/pkg/'.length)))
-              : page
-    res.setHeader('content-type', types[extname(path)] ?? 'text/html')
-    res.end(body)
-  } catch {
-    res.statusCode = 404
-    res.end()
-  }
-})
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const origin = `http://127.0.0.1:${server.address().port}/`
+const { server, origin } = await serveBench(pkg, { '/sw.js': sw, '/bench-worker.js': benchWorkerJs }, page)
 
 /** Entries in Chromium's wasm code cache of a profile (files in `Code Cache/wasm`, its index left out). */
 function wasmCacheEntries(dir) {

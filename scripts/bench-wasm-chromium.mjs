@@ -14,9 +14,9 @@
 // {cold_s, warm_s, summaries} (summaries in line order, for comparison with `aqm-cli sweep`).
 /* global Worker -- inside page.evaluate */
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { extname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { chromium } from '@playwright/test'
+import { serveBench } from './bench-server.mjs'
 
 const [pkgArg, ...rest] = process.argv.slice(2)
 const pkg = resolve(pkgArg)
@@ -45,29 +45,11 @@ self.onmessage = async (e) => {
   sim.free()
 }
 `
-const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' }
-const server = createServer((req, res) => {
-  const path = new URL(req.url, 'http://x').pathname
-  try {
-    const body =
-      path === '/bench-worker.js'
-        ? benchWorkerJs
-        : path === '/run-worker.js'
-          ? runWorkerJs
-          : path === '/run.mjs'
-            ? readFileSync(new URL('./bench-wasm-run.mjs', import.meta.url))
-            : path.startsWith('/pkg/')
-              ? readFileSync(join(pkg, path.slice('/pkg/'.length)))
-              : '<!doctype html><title>bench</title>'
-    res.setHeader('content-type', types[extname(path)] ?? 'text/html')
-    res.end(body)
-  } catch {
-    res.statusCode = 404
-    res.end()
-  }
-})
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const origin = `http://127.0.0.1:${server.address().port}/`
+const { server, origin } = await serveBench(
+  pkg,
+  { '/bench-worker.js': benchWorkerJs, '/run-worker.js': runWorkerJs },
+  '<!doctype html><title>bench</title>',
+)
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
 
 /** A page in a new browser context: a renderer process of its own, nothing compiled yet. */

@@ -136,10 +136,15 @@ export class AppPage {
     await this.page.goto(search)
     await this.playButton.waitFor({ state: 'visible' })
     await expect.poll(() => sim.ready()).toBe(true)
+    await this.playUntil(sim, seconds)
+    await expect.poll(() => sim.playing()).toBe(false)
+  }
+
+  /** Plays until `seconds` of simulated time and presses pause. */
+  async playUntil(sim: SimApi, seconds: number): Promise<void> {
     await this.playButton.click()
     await expect.poll(() => sim.simTime()).toBeGreaterThan(seconds)
     await this.pauseButton.click()
-    await expect.poll(() => sim.playing()).toBe(false)
   }
 
   threshold(name: string): Locator {

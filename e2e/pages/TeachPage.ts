@@ -1,6 +1,7 @@
 // The teaching views (web/presets, web/compare, web/sweep, web/walkthrough), found the way a person
 // finds them, in the page's language, and their read-only test hooks (window.__aqmCompare/__aqmSweep).
-import type { Locator, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { catalogue, type Language } from '../catalogue'
 import type {} from '../../web/compare/compareApi'
 import type {} from '../../web/sweep/sweepApi'
@@ -90,5 +91,29 @@ export class TeachPage {
           y: el.getAttribute('data-y') ?? '',
         })),
       )
+  }
+
+  /** Presses the sweep's CSV export and reads the file it downloads, line by line. */
+  async sweepCsv(): Promise<string[]> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name: this.t('sweep.export_csv') }).click()
+    return readFileSync(await (await download).path(), 'utf8')
+      .trimEnd()
+      .split('\n')
+  }
+
+  /** Plays Compare until every side has passed `seconds` of simulated time (within `timeout` ms) and pauses. */
+  async playCompareUntil(seconds: number, timeout: number): Promise<void> {
+    await this.page.getByRole('button', { name: this.app('transport.play') }).click()
+    await expect
+      .poll(async () => Math.min(...(await this.compareSides()).map((s) => s.simTime)), { timeout })
+      .toBeGreaterThan(seconds)
+    await this.page.getByRole('button', { name: this.app('transport.pause') }).click()
+  }
+
+  /** Waits (up to `timeout` ms) until Compare's difference summary has every side's runs, and returns it. */
+  async differenceComplete(timeout: number): Promise<Locator> {
+    await expect(this.differenceSummary).toHaveAttribute('data-complete', 'true', { timeout })
+    return this.differenceSummary
   }
 }

@@ -27,11 +27,7 @@ test('two sides run identical traffic in lock step and the difference summary ap
   const strip = (s: unknown) => JSON.stringify(typeof s === 'object' && s !== null ? { ...s, aqm: null } : s)
   expect(strip(sides[0].scenario)).toBe(strip(sides[1].scenario))
 
-  await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect
-    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 30_000 })
-    .toBeGreaterThan(4)
-  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  await teach.playCompareUntil(4, 30_000)
 
   // Linked time axes: both sides stopped at the same simulated time (lock step).
   await expect.poll(async () => new Set((await teach.compareSides()).map((s) => s.simTime)).size).toBe(1)
@@ -45,8 +41,7 @@ test('two sides run identical traffic in lock step and the difference summary ap
   expect(d!.sides[1]).toEqual(d!.sides[0])
 
   // The difference summary: every metric for both sides, from the engine's full runs.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  const summary = await teach.differenceComplete(60_000)
   const row = (metric: string) => summary.locator(`tr[data-metric="${metric}"]`)
   for (const metric of ['mean_queue_pkts', 'delay_ms.mean', 'utilisation', 'jain', 'sync.excess']) {
     await expect(row(metric).locator('td')).toHaveCount(3)

@@ -18,11 +18,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   await teach.goto('?view=compare&preset=l4s-coupling-k&sides=0,1&runs=1')
   await expect(teach.side(0)).toHaveAttribute('data-ready', 'true')
   await expect(teach.side(1)).toHaveAttribute('data-ready', 'true')
-  await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect
-    .poll(async () => Math.min(...(await teach.compareSides()).map((s) => s.simTime)), { timeout: 90_000 })
-    .toBeGreaterThan(5)
-  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  await teach.playCompareUntil(5, 90_000)
   await expect.poll(async () => new Set((await teach.compareSides()).map((s) => s.simTime)).size).toBe(1)
 
   // Marks and drops by queue and cause, live: both queues with the counters DualPI2 declares for them.
@@ -45,8 +41,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   await expect(page.getByTestId('queue-counts-1')).toBeVisible()
 
   // The difference summary: one row per declared cause, each cell the engine's count for that cause.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 150_000 })
+  const summary = await teach.differenceComplete(150_000)
   const summaries = await teach.compareSummaries()
   for (const [metric, by, cause] of [
     ['drops_by_reason.overflow', 'drops_by_reason', 'overflow'],

@@ -18,15 +18,20 @@ const count = async (page: Page, verb: string, object?: string) =>
   (await received(page)).filter(
     (s) => s.verb.display['en-US'] === verb && (object === undefined || s.object.id === object),
   ).length
+/** How many state answers the host page has had from its frames. */
+const states = (page: Page) => page.evaluate(() => (window as unknown as { states: number }).states)
+/** Opens the example host page and waits until its embed is up and answers. */
+async function openHost(page: Page, query = '') {
+  await page.goto(`./events-example.html${query}`)
+  await expect(page.frameLocator('#lab').getByTestId('embed-caption')).toBeVisible({ timeout: 60_000 })
+  await expect.poll(() => states(page)).toBeGreaterThan(0)
+}
 const LAB = 'tag:aqm-lab,2026:lab'
 const LESSON = 'tag:aqm-lab,2026:lesson/red-vs-droptail'
 
 test('every action gives one statement of its verb, without personal data', async ({ page, teach }) => {
   test.setTimeout(240_000)
-  await page.goto('./events-example.html')
-  const embed = page.frameLocator('#lab')
-  await expect(embed.getByTestId('embed-caption')).toBeVisible({ timeout: 60_000 })
-  await expect.poll(() => page.evaluate(() => (window as unknown as { states: number }).states)).toBeGreaterThan(0)
+  await openHost(page)
 
   await page.getByRole('button', { name: 'Play' }).click()
   await expect.poll(() => count(page, 'ran', LAB)).toBe(1)
@@ -109,17 +114,13 @@ test('every action gives one statement of its verb, without personal data', asyn
 
 test('events=0 turns the stream off', async ({ page, teach }) => {
   test.setTimeout(120_000)
-  await page.goto('./events-example.html?events=0')
-  const embed = page.frameLocator('#lab')
-  await expect(embed.getByTestId('embed-caption')).toBeVisible({ timeout: 60_000 })
-  await expect.poll(() => page.evaluate(() => (window as unknown as { states: number }).states)).toBeGreaterThan(0)
-  const states = () => page.evaluate(() => (window as unknown as { states: number }).states)
-  let seen = await states()
+  await openHost(page, '?events=0')
+  let seen = await states(page)
   for (const name of ['Play', 'Set max_p to 0.2', 'Switch to CoDel']) {
     await page.getByRole('button', { name }).click()
     // The frame answers each action (aqm:state), so an event would have come with it.
-    await expect.poll(states).toBeGreaterThan(seen)
-    seen = await states()
+    await expect.poll(() => states(page)).toBeGreaterThan(seen)
+    seen = await states(page)
   }
   const lesson = page.frameLocator('#lesson')
   const step = lesson.getByTestId('walk-step')

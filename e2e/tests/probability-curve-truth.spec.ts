@@ -44,9 +44,7 @@ test('mid-ramp the drawn curve is at RED p_b = max_p·(avg − min_th)/(max_th �
   await app.algorithm.selectOption('red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   // Run a moment so the curve is there whether or not a paused switch sends it (that is item 5).
-  await app.playButton.click()
-  await expect.poll(() => sim.simTime()).toBeGreaterThan(0.5)
-  await app.pauseButton.click()
+  await app.playUntil(sim, 0.5)
   await expect(app.curveChart.locator('path.curve-line')).toBeVisible()
   const red = await sim.aqm()
   const [minTh, maxTh, maxP] = [Number(red?.min_th), Number(red?.max_th), Number(red?.max_p)]

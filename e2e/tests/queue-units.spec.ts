@@ -14,9 +14,7 @@ const readout = (app: { page: import('@playwright/test').Page }, term: string) =
 test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {
   await app.page.goto('./?v=1&aqm=avq')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('avq')
-  await app.playButton.click()
-  await expect.poll(() => sim.simTime()).toBeGreaterThan(2)
-  await app.pauseButton.click()
+  await app.playUntil(sim, 2)
   await expect(app.queueChart).toContainText(app.chartsT('queue.virtual'))
   await expect(app.queueChart).not.toContainText(app.chartsT('queue.average'))
   await expect(app.queueChart).toContainText(app.chartsT('queue.axis_bytes'))
@@ -26,9 +24,7 @@ test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({
 test('a byte-mode queue: the average is printed with its unit, bytes', async ({ app, sim }) => {
   await app.page.goto('./?v=1&aqm=red&byte_mode=1&min_th=5000&max_th=15000')
   await expect.poll(async () => (await sim.aqm())?.max_th).toBe(15000)
-  await app.playButton.click()
-  await expect.poll(() => sim.simTime()).toBeGreaterThan(2)
-  await app.pauseButton.click()
+  await app.playUntil(sim, 2)
   await expect(readout(app, app.chartsT('readouts.avg'))).toHaveText(/^[\d,.]+ bytes$/)
   await expect(readout(app, app.chartsT('readouts.queue'))).toHaveText(/ pkts$/)
 })

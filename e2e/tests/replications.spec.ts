@@ -41,8 +41,7 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   // RFC 7928's unresponsive-traffic scenario, drop-tail (A) against RED (B): some metrics differ beyond
   // their intervals, and the min/max fairness does not (the engine is deterministic, so this is fixed).
   await teach.goto('?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5')
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 200_000 })
+  const summary = await teach.differenceComplete(200_000)
   const reps = await teach.compareReplications()
   expect(reps.map((r) => r.length)).toEqual([5, 5])
   // The runs are seeds 1…5 (the preset's seed 1, then +1 each): five different runs per side.
@@ -127,8 +126,7 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   await teach.goto('?view=compare&preset=rfc7928-rtt-fairness&runs=1')
   await expect(teach.side(3)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   // Runs per side: a bad number is named and changes nothing; a good one reruns and goes into the link.
-  const summary = teach.differenceSummary
-  await expect(summary).toHaveAttribute('data-complete', 'true', { timeout: 60_000 })
+  const summary = await teach.differenceComplete(60_000)
   const runsField = page.getByLabel(teach.t('replicate.runs_side'))
   await runsField.fill('31')
   await expect(summary.getByRole('alert')).toHaveText(teach.t('replicate.runs_bad', { text: '31' }))
@@ -148,11 +146,7 @@ test('Compare has the lab’s time window, the full chart set per side, and remo
   await five.click()
   await expect(five).toHaveAttribute('aria-pressed', 'true')
   // Pan back through the history after a few seconds of play: the window leaves "live".
-  await page.getByRole('button', { name: teach.app('transport.play') }).click()
-  await expect
-    .poll(async () => Math.min(...(await teach.compareSides()).map((x) => x.simTime)), { timeout: 60_000 })
-    .toBeGreaterThan(8)
-  await page.getByRole('button', { name: teach.app('transport.pause') }).click()
+  await teach.playCompareUntil(8, 60_000)
   const live = toolbar.getByRole('button', { name: charts('time.live') })
   await expect(live).toHaveAttribute('aria-pressed', 'true')
   await toolbar.getByRole('button', { name: charts('time.back') }).click()
@@ -242,11 +236,7 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
     }
   }
   // CSV: one row per cell with both coordinates, the mean and the half-width.
-  const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: teach.t('sweep.export_csv') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8')
-    .trimEnd()
-    .split('\n')
+  const csv = await teach.sweepCsv()
   expect(csv).toHaveLength(13)
   const head = csv[0].split(',')
   expect(head.slice(0, 4)).toEqual(['side', 'link.buffer', 'flows[0].count', 'runs'])

@@ -1,7 +1,6 @@
 // Sweeps: an 8-point grid runs across the pool of workers with visible progress, and every plotted
 // value equals what the native CLI (`aqm-cli sweep`) prints for the same scenario lines.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { test, expect } from '../fixtures'
 
@@ -52,11 +51,7 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
   expect(points.map((p) => p.y)).toEqual(native.map((n) => String(n.min_max_fairness_pct)))
 
   // CSV export carries the same numbers.
-  const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: teach.t('sweep.export_csv') }).click()
-  const csv = readFileSync(await (await download).path(), 'utf8')
-    .trimEnd()
-    .split('\n')
+  const csv = await teach.sweepCsv()
   expect(csv).toHaveLength(9)
   const col = csv[0].split(',').indexOf('min_max_fairness_pct')
   expect(csv.slice(1).map((l) => l.split(',')[col])).toEqual(native.map((n) => String(n.min_max_fairness_pct)))

@@ -3,12 +3,11 @@
 // Nothing leaves the browser.
 import { useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LanguagePicker } from '../chrome/LanguagePicker'
+import { ToolPage } from '../chrome/ToolPage'
 import { download } from '../share/exporters'
 import { replayLink } from '../session/recorder'
 import { changeText, classCsv, readStudentFile, type StudentRow } from './classRows'
 import { LessonAnswers, LessonName, LessonSketches } from './LessonCells'
-import '../chrome/toolPage.css'
 import './class.css'
 
 const fmt = (v: number | null | undefined, digits: number) =>
@@ -36,12 +35,7 @@ export function ClassView() {
   }
 
   return (
-    <div className="tool-page class-page">
-      <header className="tool-header">
-        <h1>{t('title')}</h1>
-        <LanguagePicker />
-      </header>
-      <p>{t('intro')}</p>
+    <ToolPage className="class-page" title={t('title')} intro={t('intro')}>
       <div
         className={`class-drop${over ? ' class-drop-over' : ''}`}
         onDragOver={(e) => {
@@ -156,7 +150,7 @@ export function ClassView() {
           <p className="muted">{t('note')}</p>
         </>
       )}
-    </div>
+    </ToolPage>
   )
 }
 

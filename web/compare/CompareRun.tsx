@@ -104,6 +104,17 @@ interface Replications {
   done: number
 }
 
+/** `runs` replications of each of `sides` sides, none finished yet. */
+function noReplications(key: string, runs: number, sides: number): Replications {
+  return {
+    key,
+    runs,
+    summaries: Array.from({ length: sides }, () => Array.from({ length: runs }, () => null)),
+    errors: Array.from({ length: sides }, () => null),
+    done: 0,
+  }
+}
+
 interface CompareRunProps {
   preset: Preset
   sides: CompareSide[]
@@ -193,31 +204,17 @@ export function CompareRun({
 
   // Every side's replications: reps[k][r] is side k's run with seed + r (null until it finishes).
   const repsKey = `${runs}\n${settledKey}`
-  const empty = (): Replications => ({
-    key: repsKey,
-    runs,
-    summaries: scenarios.map(() => Array.from({ length: runs }, () => null)),
-    errors: scenarios.map(() => null),
-    done: 0,
-  })
-  const [state, setReps] = useState<Replications>(empty)
+  const [state, setReps] = useState<Replications>(() => noReplications(repsKey, runs, scenarios.length))
   // New runs or edited sides start afresh (the pool of the old ones is disposed by the effect's cleanup).
-  const reps = state.key === repsKey ? state : empty()
+  const reps = state.key === repsKey ? state : noReplications(repsKey, runs, scenarios.length)
   useEffect(() => {
     const pool = new RunPool()
-    const fresh = (): Replications => ({
-      key: repsKey,
-      runs,
-      summaries: scenarios.map(() => Array.from({ length: runs }, () => null)),
-      errors: scenarios.map(() => null),
-      done: 0,
-    })
     void pool.run(
       scenarios.flatMap((s) => replicas(s, runs)),
       (i, o) => {
         const [side, rep] = [Math.floor(i / runs), i % runs]
         setReps((prev) => {
-          const all = prev.key === repsKey ? prev : fresh()
+          const all = prev.key === repsKey ? prev : noReplications(repsKey, runs, scenarios.length)
           const summaries = o.ok
             ? all.summaries.map((row, k) => (k === side ? row.map((s, r) => (r === rep ? o.summary : s)) : row))
             : all.summaries

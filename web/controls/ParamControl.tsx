@@ -56,6 +56,16 @@ export function ParamControl({
     unit: unitLabel === '' ? '' : ` ${unitLabel}`,
   }
 
+  // Under a checkbox or a choice: the schema's help as it stands, then any refusal.
+  const plainNotes = (
+    <>
+      <small id={`${id}-help`} lang={helpLang}>
+        {schema.help}
+      </small>
+      <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
+    </>
+  )
+
   const commit = (value: string) => {
     const checked = checkParamInput(value, schema)
     if (!checked.ok) {
@@ -80,10 +90,7 @@ export function ParamControl({
           />
           {label}
         </label>
-        <small id={`${id}-help`} lang={helpLang}>
-          {schema.help}
-        </small>
-        <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
+        {plainNotes}
       </div>
     )
   }
@@ -109,10 +116,7 @@ export function ParamControl({
             </option>
           ))}
         </select>
-        <small id={`${id}-help`} lang={helpLang}>
-          {schema.help}
-        </small>
-        <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
+        {plainNotes}
       </div>
     )
   }

@@ -3,26 +3,23 @@
 // code as the engine's catalogue lists it. Its entry is engine-wasm/tests/fixtures/dummy-cc.json, which a Rust
 // test keeps equal to the catalogue's. Its parameter (`gain`) is named unlike any real one, so nothing on the
 // page can have guessed it.
-import { readFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { engineFixture } from './engineFixtures'
 import { describe, expect, it, vi } from 'vitest'
 import i18n from '../i18n'
 import { PerFlowTable } from '../results/PerFlowTable'
 import type { FlowResult } from '../engine/resultsModel'
 
-const dummy = JSON.parse(
-  readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-cc.json', import.meta.url), 'utf8'),
-) as { name: string; label: string; params: Array<{ name: string; path: string; default: number }> }
+const dummy = engineFixture('dummy-cc') as {
+  name: string
+  label: string
+  params: Array<{ name: string; path: string; default: number }>
+}
 
 // The page's one copy of the catalogue, as a build with `--features dummy-cc` would generate it.
 vi.mock('../contract/engine', async (original) => {
   const real = await original<typeof import('../contract/engine')>()
-  const fixture = JSON.parse(
-    (await import('node:fs')).readFileSync(
-      new URL('../../engine-wasm/tests/fixtures/dummy-cc.json', import.meta.url),
-      'utf8',
-    ),
-  )
+  const fixture = (await import('./engineFixtures')).engineFixture('dummy-cc')
   return { catalog: { ...real.catalog, congestion_controls: [...real.catalog.congestion_controls, fixture] } }
 })
 

@@ -3,8 +3,8 @@
 // engine describes it. Its catalogue entry is engine-wasm/tests/fixtures/dummy-discipline.json, which a Rust
 // test keeps equal to what `aqm-cli algorithms` prints when built with that feature. Its parameters are
 // named unlike any real one (start, end, top), so nothing on the page can have guessed them by name.
-import { readFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { engineFixture } from './engineFixtures'
 import { describe, expect, it } from 'vitest'
 import { curveParams, delayTargets, dragBounds, queueLevels } from '../charts/thresholds'
 import { eventSeries } from '../charts/events'
@@ -15,9 +15,7 @@ import i18n from '../i18n'
 import { AlgorithmPicker } from './AlgorithmPicker'
 import { ParamPanel } from './ParamPanel'
 
-const raw: unknown = JSON.parse(
-  readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-discipline.json', import.meta.url), 'utf8'),
-)
+const raw = engineFixture('dummy-discipline')
 if (!isAlgorithmInfo(raw)) throw new Error('the fixture is not an AlgorithmInfo the page accepts')
 const dummy: AlgorithmInfo = raw
 const aqm = { kind: 'dummy', start: 4, end: 12, top: 0.2, ecn: false }

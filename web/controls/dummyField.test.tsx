@@ -3,25 +3,23 @@
 // own code as the engine's catalogue lists it. Its entry is engine-wasm/tests/fixtures/dummy-field.json, which
 // a Rust test keeps equal to the catalogue's (and which runs a scenario that sets it). Its name is unlike any
 // real field's, so nothing on the page can have guessed it.
-import { readFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { engineFixture } from './engineFixtures'
 import { describe, expect, it, vi } from 'vitest'
 import i18n from '../i18n'
 import type { JsonObject } from '../scenario/json'
 
-const fixture = JSON.parse(
-  readFileSync(new URL('../../engine-wasm/tests/fixtures/dummy-field.json', import.meta.url), 'utf8'),
-) as { path: string; description: string; max: number; place: { group: string; start: number } }
+const fixture = engineFixture('dummy-field') as {
+  path: string
+  description: string
+  max: number
+  place: { group: string; start: number }
+}
 
 // The page's one copy of the catalogue, as a build with `--features dummy-field` would generate it.
 vi.mock('../contract/engine', async (original) => {
   const real = await original<typeof import('../contract/engine')>()
-  const entry = JSON.parse(
-    (await import('node:fs')).readFileSync(
-      new URL('../../engine-wasm/tests/fixtures/dummy-field.json', import.meta.url),
-      'utf8',
-    ),
-  )
+  const entry = (await import('./engineFixtures')).engineFixture('dummy-field')
   return { catalog: { ...real.catalog, scenario_fields: [...real.catalog.scenario_fields, entry] } }
 })
 

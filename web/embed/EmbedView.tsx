@@ -3,9 +3,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
-import { queueUnitOf } from '../engine/units'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
-import { ParamPanel } from '../controls/ParamPanel'
+import { StoreParamPanel } from '../controls/StoreParamPanel'
 import { StoreTransport } from '../controls/StoreTransport'
 import { VIEW_KEYS } from '../scenario/linkView'
 import { useHostApi } from '../share/hostApi'
@@ -40,8 +39,6 @@ export function EmbedView() {
   const shownParams = controls.has('params')
     ? info
     : info && { ...info, params: info.params.filter((p) => controls.has(p.name)) }
-  const buffer = snapshot.running?.buffer ?? null
-  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
 
   // "Open in full lab" follows what the embed runs (parameters changed inside it included).
   const [href, setHref] = useState(() => fullLabHref(null))
@@ -82,14 +79,7 @@ export function EmbedView() {
             />
           )}
           {shownParams !== undefined && shownParams.params.length > 0 && (
-            <ParamPanel
-              info={shownParams}
-              aqm={snapshot.aqm}
-              queueUnit={queueUnit}
-              bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
-              errors={snapshot.errors}
-              onChange={(n, v) => store.setParam(n, v)}
-            />
+            <StoreParamPanel info={shownParams} store={store} snapshot={snapshot} />
           )}
         </div>
       )}

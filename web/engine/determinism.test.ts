@@ -10,6 +10,17 @@ import { Simulation, initSync, trace_digest } from './pkg/aqm_engine.js'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const cli = `${root}engine-wasm/target/release/aqm-cli`
 
+// DualPI2's mixed L4S and classic senders (the link and the flows), run under both of its schedulers.
+const L4S_MIX = {
+  link: { rate_mbps: 20, delay_ms: 5, buffer: 400 },
+  flows: [
+    { count: 2, tcp: 'prague', rtt_ms: [15, 60] },
+    { count: 2, tcp: 'dctcp', rtt_ms: [15, 60], ecn_codepoint: 'ect1', delayed_ack: true },
+    { count: 2, tcp: 'cubic', rtt_ms: [15, 60] },
+    { count: 2, tcp: 'newreno', rtt_ms: [15, 60], ecn: true },
+  ],
+}
+
 const scenarios: Record<string, object> = {
   'reno over red with random loss': {
     seed: 42,
@@ -111,26 +122,14 @@ const scenarios: Record<string, object> = {
   'prague, dctcp, cubic and newreno over dualpi2': {
     seed: 17,
     duration: 15,
-    link: { rate_mbps: 20, delay_ms: 5, buffer: 400 },
-    flows: [
-      { count: 2, tcp: 'prague', rtt_ms: [15, 60] },
-      { count: 2, tcp: 'dctcp', rtt_ms: [15, 60], ecn_codepoint: 'ect1', delayed_ack: true },
-      { count: 2, tcp: 'cubic', rtt_ms: [15, 60] },
-      { count: 2, tcp: 'newreno', rtt_ms: [15, 60], ecn: true },
-    ],
+    ...L4S_MIX,
     aqm: { kind: 'dualpi2' },
   },
   // RFC 9332's time-shifted FIFO between DualPI2's queues (the heads' sojourns decide), with the same mix.
   'prague, dctcp, cubic and newreno over dualpi2 with the time-shifted fifo': {
     seed: 23,
     duration: 15,
-    link: { rate_mbps: 20, delay_ms: 5, buffer: 400 },
-    flows: [
-      { count: 2, tcp: 'prague', rtt_ms: [15, 60] },
-      { count: 2, tcp: 'dctcp', rtt_ms: [15, 60], ecn_codepoint: 'ect1', delayed_ack: true },
-      { count: 2, tcp: 'cubic', rtt_ms: [15, 60] },
-      { count: 2, tcp: 'newreno', rtt_ms: [15, 60], ecn: true },
-    ],
+    ...L4S_MIX,
     aqm: { kind: 'dualpi2', scheduler: 'ts_fifo', tshift: 30 },
   },
 }

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { isAlgorithmInfo, isFromWorker, isToWorker } from './protocol'
+import { runSummary } from './summaryFixture'
+
+/** A parameter schema as the engine declares one; a test names the values it checks. */
+const paramSchema = (values: object = {}) => ({
+  name: 'lo',
+  label: 'lo',
+  unit: 'pkts',
+  min: 0,
+  max: 10,
+  default: 1,
+  step: 0,
+  integer: false,
+  boolean: false,
+  help: 'h',
+  ...values,
+})
 
 describe('isToWorker', () => {
   it('accepts every well-formed page message', () => {
@@ -96,18 +112,7 @@ describe('isFromWorker', () => {
   })
 
   it('checks the ready message, including the parameter schemas', () => {
-    const param = {
-      name: 'min_th',
-      label: 'Min',
-      unit: 'packets',
-      min: 1,
-      max: 1000,
-      default: 5,
-      step: 1,
-      integer: true,
-      boolean: false,
-      help: 'h',
-    }
+    const param = paramSchema({ name: 'min_th', label: 'Min', unit: 'packets', integer: true })
     const alg = { kind: 'red', label: 'RED', citation: 'c', summary: 's', params: [param] }
     const ready = { type: 'ready', version: 1, algorithms: [alg], defaultScenario: '{}', columns: ['t'] }
     expect(isFromWorker(ready)).toBe(true)
@@ -115,20 +120,12 @@ describe('isFromWorker', () => {
   })
 
   it('checks the run summary, NaN allowed where the engine has no value yet', () => {
-    const summary = {
-      measured_from_s: 10,
+    const summary = runSummary({
       measured_to_s: 12,
-      mean_queue_pkts: 4,
-      delay_ms: { mean: 2 },
-      utilisation: 0.9,
       jain: NaN,
-      total_goodput_payload_mbps: 8.64,
-      total_goodput_mbps: 9,
       min_max_fairness_pct: NaN,
       sync: { index: NaN, random: NaN, excess: NaN },
-      drops_by_reason: { overflow: 3 },
-      marks_by_reason: {},
-    }
+    })
     expect(isFromWorker({ type: 'summary', epoch: 1, summary })).toBe(true)
     expect(isFromWorker({ type: 'summary', epoch: 1, summary: { ...summary, sync: { index: 0.5 } } })).toBe(false)
     expect(
@@ -142,18 +139,7 @@ describe('isFromWorker', () => {
 })
 
 describe('isAlgorithmInfo', () => {
-  const param = {
-    name: 'lo',
-    label: 'lo',
-    unit: 'pkts',
-    min: 0,
-    max: 10,
-    default: 1,
-    step: 0,
-    integer: false,
-    boolean: false,
-    help: 'h',
-  }
+  const param = paramSchema()
   const info = { kind: 'x', label: 'X', citation: '', summary: '', params: [param] }
   it('accepts the roles and capabilities the engine declares, and their absence', () => {
     expect(isAlgorithmInfo(info)).toBe(true)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bufferRows, SimStore } from './store'
 import { SimClient, type WorkerLike } from './simClient'
 import type { FromWorker, ToWorker } from './protocol'
+import { runSummary } from './summaryFixture'
 
 function fakeWorker() {
   const sent: ToWorker[] = []
@@ -149,20 +150,7 @@ describe('SimStore', () => {
 
   it('keeps the run summary of the running simulation only', () => {
     const { w, store } = connected()
-    const summary = {
-      measured_from_s: 10,
-      measured_to_s: 40,
-      mean_queue_pkts: 42,
-      delay_ms: { mean: 33 },
-      utilisation: 0.97,
-      jain: 0.99,
-      total_goodput_payload_mbps: 9.31,
-      total_goodput_mbps: 9.7,
-      min_max_fairness_pct: 80,
-      sync: { index: 0.6, random: 0.3, excess: 0.3 },
-      drops_by_reason: { overflow: 9 },
-      marks_by_reason: {},
-    }
+    const summary = runSummary()
     w.emit(state(1))
     w.emit({ type: 'summary', epoch: 1, summary })
     expect(store.getSnapshot().summary).toEqual(summary)

@@ -6,12 +6,11 @@ import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'reac
 import { useTranslation } from 'react-i18next'
 import type { ShownError, SimSnapshot, SimStore } from '../engine/store'
 import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
-import type { BufferSize } from '../scenario/running'
 import { AlgorithmPicker } from '../controls/AlgorithmPicker'
 import { ApplyBar } from '../controls/ApplyBar'
 import { FlowEditor } from '../controls/FlowEditor'
 import { LinkSettings } from '../controls/LinkSettings'
-import { ParamPanel } from '../controls/ParamPanel'
+import { StoreParamPanel } from '../controls/StoreParamPanel'
 import { RunSettings } from '../controls/RunSettings'
 import { StoreTransport } from '../controls/StoreTransport'
 import { useNarrow } from './LabTransport'
@@ -83,15 +82,13 @@ interface ControlsColumnProps {
   snapshot: SimSnapshot
   store: SimStore
   info: AlgorithmInfo | undefined
-  queueUnit: string
-  buffer: BufferSize | null
   /** A preset's teaching text, first under the transport. */
   preset?: ReactNode
   /** A preset's own settings per algorithm: choosing that algorithm uses them instead of its defaults. */
   aqmChoices?: readonly AqmConfig[]
 }
 
-export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, preset, aqmChoices }: ControlsColumnProps) {
+export function ControlsColumn({ snapshot, store, info, preset, aqmChoices }: ControlsColumnProps) {
   const { t } = useTranslation()
   const draft = useScenarioDraft(snapshot.running)
   const narrow = useNarrow()
@@ -138,14 +135,7 @@ export function ControlsColumn({ snapshot, store, info, queueUnit, buffer, prese
             />
           </Lockable>
         )}
-        <ParamPanel
-          info={info}
-          aqm={snapshot.aqm}
-          queueUnit={queueUnit}
-          bufferSize={buffer !== null && buffer.unit === queueUnit ? buffer.size : null}
-          errors={snapshot.errors}
-          onChange={(n, v) => store.setParam(n, v)}
-        />
+        <StoreParamPanel info={info} store={store} snapshot={snapshot} />
       </ErrorBoundary>
       <ErrorBoundary onReset={resetToLastGood}>
         {draft.shown !== null && (

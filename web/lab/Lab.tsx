@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSimulation } from '../engine/useSimulation'
 import type { AqmConfig } from '../engine/protocol'
-import { queueUnitOf } from '../engine/units'
 import { ChartsPanel } from '../chartset/ChartsPanel'
 import { RunResults } from '../results/RunResults'
 import { installTestApi } from '../testApi'
@@ -51,8 +50,6 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
   }, [store, scenario])
 
   const info = snapshot.algorithms.find((a) => a.kind === snapshot.aqm?.kind)
-  const buffer = snapshot.running?.buffer ?? null
-  const queueUnit = queueUnitOf(buffer?.unit, snapshot.aqm)
   // "The last good scenario" is the one the worker runs: a reset rebuilds exactly that.
   const resetToLastGood = () => store.reset()
   const sketchBar = useMemo(
@@ -87,15 +84,7 @@ export function Lab({ scenario, preset, aqmChoices, presetContext }: LabProps) {
         </div>
       </header>
       <ErrorBoundary onReset={resetToLastGood}>
-        <ControlsColumn
-          snapshot={snapshot}
-          store={store}
-          info={info}
-          queueUnit={queueUnit}
-          buffer={buffer}
-          preset={teaching}
-          aqmChoices={aqmChoices}
-        />
+        <ControlsColumn snapshot={snapshot} store={store} info={info} preset={teaching} aqmChoices={aqmChoices} />
       </ErrorBoundary>
       <main className="charts">
         {!snapshot.ready && <p className="muted">{t('status.starting')}</p>}

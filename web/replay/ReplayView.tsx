@@ -9,11 +9,10 @@ import type { AlgorithmInfo } from '../engine/protocol'
 import type { SimStore } from '../engine/store'
 import { installTestApi } from '../testApi'
 import { algorithmName, paramName } from '../i18n/names'
-import { LanguagePicker } from '../chrome/LanguagePicker'
+import { ToolPage } from '../chrome/ToolPage'
 import { decodeLog, encodeLog, LogError, toSeconds, type Action, type SessionLog } from '../session/log'
 import { Replayer, type ReplayStatus } from '../session/replayer'
 import { readSession } from '../session/file'
-import '../chrome/toolPage.css'
 import './replay.css'
 
 const SPEEDS = [1, 4, 16, Infinity]
@@ -161,12 +160,7 @@ export function ReplayView() {
 
   const end = log === null ? 0 : toSeconds(log.end)
   return (
-    <div className="tool-page replay-page">
-      <header className="tool-header">
-        <h1>{t('replay.title')}</h1>
-        <LanguagePicker />
-      </header>
-      <p>{t('replay.intro')}</p>
+    <ToolPage className="replay-page" title={t('replay.title')} intro={t('replay.intro')}>
       {error !== null && (
         <p role="alert" className="tool-error">
           {t('replay.badLog', { detail: error })}
@@ -254,6 +248,6 @@ export function ReplayView() {
           </table>
         </section>
       )}
-    </div>
+    </ToolPage>
   )
 }

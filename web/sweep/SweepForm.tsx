@@ -59,20 +59,13 @@ export function SweepForm(p: SweepFormProps) {
         p.onRun()
       }}
     >
-      <div className="field">
-        <label htmlFor="sweep-preset">{t('sweep.preset')}</label>
-        <select
-          id="sweep-preset"
-          value={p.settings.presetId}
-          onChange={(e) => p.onChange({ presetId: e.target.value })}
-        >
-          {p.presets.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.title[lang]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="sweep-preset"
+        label={t('sweep.preset')}
+        value={p.settings.presetId}
+        options={p.presets.map((x) => [x.id, x.title[lang]])}
+        onChange={(presetId) => p.onChange({ presetId })}
+      />
       <fieldset className="field">
         <legend>{t('sweep.sides')}</legend>
         {p.sideLabels.map((label, k) => (
@@ -92,16 +85,13 @@ export function SweepForm(p: SweepFormProps) {
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="sweep-param">{t('sweep.param')}</label>
-        <select id="sweep-param" value={p.settings.param} onChange={(e) => p.onChange({ param: e.target.value })}>
-          {p.params.map((path) => (
-            <option key={path} value={path}>
-              {paramLabel(path)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="sweep-param"
+        label={t('sweep.param')}
+        value={p.settings.param}
+        options={p.params.map((path) => [path, paramLabel(path)])}
+        onChange={(param) => p.onChange({ param })}
+      />
       <ValuesField
         id="sweep-values"
         label={t('sweep.values')}
@@ -121,19 +111,16 @@ export function SweepForm(p: SweepFormProps) {
           {t('sweep.fill')}
         </button>
       </div>
-      <div className="field">
-        <label htmlFor="sweep-param2">{t('replicate.param2')}</label>
-        <select id="sweep-param2" value={p.settings.param2} onChange={(e) => p.onChange({ param2: e.target.value })}>
-          <option value="">{t('replicate.param2_none')}</option>
-          {p.params
-            .filter((path) => path !== p.settings.param)
-            .map((path) => (
-              <option key={path} value={path}>
-                {paramLabel(path)}
-              </option>
-            ))}
-        </select>
-      </div>
+      <SelectField
+        id="sweep-param2"
+        label={t('replicate.param2')}
+        value={p.settings.param2}
+        options={[
+          ['', t('replicate.param2_none')],
+          ...p.params.filter((path) => path !== p.settings.param).map((path) => [path, paramLabel(path)] as const),
+        ]}
+        onChange={(param2) => p.onChange({ param2 })}
+      />
       {p.settings.param2 !== '' && (
         <ValuesField
           id="sweep-values2"
@@ -165,16 +152,13 @@ export function SweepForm(p: SweepFormProps) {
           {p.runsError ?? t('replicate.runs_help')}
         </small>
       </div>
-      <div className="field">
-        <label htmlFor="sweep-metric">{t('sweep.metric')}</label>
-        <select id="sweep-metric" value={p.settings.metric} onChange={(e) => p.onChange({ metric: e.target.value })}>
-          {p.metrics.map((m) => (
-            <option key={m.id} value={m.id}>
-              {metricLabel(t, m)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="sweep-metric"
+        label={t('sweep.metric')}
+        value={p.settings.metric}
+        options={p.metrics.map((m) => [m.id, metricLabel(t, m)])}
+        onChange={(metric) => p.onChange({ metric })}
+      />
       <div className="transport-buttons">
         <button
           type="submit"
@@ -194,6 +178,28 @@ export function SweepForm(p: SweepFormProps) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** A labelled choice among `options` ([value, label] pairs). */
+function SelectField(p: {
+  id: string
+  label: string
+  value: string
+  options: ReadonlyArray<readonly [string, string]>
+  onChange(value: string): void
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <select id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        {p.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 
