@@ -30,7 +30,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   const l4s = counts.locator('tr[data-queue="l4s"]')
   const classic = counts.locator('tr[data-queue="classic"]')
   await expect(l4s).toHaveCount(4)
-  await expect(classic).toHaveCount(2)
+  await expect(classic).toHaveCount(3)
   await expect(counts.getByText(charts('subqueue.l4s'), { exact: true })).toBeVisible()
   await expect(counts.getByText(charts('subqueue.counts.l_step_marks'), { exact: true })).toBeVisible()
   const value = async (name: string) =>
@@ -38,6 +38,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
   // Prague's packets were marked in the L4S queue (step or coupled) after 5 s of a 40 Mbit/s link.
   expect((await value('l_step_marks')) + (await value('l_coupled_marks'))).toBeGreaterThan(0)
   expect(await value('l_overload_drops')).toBeLessThanOrEqual(await value('l_drops'))
+  expect(await value('c_overload_drops')).toBeLessThanOrEqual(await value('c_drops'))
   await expect(page.getByTestId('queue-counts-1')).toBeVisible()
 
   // The difference summary: one row per declared cause, each cell the engine's count for that cause.
@@ -47,6 +48,7 @@ test('DualPI2 sides: counts by queue and cause, codepoints per flow, causes in t
     ['drops_by_reason.overflow', 'drops_by_reason', 'overflow'],
     ['drops_by_reason.early', 'drops_by_reason', 'early'],
     ['drops_by_reason.target', 'drops_by_reason', 'target'],
+    ['drops_by_reason.overload', 'drops_by_reason', 'overload'],
     ['marks_by_reason.early', 'marks_by_reason', 'early'],
     ['marks_by_reason.target', 'marks_by_reason', 'target'],
   ]) {
