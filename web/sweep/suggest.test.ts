@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { suggestedSweep, suggestedValues } from './suggest'
+import { declAt } from '../scenario/fields'
+import { runningValue, suggestedSweep, suggestedValues } from './suggest'
 
 describe('a suggested sweep', () => {
   it('spans a quarter to four times the running value, whole numbers for a whole-number field', () => {
@@ -14,5 +15,19 @@ describe('a suggested sweep', () => {
     expect(suggestedValues({ link: {} }, 'link.buffer')).toEqual([25, 50, 100, 200, 400])
     const gfr = { link: { rate_mbps: 8, atm: {} }, aqm: { kind: 'gfr', max_q_cells: 3000 } }
     expect(suggestedSweep([gfr])).toEqual({ param: 'link.rate_mbps', values: [2, 4, 8, 16, 32] })
+  })
+
+  it("takes a left-out field's value from the engine catalogue's default, for the link and for every flow group", () => {
+    for (const [path, decl] of [
+      ['link.delay_ms', 'link.delay_ms'],
+      ['link.rate_mbps', 'link.rate_mbps'],
+      ['flows[*].count', 'flows[].count'],
+      ['flows[0].count', 'flows[].count'],
+    ]) {
+      const d = declAt(decl)?.default
+      expect(typeof d, path).toBe('number')
+      expect(runningValue({ link: {}, flows: [{}] }, path), path).toBe(d)
+    }
+    expect(runningValue({ link: {} }, 'link.no_such_field')).toBeNull()
   })
 })

@@ -3,6 +3,7 @@
 // value the scenario runs (so the preset's own setting is one of the points), and says that it did.
 import type { JsonObject } from '../scenario/json'
 import { getAll } from '../scenario/json'
+import { declAt } from '../scenario/fields'
 import { appliesTo, isWholeNumber } from './params'
 
 /** The parameters tried, in order, for a preset without a sweep: the buffer, else the link rate. */
@@ -11,15 +12,13 @@ const FIRST_CHOICES = ['link.buffer', 'link.rate_mbps'] as const
 /** Multiples of the running value the suggestion spans. */
 const FACTORS = [0.25, 0.5, 1, 2, 4] as const
 
-/** Values the engine falls back on when a scenario leaves the field out (docs/scenario.md). */
-const DEFAULTS: Record<string, number> = { 'link.buffer': 100, 'link.rate_mbps': 10, 'link.delay_ms': 10 }
-
-/** The value `path` has in `scenario` (the first, for a path over every flow group), or its default. */
+/** The value `path` has in `scenario` (the first, for a path over every flow group), or the default the
+ *  engine's catalogue declares for it (the value the engine runs when a scenario leaves the field out). */
 export function runningValue(scenario: JsonObject, path: string): number | null {
   const v = getAll(scenario, path).find((x) => typeof x === 'number' && Number.isFinite(x))
   if (typeof v === 'number') return v
-  if (path.endsWith('.count')) return 5
-  return DEFAULTS[path] ?? null
+  const fallback = declAt(path.replace(/\[[^\]]*\]/g, '[]'))?.default
+  return typeof fallback === 'number' ? fallback : null
 }
 
 /** Values around the running value of `path` on `scenario`; [] when it has none to scale. */
