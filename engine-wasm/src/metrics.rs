@@ -414,6 +414,11 @@ impl Metrics {
         self.keep_rows = keep;
     }
 
+    /// Rows sampled since the last `take_rows`.
+    pub fn rows_pending(&self) -> usize {
+        self.rows.len() / self.stride()
+    }
+
     /// Takes every row sampled since the last call (row-major, `stride()` values per row).
     pub fn take_rows(&mut self) -> Vec<f64> {
         // The next batch is likely as long as this one: start it at that capacity, not from empty.

@@ -382,15 +382,38 @@ impl Simulation {
     /// Swaps the discipline live, keeping the queued packets; on error the old one keeps running.
     pub fn set_algorithm(&mut self, config: &AqmConfig) -> Result<(), Problem> {
         self.bottleneck.replace(config)?;
-        // Before the first sample no row has been written: the traced entries follow the new discipline
-        // (a swap later keeps the columns the run started with, NaN where the new one has no such entry).
+        let traced = traced_state(self.bottleneck.qdisc().kind());
         if self.now < self.sample_interval {
-            self.state_columns = traced_state(self.bottleneck.qdisc().kind());
+            // Before the first sample no row has been written: the traced entries are the new discipline's.
+            self.state_columns = traced;
             self.state_rows.clear();
+        } else {
+            // Later, rows already sampled keep their columns and the new discipline's entries are appended
+            // (DualPI2's two queues after a switch from FIFO); an entry the running one does not report is NaN.
+            let added: Vec<&'static str> = traced.into_iter().filter(|c| !self.state_columns.contains(c)).collect();
+            self.widen_state(&added);
         }
         self.scenario.aqm = self.aqm_config();
         self.schedule_aqm_tick();
         Ok(())
+    }
+
+    /// Appends `added` to the traced state columns; the rows sampled but not yet taken read NaN in them, so
+    /// state rows stay one per trace row.
+    fn widen_state(&mut self, added: &[&'static str]) {
+        if added.is_empty() {
+            return;
+        }
+        let old = self.state_columns.len();
+        let rows = if self.keep_state_rows { self.metrics.rows_pending() } else { 0 };
+        debug_assert_eq!(self.state_rows.len(), rows * old);
+        let mut widened = Vec::with_capacity(rows * (old + added.len()));
+        for r in 0..rows {
+            widened.extend_from_slice(&self.state_rows[r * old..(r + 1) * old]);
+            widened.extend(added.iter().map(|_| f64::NAN));
+        }
+        self.state_rows = widened;
+        self.state_columns.extend_from_slice(added);
     }
 
     /// Per-flow congestion-control state for the UI.

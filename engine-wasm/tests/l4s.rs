@@ -2,6 +2,7 @@
 //! marking threshold, TCP Prague beside Cubic over DualPI2. Each test states what the RFC or paper leads us
 //! to expect and the tolerance it allows.
 
+use aqm_engine::aqm::AqmConfig;
 use aqm_engine::metrics::{FlowSummary, Summary};
 use aqm_engine::scenario::Scenario;
 use aqm_engine::sim::Simulation;
@@ -305,6 +306,52 @@ fn dualpi2_traces_its_two_queues_beside_the_trace() {
     let mut sim = Simulation::new(Scenario::from_json(red).unwrap()).unwrap();
     sim.run_to_end();
     assert!(sim.state_columns().is_empty() && sim.take_state_samples().is_empty());
+}
+
+/// A run that starts with FIFO and switches to DualPI2 mid-run traces DualPI2's queues from the switch on:
+/// the state columns are appended, the rows sampled before the switch (taken or not) read NaN in them, the
+/// rows after it hold the two queues, and there is still one state row per trace row. The digested trace is
+/// the same as a run without the state rows taken (it is kept apart).
+#[test]
+fn a_switch_to_dualpi2_mid_run_traces_its_queues_from_the_switch_on() {
+    let json = r#"{"seed":4,"duration":4,"link":{"rate_mbps":40,"delay_ms":5,"buffer":2000},
+        "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
+                 {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}],
+        "aqm":{"kind":"droptail"}}"#;
+    let dualpi2: AqmConfig = serde_json::from_str(r#"{"kind":"dualpi2"}"#).unwrap();
+    for take_before in [true, false] {
+        let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+        sim.run_until(1_000_000_000);
+        assert!(sim.state_columns().is_empty(), "FIFO traces no state");
+        let (mut rows, mut state) = (Vec::new(), Vec::new());
+        if take_before {
+            rows = sim.take_samples();
+            assert!(sim.take_state_samples().is_empty());
+        }
+        sim.set_algorithm(&dualpi2).unwrap();
+        let names = sim.state_columns().to_vec();
+        assert_eq!(names, ["p_c", "p_cl", "l_packets", "c_packets", "l_bytes", "c_bytes", "l_sojourn", "c_sojourn"]);
+        sim.run_to_end();
+        let before = rows.len();
+        rows.extend(sim.take_samples());
+        state.extend(std::iter::repeat_n(f64::NAN, before / sim.columns().len() * names.len()));
+        state.extend(sim.take_state_samples());
+        let (w, s) = (sim.columns().len(), names.len());
+        assert_eq!(rows.len() / w, state.len() / s, "one state row per trace row");
+        let (t, q) = (0, sim.columns().iter().position(|c| c == "q_pkts").unwrap());
+        let at = |n: &str| names.iter().position(|x| *x == n).unwrap();
+        let (mut nan_before, mut after) = (0, 0);
+        for (r, st) in rows.chunks(w).zip(state.chunks(s)) {
+            if r[t] <= 1.0 {
+                assert!(st.iter().all(|v| v.is_nan()), "before the switch, t = {}", r[t]);
+                nan_before += 1;
+            } else if r[t] > 1.1 {
+                assert_eq!(st[at("l_packets")] + st[at("c_packets")], r[q], "the two queues are the queue");
+                after += 1;
+            }
+        }
+        assert!(nan_before > 10 && after > 10, "{nan_before} rows before, {after} after");
+    }
 }
 
 /// The `linux` profile runs Prague with RTT independence (Linux tcp_prague's default `prague_rtt_scaling`, the

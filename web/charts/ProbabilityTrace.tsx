@@ -25,7 +25,6 @@ interface ProbabilityTraceProps {
 
 export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const { t } = useTranslation('charts')
-  const { t: tApp } = useTranslation('app')
   const [bodyRef, box] = usePlotBox({ width: 300, height: 220 }, 0.9)
   const [yMax, setYMax] = useFrameState(0.05)
   const [hasP, setHasP] = useFrameState(true)
@@ -34,9 +33,8 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
   const y = useUpScale(yMax, box)
   // A discipline with several queues also declares the probability each queue's packets see (DualPI2: p_C
   // and p_CL from its base p′, RFC 9332 §2.1), drawn beside the base one in its class's colour.
-  // They follow the running discipline; after a switch to it mid-run the run has no such columns (the engine
-  // traces a discipline's queues when the run starts with it), and the chart says so instead of listing lines
-  // it cannot draw.
+  // They follow the running discipline: after a switch to it mid-run the engine traces its queues from the
+  // switch on (the rows before read NaN), so the lines start there.
   const base = baseProbabilityOf(info?.kind)
   const columns = useSyncExternalStore(store.subscribe, () => store.getSnapshot().columns)
   const declared = useMemo(
@@ -47,7 +45,6 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
     [info?.kind],
   )
   const perQueue = useMemo(() => declared.filter((q) => columns.includes(q.column)), [declared, columns])
-  const untraced = declared.length > 0 && perQueue.length === 0
   /** The operating point: each drawn probability in the latest row. */
   const [now, setNow] = useFrameState('')
   const chart = useTimeChart({
@@ -138,16 +135,7 @@ export function ProbabilityTrace({ store, view, info }: ProbabilityTraceProps) {
         </>
       }
       plot={{ y, yLabel: t('curve.axis_p_linear'), ariaLabel: t('curve.aria_time', { label: name }) }}
-      overlay={
-        <>
-          {untraced && (
-            <p className="chart-note" data-testid="probability-subqueues-untraced">
-              {t('subqueue.untraced', { name, reset: tApp('transport.reset') })}
-            </p>
-          )}
-          {!hasP && <p className="chart-note">{t('curve.none', { label: name })}</p>}
-        </>
-      }
+      overlay={!hasP && <p className="chart-note">{t('curve.none', { label: name })}</p>}
     />
   )
 }

@@ -53,7 +53,6 @@ interface QueueChartProps extends QueueScaleProps {
 
 export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, errors, sketch }: QueueChartProps) {
   const { t } = useTranslation('charts')
-  const { t: tApp } = useTranslation('app')
   const { t: tTeach } = useTranslation('teach')
   const [bodyRef, box] = usePlotBox({ width: 600, height: 220 })
   const unit = queueUnit === 'bytes' ? 'bytes' : 'packets'
@@ -74,7 +73,6 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
     [aqm?.kind, info?.kind, unit],
   )
   const subQueues = useMemo(() => declaredQueues.filter((q) => columns.includes(q.column)), [declaredQueues, columns])
-  const untraced = declaredQueues.length > 0 && subQueues.length === 0
   const [yMax, setYMax] = useFrameState(20)
   const [frozen, setFrozen] = useState(false)
   const [hasAvg, setHasAvg] = useFrameState(false)
@@ -253,14 +251,6 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           />
         )}
       </TimePlot>
-      {untraced && (
-        <p className="chart-note" data-testid="queue-subqueues-untraced">
-          {t('subqueue.untraced', {
-            name: info === undefined ? '' : t(`algorithms.${info.kind}.name`, { ns: 'app', defaultValue: info.label }),
-            reset: tApp('transport.reset'),
-          })}
-        </p>
-      )}
       {paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
     </ChartShell>
   )

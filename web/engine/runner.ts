@@ -250,13 +250,16 @@ export class Runner {
   }
 
   private changeAqm(context: ErrorContext, change: (sim: EngineSim) => void): void {
+    // Rows sampled so far go out with the columns they were sampled under, before a swap may add columns.
+    if (context.control === 'set-algorithm') this.flush()
     const ok = this.guarded(context, (sim) => {
       change(sim)
       this.scenario = withAqm(this.scenario, parseAqm(sim.aqm()))
       this.curve = parseCurve(sim.curve())
     })
     if (!ok) return
-    // Before the first sample the engine's traced state follows the new discipline (DualPI2's queues).
+    // The engine's traced state follows the new discipline: its own before the first sample, appended to
+    // the run's after it (DualPI2's queues; the store widens its buffer).
     if (this.readColumns()) this.postState()
     // The curve travels with frames: send one now, so a paused lab's curve follows the edit too.
     this.flush()

@@ -140,3 +140,41 @@ describe('SampleBuffer.copyColumn', () => {
     expect([...out]).toEqual([3, 4, -1, -1])
   })
 })
+
+describe('SampleBuffer.widened', () => {
+  // t, q_pkts, drops: a level and a cumulative count (./columns); the ring holds 4 of 6 rows.
+  const rows = (from: number, n: number, width: number) =>
+    Float64Array.from({ length: n * width }, (_, i) => {
+      const [r, j] = [from + Math.floor(i / width), i % width]
+      return j === 0 ? r : j === 1 ? 10 * r : j === 2 ? 1 : 100 + r
+    })
+
+  it('keeps the rows, their order and the totals, and reads NaN in the appended columns before the swap', () => {
+    const b = new SampleBuffer(['t', 'q_pkts', 'drops'], 4, { historyRows: 4, historyFactor: 2 })
+    b.append(rows(0, 6, 3))
+    const w = b.widened(['state_l_packets'])
+    expect(w.columns).toEqual(['t', 'q_pkts', 'drops', 'state_l_packets'])
+    expect([w.length, w.received]).toEqual([4, 6])
+    expect(w.tail('t', 4)).toEqual([2, 3, 4, 5])
+    expect(w.tail('q_pkts', 4)).toEqual([20, 30, 40, 50])
+    expect(w.tail('state_l_packets', 4).every(Number.isNaN)).toBe(true)
+    // Totals over the whole run and over held ranges carry over.
+    expect(w.sum('drops')).toBe(6)
+    expect(w.rangeSum(1, 3, w.columnIndex('drops'))).toBe(2)
+    // The history still reaches back to the start; its pending fine rows have no value in the new column.
+    expect(w.history?.length).toBe(b.history?.length)
+    expect(w.history?.at(0, 0)).toBe(b.history?.at(0, 0))
+    // Rows after the swap carry the new column.
+    w.append(rows(6, 2, 4))
+    expect(w.tail('state_l_packets', 3)).toEqual([Number.NaN, 106, 107])
+    expect(w.sum('drops')).toBe(8)
+    expect(w.rangeSum(0, 4, w.columnIndex('drops'))).toBe(4)
+    const h = w.history
+    expect(h).not.toBeNull()
+    if (h === null) return
+    const l = h.columnIndex('state_l_packets')
+    const merged = Array.from({ length: h.length }, (_, i) => h.at(i, l))
+    expect(merged.slice(0, -1).every(Number.isNaN)).toBe(true)
+    expect(merged[merged.length - 1]).toBe(106.5)
+  })
+})

@@ -107,6 +107,38 @@ export class SampleBuffer implements Rows {
     this.total++
   }
 
+  /**
+   * This buffer with `extra` columns appended: every row held (and the history) reads NaN in them, totals and
+   * the ring's order are kept. For a discipline swapped in mid-run that traces entries the run did not have.
+   */
+  widened(extra: readonly string[]): SampleBuffer {
+    const h = this.history
+    const out = new SampleBuffer([...this.columns, ...extra], this.capacity, {
+      historyRows: h?.capacity ?? 0,
+      historyFactor: h?.initialFactor,
+    })
+    this.copyInto(out)
+    if (h !== null && out.history !== null) h.copyHistoryInto(out.history)
+    return out
+  }
+
+  /** Copies rows, order and totals into `out`, whose columns begin with this buffer's (the rest NaN). */
+  protected copyInto(out: SampleBuffer): void {
+    out.data.fill(Number.NaN)
+    for (let r = 0; r < this.capacity; r++) {
+      out.data.set(this.data.subarray(r * this.stride, (r + 1) * this.stride), r * out.stride)
+    }
+    out.start = this.start
+    out.count = this.count
+    out.total = this.total
+    out.sums.set(this.sums)
+    // The old cumulative columns keep their slots (new columns come after them), so their totals carry over.
+    const [nOld, nNew] = [this.cumCols.length, out.cumCols.length]
+    for (let r = 0; r < this.capacity; r++) {
+      for (let k = 0; k < nOld; k++) out.cumBefore[r * nNew + k] = this.cumBefore[r * nOld + k]
+    }
+  }
+
   clear(): void {
     this.start = 0
     this.count = 0
@@ -207,7 +239,7 @@ export class SampleBuffer implements Rows {
  */
 export class DecimatedHistory extends SampleBuffer {
   private factorNow: number
-  private readonly initialFactor: number
+  private readonly baseFactor: number
   private readonly acc: Float64Array
   /** NaN values per column among the pending rows (rare: one write per value saved on the others). */
   private readonly accNaN: Float64Array
@@ -218,13 +250,29 @@ export class DecimatedHistory extends SampleBuffer {
 
   constructor(columns: readonly string[], capacity: number, factor: number) {
     super(columns, capacity, { historyRows: 0 })
-    this.initialFactor = Math.max(1, Math.floor(factor))
-    this.factorNow = this.initialFactor
+    this.baseFactor = Math.max(1, Math.floor(factor))
+    this.factorNow = this.baseFactor
     this.acc = new Float64Array(this.stride)
     this.accNaN = new Float64Array(this.stride)
     this.isCount = columns.map((c) => isCountColumn(c))
     this.tCol = this.columnIndex('t')
     this.scratch = new Float64Array(this.stride)
+  }
+
+  /** Fine rows per history row at the start of a run. */
+  get initialFactor(): number {
+    return this.baseFactor
+  }
+
+  /** Copies rows, totals, the factor and the rows not yet merged into `out` (columns as in `widened`). */
+  copyHistoryInto(out: DecimatedHistory): void {
+    this.copyInto(out)
+    out.factorNow = this.factorNow
+    out.pending = this.pending
+    out.acc.set(this.acc)
+    out.accNaN.set(this.accNaN)
+    // The pending fine rows had no value in the new columns.
+    for (let j = this.stride; j < out.stride; j++) out.accNaN[j] = this.pending
   }
 
   /** Fine rows per history row right now. */
@@ -286,6 +334,6 @@ export class DecimatedHistory extends SampleBuffer {
     this.acc.fill(0)
     this.accNaN.fill(0)
     this.pending = 0
-    this.factorNow = this.initialFactor
+    this.factorNow = this.baseFactor
   }
 }

@@ -202,8 +202,17 @@ export class SimStore {
 
   /** Makes sure the ring buffer matches the columns; a new simulation starts empty. */
   private ensureBuffer(columns: string[], epoch: number): void {
-    const same = this.buffer !== null && this.buffer.columns.join() === columns.join()
-    if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, bufferRows(columns.length))
+    const buffer = this.buffer
+    const same = buffer !== null && buffer.columns.join() === columns.join()
+    // A discipline swapped in mid-run appends its traced entries (DualPI2's queues): the run so far stays.
+    const widens =
+      buffer !== null &&
+      !same &&
+      epoch === this.state.value.epoch &&
+      columns.length > buffer.columns.length &&
+      buffer.columns.every((c, i) => columns[i] === c)
+    if (widens) this.buffer = buffer.widened(columns.slice(buffer.columns.length))
+    else if (!same && columns.length > 0) this.buffer = new SampleBuffer(columns, bufferRows(columns.length))
     else if (epoch !== this.state.value.epoch) this.buffer?.clear()
   }
 
