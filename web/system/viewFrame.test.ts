@@ -30,6 +30,8 @@ describe('system view frame', () => {
       where: 'timer',
     })
     expect(decodeEvent(event(12, 3, false, 1)).reason).toBe('target')
+    // DualPI2's overload drops (index 7, the last the three bits hold), a reason the catalogue added later.
+    expect(decodeEvent(event(5, 7, false, 1)).reason).toBe('overload')
   })
 
   it('refuses frames that do not match their header', () => {

@@ -2,9 +2,11 @@
 // slots of `perSlot` packets, each the flow of its first packet with a CE bit, and the drops and marks since
 // the previous frame, evenly sampled by the engine when there were more than it keeps.
 
-/** Why a packet was dropped or marked, in the engine's order (aqm::Reason::ALL). */
-export const REASONS = ['overflow', 'early', 'forced', 'target', 'selective', 'epd', 'ppd'] as const
-export type Reason = (typeof REASONS)[number]
+import { catalog } from '../contract/engine'
+
+/** Why a packet was dropped or marked: the engine's reasons, in its order (aqm::Reason::ALL, the catalogue). */
+export const REASONS: readonly string[] = catalog.reasons
+export type Reason = string
 
 /** Where the event happened: an arrival at the tail, a departure at the head, or the discipline's timer. */
 export const WHERE = ['arrival', 'departure', 'timer'] as const
@@ -57,7 +59,7 @@ export function slotMarked(word: number): boolean {
 }
 
 export function decodeEvent(word: number): ViewEvent {
-  const reason = REASONS[((word >>> FLOW_BITS) & 7) % REASONS.length]
+  const reason = REASONS[((word >>> FLOW_BITS) & 7) % REASONS.length] ?? ''
   const marked = ((word >>> (FLOW_BITS + 3)) & 1) === 1
   const where = WHERE[Math.min((word >>> (FLOW_BITS + 4)) & 3, WHERE.length - 1)]
   return { flow: word & FLOW_MASK, reason, marked, where }
