@@ -1,6 +1,7 @@
 // Drops and marks as rates over time, split by cause when the trace has per-cause columns
 // (drops_overflow, drops_early, marks_early, ...), else into drops and ECN marks.
 import type { AlgorithmInfo } from '../engine/protocol'
+import { columnSpec } from '../engine/columns'
 import type { Rows } from '../engine/samples'
 import { bucketEdges } from './scales'
 
@@ -32,16 +33,19 @@ export function eventSeries(
   columns: readonly string[],
   info?: Pick<AlgorithmInfo, 'drop_causes' | 'mark_causes'>,
 ): EventSeries[] {
-  const declared = (c: string): boolean => {
-    const cause = c.slice(c.indexOf('_') + 1)
-    const list = c.startsWith('drops_') ? info?.drop_causes : info?.mark_causes
-    return list === undefined || list.includes(cause)
-  }
-  const byCause = columns.filter((c) => /^(drops|marks)_\w+$/.test(c) && declared(c))
-  const chosen = byCause.length > 0 ? byCause : columns.filter((c) => c === 'drops' || c === 'marks')
-  return chosen.map((column, i) => {
-    const [kind, ...rest] = column.split('_')
-    const reason = rest.join('_')
+  const byCause = columns.flatMap((column) => {
+    const spec = columnSpec(column)
+    if (spec?.per_reason !== true) return []
+    const kind = spec.name.slice(0, spec.name.indexOf('<') - 1)
+    const reason = column.slice(kind.length + 1)
+    const list = kind === 'drops' ? info?.drop_causes : info?.mark_causes
+    return list === undefined || list.includes(reason) ? [{ column, kind, reason }] : []
+  })
+  const chosen =
+    byCause.length > 0
+      ? byCause
+      : columns.filter((c) => c === 'drops' || c === 'marks').map((column) => ({ column, kind: column, reason: '' }))
+  return chosen.map(({ column, kind, reason }, i) => {
     const labelKey = reason === '' ? `delay.${kind}` : `delay.${kind}_by`
     const colour = reason === '' && kind === 'marks' ? 3 : i
     return { column, labelKey, reason, colour, cssColour: CSS[colour % CSS.length] }

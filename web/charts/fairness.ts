@@ -1,6 +1,7 @@
 // Fairness between flows from their throughputs: Jain's index and the min/max ratio, over a
 // window of rows so that one 50 ms interval in which a flow happened not to send does not count
 // as unfairness.
+import { columnSpec } from '../engine/columns'
 import type { Rows } from '../engine/samples'
 
 /** Jain's fairness index (Σx)² / (n·Σx²): 1 for equal shares, 1/n when one flow takes all. */
@@ -39,7 +40,7 @@ const flowColumnsOf = new WeakMap<readonly string[], FlowColumns>()
 export function flowColumns(rows: Pick<Rows, 'columns' | 'columnIndex'>): FlowColumns {
   const known = flowColumnsOf.get(rows.columns)
   if (known !== undefined) return known
-  const n = rows.columns.filter((c) => /^thr_\d+$/.test(c)).length
+  const n = rows.columns.filter((c) => columnSpec(c)?.name === 'thr_<flow>').length
   const idx = (prefix: string) => Array.from({ length: n }, (_, i) => rows.columnIndex(`${prefix}_${i}`))
   const found = { thr: idx('thr'), cwnd: idx('cwnd') }
   flowColumnsOf.set(rows.columns, found)
