@@ -339,6 +339,9 @@ pub struct Catalog {
     /// Drop and mark reasons, in the order of the trace's `drops_<reason>` columns; the last, `overload`, has
     /// no column of its own (the trace counts it under `early`) and shows in summaries and the event log.
     pub reasons: Vec<&'static str>,
+    /// Each reason's trace column: the reason whose `drops_<reason>`/`marks_<reason>` column counts it (itself,
+    /// or `early` for `overload`), so a chart of that column names every cause it holds.
+    pub reason_columns: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 /// The catalogue of this build.
@@ -351,6 +354,7 @@ pub fn catalog() -> Catalog {
         summary_metrics: SUMMARY_METRICS,
         problem_kinds: Kind::ALL,
         reasons: aqm::Reason::ALL.iter().map(|r| r.name()).collect(),
+        reason_columns: aqm::Reason::ALL.iter().map(|r| (r.name(), r.trace_column().name())).collect(),
     }
 }
 

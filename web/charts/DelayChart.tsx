@@ -128,7 +128,11 @@ export function DelayChart({ store, view, info, aqm, columns, errors }: DelayCha
               key={s.column}
               colour={s.cssColour}
               area
-              label={t(s.labelKey, { reason: t(`reasons.${s.reason}`, { defaultValue: s.reason }) })}
+              label={t(s.labelKey, {
+                reason: (s.causes.length > 0 ? s.causes : [s.reason])
+                  .map((r) => t(`reasons.${r}`, { defaultValue: r }))
+                  .join(' + '),
+              })}
             />
           ))}
           {targets.length > 0 && <LegendItem colour="var(--c-series-3)" dashed label={t('delay.target')} />}

@@ -45,6 +45,15 @@ describe('drops and marks over time', () => {
     // Without a declaration, every cause the trace has.
     expect(eventSeries(columns, {})).toHaveLength(6)
     expect(eventSeries(columns)).toHaveLength(6)
+    // DualPI2's overload drops have no column of their own: its early column's legend names both causes.
+    const dualpi2 = { drop_causes: ['overflow', 'early', 'target', 'overload'], mark_causes: ['early', 'target'] }
+    expect(eventSeries(columns, dualpi2).map((s) => [s.column, s.causes])).toEqual([
+      ['drops_overflow', ['overflow']],
+      ['drops_early', ['early', 'overload']],
+      ['drops_target', ['target']],
+      ['marks_early', ['early']],
+      ['marks_target', ['target']],
+    ])
   })
 
   it('turns counts per interval into events per second over each bar', () => {

@@ -1,6 +1,7 @@
 // Drops and marks as rates over time, split by cause when the trace has per-cause columns
 // (drops_overflow, drops_early, marks_early, ...), else into drops and ECN marks.
 import type { AlgorithmInfo } from '../engine/protocol'
+import { catalog } from '../contract/engine'
 import { columnSpec } from '../engine/columns'
 import type { Rows } from '../engine/samples'
 import { bucketEdges } from './scales'
@@ -10,6 +11,9 @@ export interface EventSeries {
   /** i18n key of its legend label; `reason` fills it in. */
   labelKey: string
   reason: string
+  /** Every cause the column counts for the running algorithm, its own first (DualPI2's `early` column also
+   *  holds its `overload` drops: the engine's `reason_columns`). */
+  causes: string[]
   /** Index into the chart's bar colours. */
   colour: number
   cssColour: string
@@ -48,8 +52,17 @@ export function eventSeries(
   return chosen.map(({ column, kind, reason }, i) => {
     const labelKey = reason === '' ? `delay.${kind}` : `delay.${kind}_by`
     const colour = reason === '' && kind === 'marks' ? 3 : i
-    return { column, labelKey, reason, colour, cssColour: CSS[colour % CSS.length] }
+    const list = (kind === 'drops' ? info?.drop_causes : info?.mark_causes) ?? []
+    const held = (c: string) => c !== reason && reasonColumn(c) === reason && !columns.includes(`${kind}_${c}`)
+    const causes = reason === '' ? [] : [reason, ...list.filter(held)]
+    return { column, labelKey, reason, causes, colour, cssColour: CSS[colour % CSS.length] }
   })
+}
+
+/** The reason whose trace column counts `cause` (the engine's catalogue, `reason_columns`). */
+function reasonColumn(cause: string): string {
+  const columns: Readonly<Record<string, string>> = catalog.reason_columns
+  return columns[cause] ?? cause
 }
 
 export interface RateBar {

@@ -4647,6 +4647,16 @@ export const catalog = {
     "too_many_flows",
     "constraint"
   ],
+  "reason_columns": {
+    "early": "early",
+    "epd": "epd",
+    "forced": "forced",
+    "overflow": "overflow",
+    "overload": "early",
+    "ppd": "ppd",
+    "selective": "selective",
+    "target": "target"
+  },
   "reasons": [
     "overflow",
     "early",
