@@ -590,11 +590,13 @@ mod tests {
     use crate::tcp::reno::Aimd;
     use crate::time::MILLI;
 
-    fn sender(recovery: Recovery) -> TcpSender {
-        let cfg = SenderConfig {
+    /// The sender the unit tests here and in `recovery` start from: flow 0, 1000-byte segments, a
+    /// one-segment initial window, the default RTO and every option off.
+    pub(super) fn test_config(rwnd: u32) -> SenderConfig {
+        SenderConfig {
             flow: 0,
             segment_size: 1000,
-            rwnd: 100,
+            rwnd,
             initial_cwnd: 1.0,
             ecn: false,
             ect: Ect::NotEct,
@@ -606,8 +608,11 @@ mod tests {
             prr_dupack_credit: false,
             limited_transmit: false,
             rack: false,
-        };
-        TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
+        }
+    }
+
+    fn sender(recovery: Recovery) -> TcpSender {
+        TcpSender::new(test_config(100), Box::new(Aimd::new(recovery)))
     }
 
     #[test]

@@ -477,32 +477,17 @@ mod tests {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
+    use super::super::tests::test_config;
     use super::super::SenderConfig;
     use super::*;
-    use crate::packet::{Ect, Packet, SackBlocks};
+    use crate::packet::{Packet, SackBlocks};
     use crate::tcp::receiver::{RxOut, TcpReceiver};
     use crate::tcp::reno::Aimd;
-    use crate::tcp::rtt::RtoConfig;
     use crate::tcp::{Recovery, Window};
     use crate::time::MILLI;
 
     fn sender(sack: bool, prr: bool, limited_transmit: bool, rack: bool) -> TcpSender {
-        let cfg = SenderConfig {
-            flow: 0,
-            segment_size: 1000,
-            rwnd: 1000,
-            initial_cwnd: 1.0,
-            ecn: false,
-            ect: Ect::NotEct,
-            class: 0,
-            whole_segment_cuts: false,
-            rto: RtoConfig::default(),
-            sack,
-            prr,
-            prr_dupack_credit: false,
-            limited_transmit,
-            rack,
-        };
+        let cfg = SenderConfig { sack, prr, limited_transmit, rack, ..test_config(1000) };
         TcpSender::new(cfg, Box::new(Aimd::new(Recovery::NewReno)))
     }
 
