@@ -522,6 +522,13 @@ mod tests {
         s
     }
 
+    /// `n` segments in flight and nothing more to send: the application's data ends there.
+    fn all_sent(s: TcpSender, n: u64) -> TcpSender {
+        let mut s = in_flight(s, n);
+        s.set_app_limit(n);
+        s
+    }
+
     /// A path with a one-way delay of `rtt` for data (ACKs return at once) and 0.1 ms serialisation per
     /// segment; the first transmission of each segment in `lose` is dropped. Runs until every segment
     /// below `until` is acknowledged, firing the sender's timer when it is due. Returns the time it took
@@ -715,8 +722,7 @@ mod tests {
 
     #[test]
     fn rack_marks_a_segment_lost_by_time_after_the_reordering_window() {
-        let mut s = in_flight(sender(true, false, false, true), 10);
-        s.set_app_limit(10);
+        let mut s = all_sent(sender(true, false, false, true), 10);
         let mut out = Outbox::default();
         // RTT sample 60 ms: min_RTT 60 ms, reo_wnd 15 ms.
         s.on_ack(&ack(1, &[]), 60 * MILLI, &mut out);
@@ -737,8 +743,7 @@ mod tests {
 
     #[test]
     fn tlp_probes_after_pto_when_the_tail_is_lost_and_rack_then_repairs_it() {
-        let mut s = in_flight(sender(true, false, false, true), 10);
-        s.set_app_limit(10);
+        let mut s = all_sent(sender(true, false, false, true), 10);
         let mut out = Outbox::default();
         // 8 and 9 (the tail) are lost: no duplicate ACK will ever come.
         s.on_ack(&ack(8, &[]), 60 * MILLI, &mut out);
@@ -760,8 +765,7 @@ mod tests {
 
     #[test]
     fn after_a_timeout_sacked_segments_are_not_sent_again() {
-        let mut s = in_flight(sender(true, false, false, false), 6);
-        s.set_app_limit(6);
+        let mut s = all_sent(sender(true, false, false, false), 6);
         let mut out = Outbox::default();
         s.on_ack(&ack(0, &[(2, 3), (4, 5)]), MILLI, &mut out);
         let generation = s.timer_gen;
