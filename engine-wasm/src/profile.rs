@@ -63,6 +63,11 @@ const fn by_profile<const N: usize>(rows: [Row; N]) -> [[(&'static str, V); N]; 
 
 use V::{B, N, S};
 
+/// A value every profile gives alike.
+const fn all(v: V) -> [V; 4] {
+    [v, v, v, v]
+}
+
 /// The TCP fields of a flow group. Paper: FlowGroup::default(), the papers' Reno/NewReno as the seeds
 /// describe them.
 ///
@@ -91,11 +96,11 @@ static FLOW: [[(&str, V); 15]; 4] = by_profile([
     ("timer_granularity_ms", [N(10.0), N(10.0), N(1.0), N(1.0)]),
     ("vegas_alpha", [N(1.0), N(1.0), N(2.0), N(2.0)]),
     ("vegas_beta", [N(3.0), N(3.0), N(4.0), N(4.0)]),
-    ("vegas_gamma", [N(1.0), N(1.0), N(1.0), N(1.0)]),
+    ("vegas_gamma", all(N(1.0))),
     ("vegas_rtt", [S("ns2"), S("ns2"), S("min"), S("min")]),
     ("whole_segment_cuts", [B(false), B(true), B(false), B(true)]),
     ("linux_reno", [B(false), B(false), B(true), B(false)]),
-    ("prr_dupack_credit", [B(false), B(false), B(false), B(false)]),
+    ("prr_dupack_credit", all(B(false))),
 ]);
 
 /// TCP fields of a flow group, per profile. Every profile lists the same fields.
@@ -127,49 +132,40 @@ const RED_NS3_RULES: Row = ("ns3_rules", [B(false), B(true), B(true), B(false)])
 const RED_IDLE_STEPS: Row = ("idle_steps", [B(false), B(true), B(true), B(false)]);
 const RED_DEVICE_QUEUE: Row = ("device_queue", [N(0.0), N(0.0), N(1.0), N(0.0)]);
 
+/// The RED switches and one of a variant's own, after `ns3_rules` as the variant lists its parameters.
+const fn red_and(own: Row) -> [Row; 5] {
+    [RED_WAIT, RED_NS3_RULES, own, RED_IDLE_STEPS, RED_DEVICE_QUEUE]
+}
+
 /// RED and gentle RED.
 static RED: [[(&str, V); 4]; 4] = by_profile([RED_WAIT, RED_NS3_RULES, RED_IDLE_STEPS, RED_DEVICE_QUEUE]);
 
 /// ARED: ns-2's automatic bottom (since June 2004) is min(0.01, 80000/C), not ns-3's expression, so ns-2
 /// keeps the fixed 0.01 it had before (docs/red.md).
-static ARED: [[(&str, V); 5]; 4] = by_profile([
-    RED_WAIT,
-    RED_NS3_RULES,
-    ("max_p_bottom_auto", [B(false), B(false), B(true), B(false)]),
-    RED_IDLE_STEPS,
-    RED_DEVICE_QUEUE,
-]);
+static ARED: [[(&str, V); 5]; 4] = by_profile(red_and(("max_p_bottom_auto", [B(false), B(false), B(true), B(false)])));
 
 /// Feng's adaptive RED.
-static FENG_ARED: [[(&str, V); 5]; 4] = by_profile([
-    RED_WAIT,
-    RED_NS3_RULES,
-    ("start_above", [B(false), B(false), B(true), B(false)]),
-    RED_IDLE_STEPS,
-    RED_DEVICE_QUEUE,
-]);
+static FENG_ARED: [[(&str, V); 5]; 4] = by_profile(red_and(("start_above", [B(false), B(false), B(true), B(false)])));
 
 /// CoDel and FQ-CoDel.
 static CODEL: [[(&str, V); 1]; 4] = by_profile([("control_law_newton", [B(false), B(false), B(true), B(true)])]);
 
 /// PIE.
-static PIE: [[(&str, V); 2]; 4] = by_profile([
-    ("mark_ecn_th", [N(0.1), N(0.1), N(0.1), N(0.1)]),
-    ("burst_holds_p", [B(false), B(false), B(true), B(false)]),
-]);
+static PIE: [[(&str, V); 2]; 4] =
+    by_profile([("mark_ecn_th", all(N(0.1))), ("burst_holds_p", [B(false), B(false), B(true), B(false)])]);
 
 /// DualPI2: RFC 9332 Appendix A (the engine's defaults); ns-2 and ns-3 have no DualPI2, their profiles keep
 /// these. Linux 6.17 sch_dualpi2 `dualpi2_reset_default`: the gains in 1/256 Hz (41 and 819, "~0.16" and
 /// "~3.20"), step 1 ms in time, c_protection 10 %, coupling_factor 2, drop_overload on.
 static DUALPI2: [[(&str, V); 8]; 4] = by_profile([
-    ("target", [N(15.0), N(15.0), N(15.0), N(15.0)]),
-    ("t_update", [N(16.0), N(16.0), N(16.0), N(16.0)]),
+    ("target", all(N(15.0))),
+    ("t_update", all(N(16.0))),
     ("alpha", [N(0.16), N(0.16), N(0.16), N(0.16015625)]),
     ("beta", [N(3.2), N(3.2), N(3.2), N(3.19921875)]),
-    ("k", [N(2.0), N(2.0), N(2.0), N(2.0)]),
-    ("step_thresh", [N(1.0), N(1.0), N(1.0), N(1.0)]),
-    ("classic_protection", [N(10.0), N(10.0), N(10.0), N(10.0)]),
-    ("drop_overload", [B(true), B(true), B(true), B(true)]),
+    ("k", all(N(2.0))),
+    ("step_thresh", all(N(1.0))),
+    ("classic_protection", all(N(10.0))),
+    ("drop_overload", all(B(true))),
 ]);
 
 /// The implementation-detail parameters of one algorithm kind, per profile (empty for kinds without any).
