@@ -39,99 +39,78 @@ impl V {
     }
 }
 
+/// One profile's values: field name and value.
 type Table = &'static [(&'static str, V)];
+
+/// One field and its value under each profile, in [`Profile`]'s order: paper, ns2, ns3, linux.
+type Row = (&'static str, [V; 4]);
+
+/// A table of rows cut into one [`Table`] per profile, at compile time; `Profile as usize` indexes it (the
+/// enum declares paper, ns2, ns3, linux in that order).
+const fn by_profile<const N: usize>(rows: [Row; N]) -> [[(&'static str, V); N]; 4] {
+    let mut out = [[("", V::B(false)); N]; 4];
+    let mut p = 0;
+    while p < 4 {
+        let mut i = 0;
+        while i < N {
+            out[p][i] = (rows[i].0, rows[i].1[p]);
+            i += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+use V::{B, N, S};
+
+/// A value every profile gives alike.
+const fn all(v: V) -> [V; 4] {
+    [v, v, v, v]
+}
+
+/// The TCP fields of a flow group. Paper: FlowGroup::default(), the papers' Reno/NewReno as the seeds
+/// describe them.
+///
+/// ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
+/// ACK), singledup_ 0, windowInit_ 2, minrto_ 0.2 (since 2004-10-14), tcpTick_ 0.01,
+/// precisionReduce_ false (until 2006-01-24: whole-segment window cuts), Vegas v_alpha_ 1,
+/// v_beta_ 3, v_gamma_ 1.
+///
+/// ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
+/// InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
+/// Alpha 2, Beta 4, Gamma 1 on the smallest RTT of the last round (vegas_rtt min); byte-counted ssthresh (no whole-segment cut).
+/// TcpLinuxReno and TcpDctcp (on it) grow per acknowledged segment; TcpNewReno per ACK.
+///
+/// Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
+/// IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
+/// alpha 2, beta 4, gamma 1 on the minimum RTT of the last round (tcp_vegas.c), tcp_reno_ssthresh max(cwnd >> 1, 2).
+static FLOW: [[(&str, V); 15]; 4] = by_profile([
+    // (field, [paper, ns2, ns3, linux])
+    ("sack", [B(false), B(false), B(true), B(true)]),
+    ("recovery", [S("rfc6582"), S("rfc6582"), S("prr"), S("prr")]),
+    ("limited_transmit", [B(false), B(false), B(true), B(true)]),
+    ("rack", [B(false), B(false), B(false), B(true)]),
+    ("delayed_ack", [B(false), B(false), B(true), B(true)]),
+    ("initial_cwnd", [N(2.0), N(2.0), N(10.0), N(10.0)]),
+    ("min_rto_ms", [N(200.0), N(200.0), N(1000.0), N(200.0)]),
+    ("timer_granularity_ms", [N(10.0), N(10.0), N(1.0), N(1.0)]),
+    ("vegas_alpha", [N(1.0), N(1.0), N(2.0), N(2.0)]),
+    ("vegas_beta", [N(3.0), N(3.0), N(4.0), N(4.0)]),
+    ("vegas_gamma", all(N(1.0))),
+    ("vegas_rtt", [S("ns2"), S("ns2"), S("min"), S("min")]),
+    ("whole_segment_cuts", [B(false), B(true), B(false), B(true)]),
+    ("linux_reno", [B(false), B(false), B(true), B(false)]),
+    ("prr_dupack_credit", all(B(false))),
+]);
 
 /// TCP fields of a flow group, per profile. Every profile lists the same fields.
 pub fn flow_settings(profile: Profile) -> Table {
-    use V::*;
-    match profile {
-        // FlowGroup::default(): the papers' Reno/NewReno as the seeds describe them.
-        Profile::Paper => &[
-            ("sack", B(false)),
-            ("recovery", S("rfc6582")),
-            ("limited_transmit", B(false)),
-            ("rack", B(false)),
-            ("delayed_ack", B(false)),
-            ("initial_cwnd", N(2.0)),
-            ("min_rto_ms", N(200.0)),
-            ("timer_granularity_ms", N(10.0)),
-            ("vegas_alpha", N(1.0)),
-            ("vegas_beta", N(3.0)),
-            ("vegas_gamma", N(1.0)),
-            ("vegas_rtt", S("ns2")),
-            ("whole_segment_cuts", B(false)),
-            ("linux_reno", B(false)),
-            ("prr_dupack_credit", B(false)),
-        ],
-        // ns-2 (ns-default.tcl, 2004–2005): one-way Agent/TCP/Newreno with TCPSink (no SACK, no delayed
-        // ACK), singledup_ 0, windowInit_ 2, minrto_ 0.2 (since 2004-10-14), tcpTick_ 0.01,
-        // precisionReduce_ false (until 2006-01-24: whole-segment window cuts), Vegas v_alpha_ 1,
-        // v_beta_ 3, v_gamma_ 1.
-        Profile::Ns2 => &[
-            ("sack", B(false)),
-            ("recovery", S("rfc6582")),
-            ("limited_transmit", B(false)),
-            ("rack", B(false)),
-            ("delayed_ack", B(false)),
-            ("initial_cwnd", N(2.0)),
-            ("min_rto_ms", N(200.0)),
-            ("timer_granularity_ms", N(10.0)),
-            ("vegas_alpha", N(1.0)),
-            ("vegas_beta", N(3.0)),
-            ("vegas_gamma", N(1.0)),
-            ("vegas_rtt", S("ns2")),
-            ("whole_segment_cuts", B(true)),
-            ("linux_reno", B(false)),
-            ("prr_dupack_credit", B(false)),
-        ],
-        // ns-3.44 TcpSocketBase/TcpSocket defaults: Sack true, TcpPrrRecovery, LimitedTransmit true,
-        // InitialCwnd 10, DelAckCount 2 / DelAckTimeout 200 ms, MinRto 1 s, ClockGranularity 1 ms; TcpVegas
-        // Alpha 2, Beta 4, Gamma 1 on the smallest RTT of the last round (vegas_rtt min); byte-counted ssthresh (no whole-segment cut).
-        // TcpLinuxReno and TcpDctcp (on it) grow per acknowledged segment; TcpNewReno per ACK.
-        Profile::Ns3 => &[
-            ("sack", B(true)),
-            ("recovery", S("prr")),
-            ("limited_transmit", B(true)),
-            ("rack", B(false)),
-            ("delayed_ack", B(true)),
-            ("initial_cwnd", N(10.0)),
-            ("min_rto_ms", N(1000.0)),
-            ("timer_granularity_ms", N(1.0)),
-            ("vegas_alpha", N(2.0)),
-            ("vegas_beta", N(4.0)),
-            ("vegas_gamma", N(1.0)),
-            ("vegas_rtt", S("min")),
-            ("whole_segment_cuts", B(false)),
-            ("linux_reno", B(true)),
-            ("prr_dupack_credit", B(false)),
-        ],
-        // Linux (5.x/6.x): SACK, PRR (tcp_cwnd_reduction), limited transmit, RACK-TLP (tcp_recovery 1),
-        // IW 10 (RFC 6928), delayed ACKs, TCP_RTO_MIN 200 ms, 1 ms clock (HZ 1000 / usec RTT), Vegas
-        // alpha 2, beta 4, gamma 1 on the minimum RTT of the last round (tcp_vegas.c), tcp_reno_ssthresh max(cwnd >> 1, 2).
-        Profile::Linux => &[
-            ("sack", B(true)),
-            ("recovery", S("prr")),
-            ("limited_transmit", B(true)),
-            ("rack", B(true)),
-            ("delayed_ack", B(true)),
-            ("initial_cwnd", N(10.0)),
-            ("min_rto_ms", N(200.0)),
-            ("timer_granularity_ms", N(1.0)),
-            ("vegas_alpha", N(2.0)),
-            ("vegas_beta", N(4.0)),
-            ("vegas_gamma", N(1.0)),
-            ("vegas_rtt", S("min")),
-            ("whole_segment_cuts", B(true)),
-            ("linux_reno", B(false)),
-            ("prr_dupack_credit", B(false)),
-        ],
-    }
+    &FLOW[profile as usize]
 }
 
 /// Congestion-control parameters of one variant (`flows[i].cc_params`), per profile: written only into the
 /// groups whose `tcp` is that variant, since another variant rejects a key it does not declare.
 pub fn cc_settings(profile: Profile, tcp: &str) -> Table {
-    use V::*;
     match (tcp, profile) {
         // Linux tcp_prague (L4STeam): `prague_rtt_scaling` defaults to RTT_CONTROL_RATE with
         // `prague_rtt_target` 25 ms, i.e. RTT independence on (draft-briscoe-iccrg-prague-congestion-control
@@ -145,92 +124,60 @@ pub fn cc_settings(profile: Profile, tcp: &str) -> Table {
 /// The variants [`cc_settings`] has a table for (the page's copy lists them).
 const CC_WITH_SETTINGS: [&str; 1] = ["prague"];
 
+// The RED family under ns-2 and ns-3 waits between drops, follows ns-3's rules and steps the average
+// through idle time; ns-3's AQM examples (and validation/dumbbell.cc) give the NetDevice a 1-packet queue
+// (docs/red.md). The paper and Linux profiles keep the engine's defaults.
+const RED_WAIT: Row = ("wait", [B(false), B(true), B(true), B(false)]);
+const RED_NS3_RULES: Row = ("ns3_rules", [B(false), B(true), B(true), B(false)]);
+const RED_IDLE_STEPS: Row = ("idle_steps", [B(false), B(true), B(true), B(false)]);
+const RED_DEVICE_QUEUE: Row = ("device_queue", [N(0.0), N(0.0), N(1.0), N(0.0)]);
+
+/// The RED switches and one of a variant's own, after `ns3_rules` as the variant lists its parameters.
+const fn red_and(own: Row) -> [Row; 5] {
+    [RED_WAIT, RED_NS3_RULES, own, RED_IDLE_STEPS, RED_DEVICE_QUEUE]
+}
+
+/// RED and gentle RED.
+static RED: [[(&str, V); 4]; 4] = by_profile([RED_WAIT, RED_NS3_RULES, RED_IDLE_STEPS, RED_DEVICE_QUEUE]);
+
+/// ARED: ns-2's automatic bottom (since June 2004) is min(0.01, 80000/C), not ns-3's expression, so ns-2
+/// keeps the fixed 0.01 it had before (docs/red.md).
+static ARED: [[(&str, V); 5]; 4] = by_profile(red_and(("max_p_bottom_auto", [B(false), B(false), B(true), B(false)])));
+
+/// Feng's adaptive RED.
+static FENG_ARED: [[(&str, V); 5]; 4] = by_profile(red_and(("start_above", [B(false), B(false), B(true), B(false)])));
+
+/// CoDel and FQ-CoDel.
+static CODEL: [[(&str, V); 1]; 4] = by_profile([("control_law_newton", [B(false), B(false), B(true), B(true)])]);
+
+/// PIE.
+static PIE: [[(&str, V); 2]; 4] =
+    by_profile([("mark_ecn_th", all(N(0.1))), ("burst_holds_p", [B(false), B(false), B(true), B(false)])]);
+
+/// DualPI2: RFC 9332 Appendix A (the engine's defaults); ns-2 and ns-3 have no DualPI2, their profiles keep
+/// these. Linux 6.17 sch_dualpi2 `dualpi2_reset_default`: the gains in 1/256 Hz (41 and 819, "~0.16" and
+/// "~3.20"), step 1 ms in time, c_protection 10 %, coupling_factor 2, drop_overload on.
+static DUALPI2: [[(&str, V); 8]; 4] = by_profile([
+    ("target", all(N(15.0))),
+    ("t_update", all(N(16.0))),
+    ("alpha", [N(0.16), N(0.16), N(0.16), N(0.16015625)]),
+    ("beta", [N(3.2), N(3.2), N(3.2), N(3.19921875)]),
+    ("k", all(N(2.0))),
+    ("step_thresh", all(N(1.0))),
+    ("classic_protection", all(N(10.0))),
+    ("drop_overload", all(B(true))),
+]);
+
 /// The implementation-detail parameters of one algorithm kind, per profile (empty for kinds without any).
 pub fn aqm_settings(profile: Profile, kind: &str) -> Table {
-    use Profile::*;
-    use V::*;
-    match (kind, profile) {
-        ("red" | "gentle_red", Paper | Linux) => {
-            &[("wait", B(false)), ("ns3_rules", B(false)), ("idle_steps", B(false)), ("device_queue", N(0.0))]
-        }
-        ("red" | "gentle_red", Ns2) => {
-            &[("wait", B(true)), ("ns3_rules", B(true)), ("idle_steps", B(true)), ("device_queue", N(0.0))]
-        }
-        // ns-3's AQM examples (and validation/dumbbell.cc) give the NetDevice a 1-packet queue (docs/red.md).
-        ("red" | "gentle_red", Ns3) => {
-            &[("wait", B(true)), ("ns3_rules", B(true)), ("idle_steps", B(true)), ("device_queue", N(1.0))]
-        }
-        ("ared", Paper | Linux) => &[
-            ("wait", B(false)),
-            ("ns3_rules", B(false)),
-            ("max_p_bottom_auto", B(false)),
-            ("idle_steps", B(false)),
-            ("device_queue", N(0.0)),
-        ],
-        // ns-2's automatic bottom (since June 2004) is min(0.01, 80000/C), not ns-3's expression, so ns-2
-        // keeps the fixed 0.01 it had before (docs/red.md).
-        ("ared", Ns2) => &[
-            ("wait", B(true)),
-            ("ns3_rules", B(true)),
-            ("max_p_bottom_auto", B(false)),
-            ("idle_steps", B(true)),
-            ("device_queue", N(0.0)),
-        ],
-        ("ared", Ns3) => &[
-            ("wait", B(true)),
-            ("ns3_rules", B(true)),
-            ("max_p_bottom_auto", B(true)),
-            ("idle_steps", B(true)),
-            ("device_queue", N(1.0)),
-        ],
-        ("feng_ared", Paper | Linux) => &[
-            ("wait", B(false)),
-            ("ns3_rules", B(false)),
-            ("start_above", B(false)),
-            ("idle_steps", B(false)),
-            ("device_queue", N(0.0)),
-        ],
-        ("feng_ared", Ns2) => &[
-            ("wait", B(true)),
-            ("ns3_rules", B(true)),
-            ("start_above", B(false)),
-            ("idle_steps", B(true)),
-            ("device_queue", N(0.0)),
-        ],
-        ("feng_ared", Ns3) => &[
-            ("wait", B(true)),
-            ("ns3_rules", B(true)),
-            ("start_above", B(true)),
-            ("idle_steps", B(true)),
-            ("device_queue", N(1.0)),
-        ],
-        ("codel" | "fq_codel", Paper | Ns2) => &[("control_law_newton", B(false))],
-        ("codel" | "fq_codel", Ns3 | Linux) => &[("control_law_newton", B(true))],
-        ("pie", Paper | Ns2 | Linux) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(false))],
-        ("pie", Ns3) => &[("mark_ecn_th", N(0.1)), ("burst_holds_p", B(true))],
-        // RFC 9332 Appendix A (the engine's defaults). ns-2 and ns-3 have no DualPI2: their profiles keep these.
-        ("dualpi2", Paper | Ns2 | Ns3) => &[
-            ("target", N(15.0)),
-            ("t_update", N(16.0)),
-            ("alpha", N(0.16)),
-            ("beta", N(3.2)),
-            ("k", N(2.0)),
-            ("step_thresh", N(1.0)),
-            ("classic_protection", N(10.0)),
-            ("drop_overload", B(true)),
-        ],
-        // Linux 6.17 sch_dualpi2 `dualpi2_reset_default`: the gains in 1/256 Hz (41 and 819, "~0.16" and "~3.20"),
-        // step 1 ms in time, c_protection 10 %, coupling_factor 2, drop_overload on.
-        ("dualpi2", Linux) => &[
-            ("target", N(15.0)),
-            ("t_update", N(16.0)),
-            ("alpha", N(0.16015625)),
-            ("beta", N(3.19921875)),
-            ("k", N(2.0)),
-            ("step_thresh", N(1.0)),
-            ("classic_protection", N(10.0)),
-            ("drop_overload", B(true)),
-        ],
+    let p = profile as usize;
+    match kind {
+        "red" | "gentle_red" => &RED[p],
+        "ared" => &ARED[p],
+        "feng_ared" => &FENG_ARED[p],
+        "codel" | "fq_codel" => &CODEL[p],
+        "pie" => &PIE[p],
+        "dualpi2" => &DUALPI2[p],
         _ => &[],
     }
 }
@@ -371,8 +318,7 @@ mod tests {
 
     #[test]
     fn paper_profile_is_the_engine_defaults_so_no_scenario_changes() {
-        let s = Scenario::from_json("{}").unwrap();
-        assert_eq!(s, Scenario::default());
+        // (An empty scenario is the default one: scenario.rs's tests.)
         let applied = apply_profile("{}", "paper").unwrap();
         let s = Scenario::from_json(&applied).unwrap();
         assert_eq!(s, Scenario::default());

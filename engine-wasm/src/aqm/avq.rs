@@ -144,12 +144,7 @@ impl QueueDisc for Avq {
                 None => return,
             }
         }
-        if !self.queue.fits(self.link.limit, &packet) {
-            env.drop(packet, Reason::Overflow);
-            return;
-        }
-        packet.enqueued_at = env.now;
-        self.queue.push(packet);
+        self.queue.admit(packet, self.link.limit, env);
     }
 
     fn set_link_rate(&mut self, rate_bps: f64) {

@@ -362,13 +362,9 @@ impl Algorithm for CoDel {
 impl QueueDisc for CoDel {
     super::fifo_storage!();
 
-    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
-        if !self.queue.fits(self.link.limit, &packet) {
-            env.drop(packet, Reason::Overflow);
-            return;
-        }
-        packet.enqueued_at = env.now; // RFC 8289 §5.4: timestamp on arrival
-        self.queue.push(packet);
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+        // RFC 8289 §5.4: the packet is timestamped on arrival.
+        self.queue.admit(packet, self.link.limit, env);
     }
 
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {

@@ -4,7 +4,7 @@
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
-use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc, Reason};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -36,13 +36,8 @@ impl Algorithm for DropTail {
 impl QueueDisc for DropTail {
     super::fifo_storage!(dequeue);
 
-    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
-        if self.queue.fits(self.link.limit, &packet) {
-            packet.enqueued_at = env.now;
-            self.queue.push(packet);
-        } else {
-            env.drop(packet, Reason::Overflow);
-        }
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
+        self.queue.admit(packet, self.link.limit, env);
     }
 
     fn set_param(&mut self, name: &str, _value: f64) -> Result<(), Problem> {
@@ -59,6 +54,7 @@ impl QueueDisc for DropTail {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::aqm::Reason;
     use crate::rng::Rng;
 
     #[test]

@@ -100,7 +100,7 @@ impl Dummy {
 impl QueueDisc for Dummy {
     super::fifo_storage!(dequeue);
 
-    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let q = self.queue.length(self.link.limit.unit);
         self.p = self.probability(q);
         let kept = if q >= self.params.end {
@@ -112,13 +112,7 @@ impl QueueDisc for Dummy {
             Some(packet)
         };
         if let Some(p) = kept {
-            packet = p;
-            if self.queue.fits(self.link.limit, &packet) {
-                packet.enqueued_at = env.now;
-                self.queue.push(packet);
-            } else {
-                env.drop(packet, Reason::Overflow);
-            }
+            self.queue.admit(p, self.link.limit, env);
         }
     }
 

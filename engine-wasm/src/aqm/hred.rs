@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
-use super::red_core::{admit, buffer_in, check_thresholds, check_weight, small_packet_time, spaced};
+use super::red_core::{buffer_in, check_thresholds, check_weight, small_packet_time, spaced};
 use super::red_core::{unit_of, unit_switch_factor, Average};
 use super::shared_specs;
 use super::Reason;
@@ -277,7 +277,7 @@ impl QueueDisc for Hred {
             Some(packet)
         };
         if let Some(packet) = kept {
-            admit(packet, env, &mut self.queue, self.link.limit);
+            self.queue.admit(packet, self.link.limit, env);
         }
     }
 

@@ -600,15 +600,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn registry_kind_and_config_round_trip_for_every_algorithm() {
-        // A buffer above every default threshold (HRED's 250 KB), so nothing is clamped to it.
+    /// Every registered algorithm with its default parameters, built on a 1000-packet link (above every
+    /// default threshold, HRED's 250 KB, so nothing is clamped to it; GFR's with ATM on, which it needs).
+    fn every_default_algorithm() -> Vec<(&'static AlgorithmInfo, AqmConfig, BoxedDisc)> {
         let link = testing::link(Limit::packets(1000));
         let atm = LinkInfo { atm: Some(Default::default()), ..link };
-        for info in catalogue() {
-            let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
-            let q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
-                .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+        catalogue()
+            .into_iter()
+            .map(|info| {
+                let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
+                let q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
+                    .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+                (info, cfg, q)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn registry_kind_and_config_round_trip_for_every_algorithm() {
+        for (info, cfg, q) in every_default_algorithm() {
             assert_eq!((q.kind(), q.config()), (info.kind, cfg), "{}", info.kind);
             // A declared band is reported by state(), and only then.
             let state = q.state();
@@ -620,12 +630,7 @@ mod tests {
     #[test]
     fn every_state_entry_is_declared_and_every_declared_entry_is_reported() {
         use params::StateMeaning;
-        let link = testing::link(Limit::packets(1000));
-        let atm = LinkInfo { atm: Some(Default::default()), ..link };
-        for info in catalogue() {
-            let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
-            let mut q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
-                .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+        for (info, _, mut q) in every_default_algorithm() {
             let declared: Vec<&str> = info.state.iter().map(|s| s.name).collect();
             let keys = |q: &dyn QueueDisc| q.state().iter().map(|(k, _)| *k).collect::<Vec<_>>();
             assert_eq!(keys(q.as_ref()), declared, "{}: before any packet", info.kind);

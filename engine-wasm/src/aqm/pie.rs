@@ -380,6 +380,16 @@ mod tests {
         Pie::new(params, &link(Limit::packets(1000))).unwrap()
     }
 
+    /// A PIE past its burst allowance (early drops on) whose probability is `drop_prob` and whose last
+    /// delay was `qdelay_old_ms`.
+    fn congested(params: Params, drop_prob: f64, qdelay_old_ms: u64) -> Pie {
+        let mut q = pie(params);
+        q.vars.burst_allowance = 0;
+        q.vars.drop_prob = drop_prob;
+        q.vars.qdelay_old = qdelay_old_ms * MILLI;
+        q
+    }
+
     /// One update from a given state, returning the new drop probability.
     fn step(drop_prob: f64, qdelay_old_ms: u64, qdelay_ms: u64) -> f64 {
         let mut q = pie(Params::default());
@@ -466,10 +476,8 @@ mod tests {
 
     #[test]
     fn derandomised_drops_need_accumulated_probability() {
-        let mut q = pie(Params::default());
+        let mut q = congested(Params::default(), 0.0, 100);
         let mut rng = Rng::new(1, 2);
-        q.vars.burst_allowance = 0;
-        q.vars.qdelay_old = 100 * MILLI;
         for _ in 0..10 {
             enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
         }
@@ -488,18 +496,13 @@ mod tests {
 
     #[test]
     fn safeguard_skips_early_drops_for_light_congestion_or_two_packets() {
-        let mut q = pie(Params { derandomize: false, ..Params::default() });
+        // The last delay below QDELAY_REF/2 and p < 0.2.
+        let mut q = congested(Params { derandomize: false, ..Params::default() }, 0.19, 7);
         let mut rng = Rng::new(1, 2);
-        q.vars.burst_allowance = 0;
-        q.vars.drop_prob = 0.19;
-        q.vars.qdelay_old = 7 * MILLI; // below QDELAY_REF/2 and p < 0.2
         for _ in 0..100 {
             assert!(enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng).is_empty());
         }
-        let mut q = pie(Params { derandomize: false, ..Params::default() });
-        q.vars.burst_allowance = 0;
-        q.vars.drop_prob = 1.0;
-        q.vars.qdelay_old = 100 * MILLI;
+        let mut q = congested(Params { derandomize: false, ..Params::default() }, 1.0, 100);
         for _ in 0..3 {
             assert!(enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng).is_empty(), "≤ 2 MEAN_PKTSIZE queued");
         }
@@ -508,10 +511,8 @@ mod tests {
 
     #[test]
     fn ecn_marks_only_below_ten_percent() {
-        let mut q = pie(Params { ecn: true, derandomize: false, ..Params::default() });
+        let mut q = congested(Params { ecn: true, derandomize: false, ..Params::default() }, 0.0, 100);
         let mut rng = Rng::new(1, 2);
-        q.vars.burst_allowance = 0;
-        q.vars.qdelay_old = 100 * MILLI;
         for _ in 0..3 {
             enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
         }
@@ -529,10 +530,8 @@ mod tests {
     fn mark_ecn_th_moves_the_switch_from_marking_to_dropping() {
         // ns-3 MarkEcnThreshold / Linux ecn_prob: at p = 0.15 the default 0.1 drops, a threshold of 0.2 marks.
         let run = |mark_ecn_th: f64| {
-            let mut q = pie(Params { ecn: true, derandomize: false, mark_ecn_th, ..Params::default() });
+            let mut q = congested(Params { ecn: true, derandomize: false, mark_ecn_th, ..Params::default() }, 0.0, 100);
             let mut rng = Rng::new(1, 2);
-            q.vars.burst_allowance = 0;
-            q.vars.qdelay_old = 100 * MILLI;
             (0..3).for_each(|_| {
                 enqueue_at(&mut q, pkt(0, 1000), 0, &mut rng);
             });

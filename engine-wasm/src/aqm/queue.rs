@@ -4,6 +4,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+use super::{Env, Reason};
 use crate::packet::Packet;
 
 /// Unit of the bottleneck buffer and of a discipline's queue length.
@@ -78,6 +79,20 @@ impl PacketQueue {
         match limit.unit {
             QueueUnit::Packets => (self.packets.len() as u64) < limit.value,
             QueueUnit::Bytes => self.bytes + pkt.size as u64 <= limit.value,
+        }
+    }
+
+    /// The physical buffer's tail drop, the last step of most disciplines' enqueue: `packet` joins the
+    /// tail stamped with the arrival time if it fits under `limit`, else it is an overflow drop. Returns
+    /// whether it was queued.
+    pub fn admit(&mut self, mut packet: Packet, limit: Limit, env: &mut Env) -> bool {
+        if self.fits(limit, &packet) {
+            packet.enqueued_at = env.now;
+            self.push(packet);
+            true
+        } else {
+            env.drop(packet, Reason::Overflow);
+            false
         }
     }
 

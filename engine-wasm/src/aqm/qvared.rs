@@ -324,6 +324,14 @@ mod tests {
         Qvared::new(p, &link(Limit::packets(160))).unwrap()
     }
 
+    /// Seed 000's QVARED whose average has been 30 packets since `t_prev_ms`, and a random source.
+    fn settled_at_30(t_prev_ms: u64) -> (Qvared, Rng) {
+        let mut q = seed_000();
+        q.vars.avg = Average { avg: 30.0, idle: false, idle_since: 0 };
+        (q.vars.avg_prev, q.vars.t_prev) = (30.0, t_prev_ms * MILLI);
+        (q, Rng::new(1, 2))
+    }
+
     fn arrive(q: &mut Qvared, queued: usize, ms: u64, rng: &mut Rng) {
         q.queue.drain();
         (0..queued).for_each(|_| q.adopt(pkt(9, 1000)));
@@ -336,10 +344,7 @@ mod tests {
 
     #[test]
     fn rising_average_multiplies_p_b_by_one_plus_q_t_over_q_tmax_and_falling_halves_it() {
-        let mut q = seed_000();
-        let mut rng = Rng::new(1, 2);
-        q.vars.avg = Average { avg: 30.0, idle: false, idle_since: 0 };
-        (q.vars.avg_prev, q.vars.t_prev) = (30.0, 1000 * MILLI);
+        let (mut q, mut rng) = settled_at_30(1000);
         // q = 40 at 1.1 s: avg 35, q_t = 5/0.1 = 50 = q_tmax ⇒ ×2; line 0.1·15/60 = 0.025.
         arrive(&mut q, 40, 1100, &mut rng);
         assert!(close(q.vars.q_t, 50.0) && close(q.vars.q_tmax, 50.0));
@@ -363,10 +368,7 @@ mod tests {
     #[test]
     fn q_t_is_negative_exactly_when_the_queue_is_below_its_average() {
         // avg_new − avg_old = w_q·(q − avg_old) (docs/algorithms/qvared.md's test identity).
-        let mut q = seed_000();
-        let mut rng = Rng::new(1, 2);
-        q.vars.avg = Average { avg: 30.0, idle: false, idle_since: 0 };
-        (q.vars.avg_prev, q.vars.t_prev) = (30.0, 50 * MILLI);
+        let (mut q, mut rng) = settled_at_30(50);
         for (i, queued) in [29usize, 31, 30, 12, 50].into_iter().enumerate() {
             let before = q.vars.avg.avg;
             arrive(&mut q, queued, 100 + 10 * i as u64, &mut rng);

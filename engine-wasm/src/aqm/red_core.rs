@@ -454,17 +454,7 @@ pub fn act(
         Verdict::Forced => env.signal(packet, Reason::Forced, ecn),
     };
     if let Some(p) = kept {
-        admit(p, env, queue, limit);
-    }
-}
-
-/// Stores a packet if it fits in the link's buffer, else an overflow drop.
-pub fn admit(mut packet: Packet, env: &mut Env, queue: &mut PacketQueue, limit: Limit) {
-    if queue.fits(limit, &packet) {
-        packet.enqueued_at = env.now;
-        queue.push(packet);
-    } else {
-        env.drop(packet, Reason::Overflow);
+        queue.admit(p, limit, env);
     }
 }
 

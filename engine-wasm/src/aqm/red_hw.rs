@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
-use super::red_core::{admit, check_line, Region};
+use super::red_core::{check_line, Region};
 use super::shared_specs;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use super::{QueueUnit, Reason};
@@ -275,7 +275,7 @@ impl QueueDisc for RedHw {
                 return env.drop(packet, Reason::Early);
             }
         }
-        admit(packet, env, &mut self.queue, self.link.limit);
+        self.queue.admit(packet, self.link.limit, env);
     }
 
     /// A fixed seed reloads the register (as its state at time 0); other changes keep the running state.

@@ -219,7 +219,7 @@ impl SelectiveDrop {
 
 impl QueueDisc for SelectiveDrop {
     /// Seed 004 Fig. 7: count the flow's packets, drop the arrival that would exceed Q_thresh.
-    fn enqueue(&mut self, mut packet: Packet, env: &mut Env) {
+    fn enqueue(&mut self, packet: Packet, env: &mut Env) {
         let flow = packet.flow as usize;
         let timeout = self.timeout();
         self.vars.note_arrival(flow, env.now, timeout);
@@ -229,13 +229,9 @@ impl QueueDisc for SelectiveDrop {
             env.drop(packet, Reason::Selective);
             return;
         }
-        if !self.queue.fits(self.link.limit, &packet) {
-            env.drop(packet, Reason::Overflow);
-            return;
+        if self.queue.admit(packet, self.link.limit, env) {
+            self.vars.cnt[flow] += 1;
         }
-        packet.enqueued_at = env.now;
-        self.queue.push(packet);
-        self.vars.cnt[flow] += 1;
     }
 
     fn dequeue(&mut self, env: &mut Env) -> Option<Packet> {

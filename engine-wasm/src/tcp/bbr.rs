@@ -501,6 +501,18 @@ mod tests {
         Bbr::new(Rng::new(seed, 9), 1000, 2.0)
     }
 
+    /// A BBR (random source `seed`) in ProbeBW after one 40 ms, 1000 segments/s sample, its window
+    /// `cwnd` segments, and the sender's window it drives.
+    fn probing_bw(seed: u64, cwnd: f64) -> (Bbr, Window) {
+        let mut b = bbr(seed);
+        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
+        b.on_delivery(&mut w, &ack(0, 1000.0, 40 * MILLI, 10, 0));
+        b.filled_pipe = true;
+        b.enter_probe_bw(0);
+        b.cwnd = cwnd;
+        (b, w)
+    }
+
     /// An ACK at `now` with a valid rate sample of `rate` segments/s that starts a round.
     fn ack(now: Time, rate: f64, rtt: Time, pipe: u64, delivered: u64) -> Delivery {
         Delivery {
@@ -603,12 +615,7 @@ mod tests {
 
     #[test]
     fn probe_rtt_after_ten_seconds_without_a_new_min_holds_four_segments_for_200_ms() {
-        let mut b = bbr(5);
-        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
-        b.on_delivery(&mut w, &ack(0, 1000.0, 40 * MILLI, 10, 0));
-        b.filled_pipe = true;
-        b.enter_probe_bw(0);
-        b.cwnd = 86.0;
+        let (mut b, mut w) = probing_bw(5, 86.0);
         // 10 s later, RTT samples of 50 ms only: RTprop expired.
         let t = RTPROP_FILTER_LEN + MILLI;
         assert!(b.on_delivery(&mut w, &ack(t, 1000.0, 50 * MILLI, 80, b.delivered)), "samples app-limited");
@@ -628,12 +635,7 @@ mod tests {
 
     #[test]
     fn recovery_conserves_packets_then_restores_the_window() {
-        let mut b = bbr(7);
-        let mut w = Window { cwnd: 2.0, ssthresh: f64::INFINITY };
-        b.on_delivery(&mut w, &ack(0, 1000.0, 40 * MILLI, 10, 0));
-        b.filled_pipe = true;
-        b.enter_probe_bw(0);
-        b.cwnd = 80.0;
+        let (mut b, mut w) = probing_bw(7, 80.0);
         assert_eq!(b.ssthresh_on_loss(&w, 80, MILLI), f64::INFINITY);
         // The third duplicate ACK: recovery with 70 in the pipe: cwnd = pipe + 1, less the lost head.
         let mut d = ack(MILLI, 0.0, 40 * MILLI, 70, b.delivered);

@@ -110,20 +110,25 @@ impl CongestionControl for Aimd {
 mod tests {
     use super::*;
 
+    /// cwnd after one ACK of `acked` segments from `cwnd` and `ssthresh`, grown per segment or per ACK.
+    fn after_ack(cwnd: f64, ssthresh: f64, acked: u64, per_segment: bool) -> f64 {
+        let mut w = Window { cwnd, ssthresh };
+        if per_segment {
+            aimd_increase_per_segment(&mut w, acked);
+        } else {
+            aimd_increase(&mut w, acked);
+        }
+        w.cwnd
+    }
+
     #[test]
     fn per_segment_growth_counts_each_segment_of_a_delayed_ack() {
         // Slow start to ssthresh 4 from 3: a 2-segment ACK adds 1 (to 4) then 1/4 in avoidance.
-        let mut w = Window { cwnd: 3.0, ssthresh: 4.0 };
-        aimd_increase_per_segment(&mut w, 2);
-        assert_eq!(w.cwnd, 4.25);
+        assert_eq!(after_ack(3.0, 4.0, 2, true), 4.25);
         // Per ACK the same ACK adds one segment only.
-        let mut w = Window { cwnd: 3.0, ssthresh: 4.0 };
-        aimd_increase(&mut w, 2);
-        assert_eq!(w.cwnd, 4.0);
+        assert_eq!(after_ack(3.0, 4.0, 2, false), 4.0);
         // In avoidance at cwnd 10, 2 segments add 1/10 + 1/10.1.
-        let mut w = Window { cwnd: 10.0, ssthresh: 4.0 };
-        aimd_increase_per_segment(&mut w, 2);
-        assert!((w.cwnd - (10.1 + 1.0 / 10.1)).abs() < 1e-12);
+        assert!((after_ack(10.0, 4.0, 2, true) - (10.1 + 1.0 / 10.1)).abs() < 1e-12);
     }
 
     #[test]
@@ -148,11 +153,7 @@ mod tests {
 
     #[test]
     fn one_cumulative_ack_is_one_increase_however_much_it_covers() {
-        let mut w = Window { cwnd: 7.0, ssthresh: 64.0 };
-        aimd_increase(&mut w, 49);
-        assert_eq!(w.cwnd, 8.0);
-        let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
-        aimd_increase(&mut w, 2);
-        assert_eq!(w.cwnd, 10.1);
+        assert_eq!(after_ack(7.0, 64.0, 49, false), 8.0);
+        assert_eq!(after_ack(10.0, 5.0, 2, false), 10.1);
     }
 }

@@ -590,11 +590,13 @@ mod tests {
     use crate::tcp::reno::Aimd;
     use crate::time::MILLI;
 
-    fn sender(recovery: Recovery) -> TcpSender {
-        let cfg = SenderConfig {
+    /// The sender the unit tests here and in `recovery` start from: flow 0, 1000-byte segments, a
+    /// one-segment initial window, the default RTO and every option off.
+    pub(super) fn test_config(rwnd: u32) -> SenderConfig {
+        SenderConfig {
             flow: 0,
             segment_size: 1000,
-            rwnd: 100,
+            rwnd,
             initial_cwnd: 1.0,
             ecn: false,
             ect: Ect::NotEct,
@@ -606,8 +608,11 @@ mod tests {
             prr_dupack_credit: false,
             limited_transmit: false,
             rack: false,
-        };
-        TcpSender::new(cfg, Box::new(Aimd::new(recovery)))
+        }
+    }
+
+    fn sender(recovery: Recovery) -> TcpSender {
+        TcpSender::new(test_config(100), Box::new(Aimd::new(recovery)))
     }
 
     #[test]
@@ -642,6 +647,13 @@ mod tests {
     }
 
     /// Grows the window to 10 segments with 0..10 in flight.
+    /// `n` duplicate ACKs for segment 0 at 1 ms.
+    fn dupacks(s: &mut TcpSender, n: usize, out: &mut Outbox) {
+        for _ in 0..n {
+            s.on_ack(&ack(0, 0), MILLI, out);
+        }
+    }
+
     fn with_ten_in_flight(recovery: Recovery) -> TcpSender {
         let mut s = sender(recovery);
         s.w = Window { cwnd: 10.0, ssthresh: 64.0 };
@@ -671,9 +683,7 @@ mod tests {
         let mut s = with_ten_in_flight(Recovery::Reno);
         let mut out = Outbox::default();
         // Segment 0 lost: 3 dupACKs for 0.
-        for _ in 0..2 {
-            s.on_ack(&ack(0, 0), MILLI, &mut out);
-        }
+        dupacks(&mut s, 2, &mut out);
         assert!(out.packets.is_empty());
         s.on_ack(&ack(0, 0), MILLI, &mut out);
         assert!(out.cut);
@@ -683,9 +693,7 @@ mod tests {
         assert!(out.packets[0].retransmit);
         out.clear();
         // Four more dupACKs inflate cwnd to 12: two new segments may go (snd_una + 12 > 10).
-        for _ in 0..4 {
-            s.on_ack(&ack(0, 0), MILLI, &mut out);
-        }
+        dupacks(&mut s, 4, &mut out);
         assert_eq!(s.w.cwnd, 12.0);
         assert_eq!(seqs(&out), vec![10, 11]);
         out.clear();
@@ -702,9 +710,7 @@ mod tests {
             s.w = Window { cwnd: 7.0, ssthresh: 64.0 };
             let mut out = Outbox::default();
             s.send_available(0, &mut out);
-            for _ in 0..3 {
-                s.on_ack(&ack(0, 0), MILLI, &mut out);
-            }
+            dupacks(&mut s, 3, &mut out);
             assert_eq!(s.w.ssthresh, ssthresh, "whole-segment cuts {whole}");
             // And after a timeout: flight 7 → 3 (never below 2).
             s.on_timeout(s.timer_gen, 2000 * MILLI, &mut out);
@@ -716,9 +722,7 @@ mod tests {
     fn newreno_partial_ack_retransmits_next_hole_and_stays_in_recovery() {
         let mut s = with_ten_in_flight(Recovery::NewReno);
         let mut out = Outbox::default();
-        for _ in 0..3 {
-            s.on_ack(&ack(0, 0), MILLI, &mut out);
-        }
+        dupacks(&mut s, 3, &mut out);
         out.clear();
         // Segments 0 and 5 were lost: the retransmission of 0 brings a partial ACK for 5.
         s.on_ack(&ack(5, 0), 2 * MILLI, &mut out);
@@ -736,9 +740,7 @@ mod tests {
     fn tahoe_goes_back_n_with_cwnd_one() {
         let mut s = with_ten_in_flight(Recovery::Tahoe);
         let mut out = Outbox::default();
-        for _ in 0..3 {
-            s.on_ack(&ack(0, 0), MILLI, &mut out);
-        }
+        dupacks(&mut s, 3, &mut out);
         assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
         assert_eq!(seqs(&out), vec![0]);
         assert!(out.packets[0].retransmit);

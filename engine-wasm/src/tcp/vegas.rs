@@ -350,16 +350,22 @@ mod tests {
         AckInfo { now, acked: 1, rtt: Some(rtt_ms * MILLI), srtt: rtt_ms * MILLI, ack, flight, snd_max }
     }
 
+    /// A fresh Vegas that has sent segments 0..n at `at`.
+    fn having_sent(n: u64, at: Time) -> Vegas {
+        let mut v = Vegas::default();
+        for s in 0..n {
+            v.on_send(s, at);
+        }
+        v
+    }
+
     /// A Vegas in avoidance with cwnd 10, BaseRTT 100 ms, and segments 0..10 sent at t = 0 (the tag is
     /// segment 0). Then the RTT ends with the ACK of segment 0 after `sent` transmissions in it, whose mean
     /// RTT sample was `rtt_ms`.
     fn decision_after(rtt_ms: u64, sent: u64) -> (Vegas, Window) {
-        let mut v = Vegas::default();
+        let mut v = having_sent(sent, 0);
         let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
         v.base_rtt = Some(100 * MILLI);
-        for s in 0..sent {
-            v.on_send(s, 0);
-        }
         v.sum_rtt = rtt_ms * MILLI;
         v.cnt_rtt = 1;
         // ACK of segment 0: 9 still in flight, so the window when it arrived was 10.
@@ -472,13 +478,10 @@ mod tests {
 
     #[test]
     fn slow_start_with_diff_at_gamma_keeps_growing() {
-        let mut v = Vegas::default();
+        let mut v = having_sent(4, 0);
         let mut w = Window { cwnd: 4.0, ssthresh: f64::INFINITY };
         v.grow_this_rtt = false; // the next decision is a growing one
         v.base_rtt = Some(100 * MILLI);
-        for s in 0..4 {
-            v.on_send(s, 0);
-        }
         v.sum_rtt = 133 * MILLI;
         v.cnt_rtt = 1;
         // diff = (40 − 4/0.133)·0.1 = 0.992 → 1 ≤ γ.
@@ -489,22 +492,16 @@ mod tests {
     #[test]
     fn growth_pauses_while_cwnd_runs_ahead_of_the_flight() {
         // Receiver-window limited: 10 in flight but cwnd 13.5 > window + 2: no growth despite diff < α.
-        let mut v = Vegas::default();
+        let mut v = having_sent(10, 0);
         let mut w = Window { cwnd: 13.5, ssthresh: 2.0 };
         v.base_rtt = Some(100 * MILLI);
-        for s in 0..10 {
-            v.on_send(s, 0);
-        }
         v.on_ack(&mut w, &ack(100 * MILLI, 1, 9, 10, 100));
         assert_eq!(w.cwnd, 13.5);
     }
 
     #[test]
     fn loss_cuts_a_quarter_once_per_window_then_ssthresh_returns_to_two() {
-        let mut v = Vegas::default();
-        for s in 0..12 {
-            v.on_send(s, 10 * MILLI);
-        }
+        let mut v = having_sent(12, 10 * MILLI);
         let w = Window { cwnd: 12.0, ssthresh: 2.0 };
         // Segment 0 lost, 12 in flight: 12 − 12/4 = 9.
         assert_eq!(v.ssthresh_on_loss(&w, 12, 100 * MILLI), 9.0);
@@ -518,17 +515,11 @@ mod tests {
 
     #[test]
     fn loss_of_a_retransmitted_segment_halves_and_small_windows_go_to_two() {
-        let mut v = Vegas::default();
-        for s in 0..10 {
-            v.on_send(s, 0);
-        }
+        let mut v = having_sent(10, 0);
         v.on_send(0, 50 * MILLI); // segment 0 resent
         let w = Window { cwnd: 10.0, ssthresh: 2.0 };
         assert_eq!(v.ssthresh_on_loss(&w, 10, 100 * MILLI), 5.0);
-        let mut v = Vegas::default();
-        for s in 0..3 {
-            v.on_send(s, 0);
-        }
+        let mut v = having_sent(3, 0);
         let w = Window { cwnd: 3.0, ssthresh: 2.0 };
         assert_eq!(v.ssthresh_on_loss(&w, 3, 100 * MILLI), 2.0);
     }

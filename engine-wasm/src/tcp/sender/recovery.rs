@@ -477,32 +477,17 @@ mod tests {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
+    use super::super::tests::test_config;
     use super::super::SenderConfig;
     use super::*;
-    use crate::packet::{Ect, Packet, SackBlocks};
+    use crate::packet::{Packet, SackBlocks};
     use crate::tcp::receiver::{RxOut, TcpReceiver};
     use crate::tcp::reno::Aimd;
-    use crate::tcp::rtt::RtoConfig;
     use crate::tcp::{Recovery, Window};
     use crate::time::MILLI;
 
     fn sender(sack: bool, prr: bool, limited_transmit: bool, rack: bool) -> TcpSender {
-        let cfg = SenderConfig {
-            flow: 0,
-            segment_size: 1000,
-            rwnd: 1000,
-            initial_cwnd: 1.0,
-            ecn: false,
-            ect: Ect::NotEct,
-            class: 0,
-            whole_segment_cuts: false,
-            rto: RtoConfig::default(),
-            sack,
-            prr,
-            prr_dupack_credit: false,
-            limited_transmit,
-            rack,
-        };
+        let cfg = SenderConfig { sack, prr, limited_transmit, rack, ..test_config(1000) };
         TcpSender::new(cfg, Box::new(Aimd::new(Recovery::NewReno)))
     }
 
@@ -534,6 +519,13 @@ mod tests {
         let mut out = Outbox::default();
         s.send_available(0, &mut out);
         assert_eq!(seqs(&out), (0..n).collect::<Vec<_>>());
+        s
+    }
+
+    /// `n` segments in flight and nothing more to send: the application's data ends there.
+    fn all_sent(s: TcpSender, n: u64) -> TcpSender {
+        let mut s = in_flight(s, n);
+        s.set_app_limit(n);
         s
     }
 
@@ -730,8 +722,7 @@ mod tests {
 
     #[test]
     fn rack_marks_a_segment_lost_by_time_after_the_reordering_window() {
-        let mut s = in_flight(sender(true, false, false, true), 10);
-        s.set_app_limit(10);
+        let mut s = all_sent(sender(true, false, false, true), 10);
         let mut out = Outbox::default();
         // RTT sample 60 ms: min_RTT 60 ms, reo_wnd 15 ms.
         s.on_ack(&ack(1, &[]), 60 * MILLI, &mut out);
@@ -752,8 +743,7 @@ mod tests {
 
     #[test]
     fn tlp_probes_after_pto_when_the_tail_is_lost_and_rack_then_repairs_it() {
-        let mut s = in_flight(sender(true, false, false, true), 10);
-        s.set_app_limit(10);
+        let mut s = all_sent(sender(true, false, false, true), 10);
         let mut out = Outbox::default();
         // 8 and 9 (the tail) are lost: no duplicate ACK will ever come.
         s.on_ack(&ack(8, &[]), 60 * MILLI, &mut out);
@@ -775,8 +765,7 @@ mod tests {
 
     #[test]
     fn after_a_timeout_sacked_segments_are_not_sent_again() {
-        let mut s = in_flight(sender(true, false, false, false), 6);
-        s.set_app_limit(6);
+        let mut s = all_sent(sender(true, false, false, false), 6);
         let mut out = Outbox::default();
         s.on_ack(&ack(0, &[(2, 3), (4, 5)]), MILLI, &mut out);
         let generation = s.timer_gen;
