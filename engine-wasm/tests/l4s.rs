@@ -278,16 +278,27 @@ fn fq_codel_with_an_l4s_ce_threshold_keeps_prague_shallow_beside_cubic() {
 /// The page's per-queue trace (`StateSpec::traced`): one row of DualPI2's traced entries per trace row,
 /// sampled at the same instants, so the two queues' backlogs add up to the trace's queue; the digested trace
 /// is the same with or without it (it is kept apart), and a discipline that declares none traces nothing.
+/// One Prague and one Cubic flow, 20 ms, on 40 Mbit/s for 4 s under `aqm`.
+fn prague_and_cubic_4s(aqm: &str) -> Simulation {
+    let json = format!(
+        r#"{{"seed":4,"duration":4,"link":{{"rate_mbps":40,"delay_ms":5,"buffer":2000}},
+            "flows":[{{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000}},
+                     {{"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}}],
+            "aqm":{{"kind":"{aqm}"}}}}"#
+    );
+    Simulation::new(Scenario::from_json(&json).unwrap()).unwrap()
+}
+
+/// DualPI2's traced state entries, in order.
+const DUALPI2_TRACED: [&str; 8] =
+    ["p_c", "p_cl", "l_packets", "c_packets", "l_bytes", "c_bytes", "l_sojourn", "c_sojourn"];
+
 #[test]
 fn dualpi2_traces_its_two_queues_beside_the_trace() {
-    let json = r#"{"seed":4,"duration":4,"link":{"rate_mbps":40,"delay_ms":5,"buffer":2000},
-        "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
-                 {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}],
-        "aqm":{"kind":"dualpi2"}}"#;
-    let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+    let mut sim = prague_and_cubic_4s("dualpi2");
     sim.run_to_end();
     let names = sim.state_columns().to_vec();
-    assert_eq!(names, ["p_c", "p_cl", "l_packets", "c_packets", "l_bytes", "c_bytes", "l_sojourn", "c_sojourn"]);
+    assert_eq!(names, DUALPI2_TRACED);
     let cols = sim.columns();
     let (rows, state) = (sim.take_samples(), sim.take_state_samples());
     let (w, s) = (cols.len(), names.len());
@@ -310,17 +321,12 @@ fn dualpi2_traces_its_two_queues_beside_the_trace() {
 
 /// A run that starts with FIFO and switches to DualPI2 mid-run traces DualPI2's queues from the switch on:
 /// the state columns are appended, the rows sampled before the switch (taken or not) read NaN in them, the
-/// rows after it hold the two queues, and there is still one state row per trace row. The digested trace is
-/// the same as a run without the state rows taken (it is kept apart).
+/// rows after it hold the two queues, and there is still one state row per trace row.
 #[test]
 fn a_switch_to_dualpi2_mid_run_traces_its_queues_from_the_switch_on() {
-    let json = r#"{"seed":4,"duration":4,"link":{"rate_mbps":40,"delay_ms":5,"buffer":2000},
-        "flows":[{"count":1,"tcp":"prague","rtt_ms":[20,20],"access_rate_mbps":1000},
-                 {"count":1,"tcp":"cubic","rtt_ms":[20,20],"access_rate_mbps":1000}],
-        "aqm":{"kind":"droptail"}}"#;
     let dualpi2: AqmConfig = serde_json::from_str(r#"{"kind":"dualpi2"}"#).unwrap();
     for take_before in [true, false] {
-        let mut sim = Simulation::new(Scenario::from_json(json).unwrap()).unwrap();
+        let mut sim = prague_and_cubic_4s("droptail");
         sim.run_until(1_000_000_000);
         assert!(sim.state_columns().is_empty(), "FIFO traces no state");
         let (mut rows, mut state) = (Vec::new(), Vec::new());
@@ -330,7 +336,7 @@ fn a_switch_to_dualpi2_mid_run_traces_its_queues_from_the_switch_on() {
         }
         sim.set_algorithm(&dualpi2).unwrap();
         let names = sim.state_columns().to_vec();
-        assert_eq!(names, ["p_c", "p_cl", "l_packets", "c_packets", "l_bytes", "c_bytes", "l_sojourn", "c_sojourn"]);
+        assert_eq!(names, DUALPI2_TRACED);
         sim.run_to_end();
         let before = rows.len();
         rows.extend(sim.take_samples());
