@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import i18n from '../i18n'
 import { QueueCounts } from './QueueCounts'
 
-const state = { l_step_marks: 120, l_coupled_marks: 7, l_drops: 2, l_overload_drops: 1, c_marks: 0, c_drops: 31, c_overload_drops: 3 }
+const state = {
+  l_step_marks: 120,
+  l_coupled_marks: 7,
+  l_drops: 2,
+  l_overload_drops: 1,
+  c_marks: 0,
+  c_drops: 31,
+  c_overload_drops: 3,
+}
 
 describe('marks and drops by queue and cause', () => {
   it('lists each queue’s declared counters with their values and window, in English and Korean', async () => {
