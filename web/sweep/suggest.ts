@@ -3,8 +3,7 @@
 // value the scenario runs (so the preset's own setting is one of the points), and says that it did.
 import type { JsonObject } from '../scenario/json'
 import { getAll } from '../scenario/json'
-import { declAt } from '../scenario/fields'
-import { appliesTo, isWholeNumber } from './params'
+import { appliesTo, isWholeNumber, paramByPath } from './params'
 
 /** The parameters tried, in order, for a preset without a sweep: the buffer, else the link rate. */
 const FIRST_CHOICES = ['link.buffer', 'link.rate_mbps'] as const
@@ -17,7 +16,8 @@ const FACTORS = [0.25, 0.5, 1, 2, 4] as const
 export function runningValue(scenario: JsonObject, path: string): number | null {
   const v = getAll(scenario, path).find((x) => typeof x === 'number' && Number.isFinite(x))
   if (typeof v === 'number') return v
-  const fallback = declAt(path.replace(/\[[^\]]*\]/g, '[]'))?.default
+  // One group's field (`flows[0].count`) has the default of every group's (`flows[*].count`).
+  const fallback = paramByPath(path.replace(/\[\d+\]/g, '[*]')).field?.default
   return typeof fallback === 'number' ? fallback : null
 }
 

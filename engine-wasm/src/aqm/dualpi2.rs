@@ -352,10 +352,9 @@ impl DualPi2 {
             self.reset_credit();
             return None;
         };
-        let change = match which {
-            _ if self.params.scheduler == Scheduler::TsFifo => 0,
-            Which::L if c_len > 0 => wc,
-            Which::C if l_len > 0 => -wl,
+        let change = match (self.params.scheduler, which) {
+            (Scheduler::Wrr, Which::L) if c_len > 0 => wc,
+            (Scheduler::Wrr, Which::C) if l_len > 0 => -wl,
             _ => 0,
         };
         Some((which, packet, change * packet.size as i64))
