@@ -17,7 +17,7 @@ import { ProbabilityTrace } from './ProbabilityTrace'
 import { usePlotBox, YLabel } from './TimeChart'
 import { curveParams } from './thresholds'
 import { PerFlowCap } from './PerFlowCap'
-import type { QueueScaleProps } from './QueueChart'
+import type { QueueScaleProps } from './queueScale'
 import { chartColours, themeRevision } from './theme'
 
 /** Seconds of operating-point history drawn as a trail. */

@@ -3,8 +3,6 @@
 import { useMemo, useState, useSyncExternalStore } from 'react'
 import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
-import type { AlgorithmInfo, AqmConfig } from '../engine/protocol'
-import type { ShownError, SimStore } from '../engine/store'
 import { columnMax, traceColumn } from './canvas'
 import { ChartShell, LegendItem } from './ChartShell'
 import { DataTable } from './DataTable'
@@ -15,8 +13,8 @@ import { gripSpan, neighbourGaps } from './gripSpan'
 import { pixelMap, queueDomainMax, stickyMax } from './scales'
 import { TimePlot, usePlotBox, useTimeChart, useUpScale } from './TimeChart'
 import { queueLevels, targetBand } from './thresholds'
+import type { QueueScaleProps } from './queueScale'
 import { withAlpha } from './theme'
-import type { TimeViewStore } from './timeWindow'
 import { classColours } from './palette'
 import { Help } from './Help'
 import { subQueuesOf } from '../engine/subQueues'
@@ -33,19 +31,6 @@ const NO_SKETCHES = { subscribe: () => () => {}, getSnapshot: () => null }
 
 /** Two levels closer than this on screen would print their labels over each other (both sit above their lines). */
 const LABEL_CLEARANCE_PX = 18
-
-/** What the queue chart and the probability curve both draw from (the chart table's `queueProps`, web/chartset/). */
-export interface QueueScaleProps {
-  store: SimStore
-  view: TimeViewStore
-  info: AlgorithmInfo | undefined
-  aqm: AqmConfig | null
-  /** What the schema's "queue unit" means now: packets, or bytes in byte mode. */
-  queueUnit: string
-  /** Bottleneck buffer in the chart's unit, when known. */
-  bufferLimit: number | null
-  errors: Record<string, ShownError>
-}
 
 interface QueueChartProps extends QueueScaleProps {
   sketch?: QueueSketch

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AlgorithmInfo, ParamSchema } from '../engine/protocol'
 import {
-  bufferInUnit,
   clampDrag,
   curveParams,
   delayTargets,
@@ -174,11 +173,5 @@ describe('target band on the queue chart', () => {
     expect(targetBand(red, redAqm, { band_lo: 0, band_hi: 3 })).toBeNull()
     expect(targetBand(banded('ared', 'average'), redAqm, { band_lo: 9, band_hi: 11 })).toBeNull()
     expect(targetBand(banded('ared', 'average'), null, {})).toBeNull()
-  })
-  it('converts the buffer to the chart unit', () => {
-    expect(bufferInUnit(100, 'packets', 'packets', 1000)).toBe(100)
-    expect(bufferInUnit(100, 'packets', 'bytes', 1000)).toBe(100_000)
-    expect(bufferInUnit(150_000, 'bytes', 'packets', 1500)).toBe(100)
-    expect(bufferInUnit(100, 'packets', 'bytes', null)).toBeNull()
   })
 })

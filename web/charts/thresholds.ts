@@ -3,10 +3,7 @@
 // `params::ParamSpec`, docs/parameter-roles.md) and nothing else. Pure: every clamp the handles apply
 // before sending is decided (and tested) here.
 import type { AlgorithmInfo, AqmConfig, AqmState, ParamSchema } from '../engine/protocol'
-import { isPackets, queueUnitOf, resolveUnit } from '../engine/units'
-import type { SimSnapshot } from '../engine/store'
-import type { RunningScenario } from '../scenario/running'
-import type { QueueScaleProps } from './QueueChart'
+import { isPackets, resolveUnit } from '../engine/units'
 import { niceStep, roundTo } from './scales'
 
 export interface DragParam {
@@ -158,31 +155,4 @@ export function targetBand(info: AlgorithmInfo | undefined, aqm: AqmConfig | nul
   if (info.band === 'average') return { lo, hi, kind: 'band' }
   if (info.band === 'reference') return { lo, hi, kind: 'ref' }
   return { lo, hi, kind: 'delay', ms: state.band_ms }
-}
-
-/** A buffer size in the chart's unit (packets ↔ bytes through the mean packet size); null if unknown. */
-export function bufferInUnit(size: number, unit: string, chartUnit: string, meanPktSize: number | null): number | null {
-  if (isPackets(unit) === isPackets(chartUnit)) return isPackets(unit) || unit === chartUnit ? size : null
-  if (meanPktSize === null) return null
-  return isPackets(unit) ? size * meanPktSize : size / meanPktSize
-}
-
-/** The queue charts' unit for the running scenario and algorithm, and the buffer's size in it (null if unknown). */
-export function queueScale(
-  running: RunningScenario | null,
-  aqm: AqmConfig | null,
-): { queueUnit: string; bufferLimit: number | null } {
-  const buffer = running?.buffer ?? null
-  const queueUnit = queueUnitOf(buffer?.unit, aqm)
-  const chartUnit = queueUnit === 'bytes' ? 'bytes' : 'packets'
-  const bufferLimit =
-    buffer === null ? null : bufferInUnit(buffer.size, buffer.unit, chartUnit, running?.link?.meanPktSize ?? null)
-  return { queueUnit, bufferLimit }
-}
-
-/** What the queue chart and the probability curve draw from, for a pane that has the whole snapshot. */
-export function queueScaleProps(snapshot: SimSnapshot): Omit<QueueScaleProps, 'store' | 'view'> {
-  const { aqm, errors } = snapshot
-  const info = snapshot.algorithms.find((a) => a.kind === aqm?.kind)
-  return { info, aqm, errors, ...queueScale(snapshot.running, aqm) }
 }

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chart } from '../chartset/chartTable'
-import { queueScaleProps } from '../charts/thresholds'
+import { queueScaleProps } from '../charts/queueScale'
 import type { TimeViewStore } from '../charts/timeWindow'
 import { algorithmName } from '../i18n/names'
 import { SideFlowResults } from '../results/CompareResults'

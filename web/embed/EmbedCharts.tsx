@@ -2,7 +2,7 @@
 // window.
 import { useState } from 'react'
 import type { SimSnapshot, SimStore } from '../engine/store'
-import { queueScaleProps } from '../charts/thresholds'
+import { queueScaleProps } from '../charts/queueScale'
 import { TimeViewStore } from '../charts/timeWindow'
 import { chart } from '../chartset/chartTable'
 import type { EmbedViewName } from '../scenario/embedViews'
