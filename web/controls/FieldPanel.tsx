@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next'
 import { getAt, isObject, withAt, type Json, type JsonObject } from '../scenario/json'
 import { NumberField, fieldId } from './NumberField'
 import { CheckField } from './CheckField'
-import { ErrorNote } from './ErrorNote'
-import type { DraftEditorProps } from './LinkSettings'
-import type { NumberSpec } from './scenarioDraft'
+import { ErrorNote, type Problem } from './ErrorNote'
+import type { NumberSpec } from './fieldInput'
 import {
   SCENARIO_FIELDS,
   applies,
@@ -22,6 +21,14 @@ import {
   type FieldDecl,
   type PlacedField,
 } from '../scenario/fields'
+
+/** What every editor of the draft takes: the link, flow, schedule and run editors and the panel itself. */
+export interface DraftEditorProps {
+  draft: JsonObject
+  problemAt(path: string): Problem | undefined
+  onEdit(path: string, value: Json): void
+  onUpdate(change: (draft: JsonObject) => JsonObject): void
+}
 
 export interface FieldPanelProps extends DraftEditorProps {
   /** The editor group (engine-wasm/src/fields.rs `PLACES`). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { addFlowGroup, flowGroups, removeFlowGroup, TAB_MAX_FLOWS, totalFlows } from './scenarioDraft'
 import { ErrorNote } from './ErrorNote'
 import { FlowGroupEditor } from './FlowGroupEditor'
-import type { DraftEditorProps } from './LinkSettings'
+import type { DraftEditorProps } from './FieldPanel'
 
 export function FlowEditor(props: DraftEditorProps) {
   const { t, i18n } = useTranslation()

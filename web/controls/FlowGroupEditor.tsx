@@ -7,8 +7,7 @@ import type { JsonObject } from '../scenario/json'
 import { ccFields, ccValue, congestionControl, setVariant, TCP_VARIANTS } from './congestionControls'
 import { CheckField } from './CheckField'
 import { NumberField, fieldId } from './NumberField'
-import type { DraftEditorProps } from './LinkSettings'
-import { FieldPanel } from './FieldPanel'
+import { FieldPanel, type DraftEditorProps } from './FieldPanel'
 import { declAt, pathAt, shownDefault } from '../scenario/fields'
 
 interface FlowGroupEditorProps extends DraftEditorProps {

@@ -3,8 +3,7 @@
 // Every field is drawn from the engine's declarations (FieldPanel groups `schedule.*`); a step before the
 // one above it is flagged at once; the engine's verdict on Apply lands on the same field.
 import { useTranslation } from 'react-i18next'
-import type { DraftEditorProps } from './LinkSettings'
-import { FieldPanel } from './FieldPanel'
+import { FieldPanel, type DraftEditorProps } from './FieldPanel'
 import './schedule.css'
 import { addStep, outOfOrder, removeStep, steps, type StepList } from './linkSchedule'
 

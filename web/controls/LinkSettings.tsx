@@ -2,17 +2,8 @@
 // pattern, ATM mode), then how it changes during the run and the reverse path (LinkSchedule).
 import { useTranslation } from 'react-i18next'
 import { setBufferUnit } from './scenarioDraft'
-import type { Json, JsonObject } from '../scenario/json'
-import type { Problem } from './ErrorNote'
-import { FieldPanel } from './FieldPanel'
+import { FieldPanel, type DraftEditorProps } from './FieldPanel'
 import { LinkSchedule } from './LinkSchedule'
-
-export interface DraftEditorProps {
-  draft: JsonObject
-  problemAt(path: string): Problem | undefined
-  onEdit(path: string, value: Json): void
-  onUpdate(change: (draft: JsonObject) => JsonObject): void
-}
 
 /** Changing the buffer's unit converts its size. */
 const UPDATE = { 'link.buffer_unit': setBufferUnit }

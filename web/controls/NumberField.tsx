@@ -3,9 +3,8 @@
 // The engine's verdict on the value arrives after Apply and is shown in the same place.
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { NumberSpec } from './scenarioDraft'
 import type { Json } from '../scenario/json'
-import { fieldBounds, readFieldInput } from './scenarioDraft'
+import { fieldBounds, readFieldInput, type NumberSpec } from './fieldInput'
 import { displayValue } from './paramInput'
 import { unitName } from '../i18n/names'
 import { ErrorNote, type Problem } from './ErrorNote'

@@ -4,11 +4,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getAt, parseObject, type JsonObject } from '../scenario/json'
 import { fieldId } from './NumberField'
-import { FieldPanel } from './FieldPanel'
+import { FieldPanel, type DraftEditorProps } from './FieldPanel'
 import { declAt, shownDefault } from '../scenario/fields'
 import { ErrorNote, type Problem } from './ErrorNote'
 import { problemOfError } from '../scenario/engineProblem'
-import type { DraftEditorProps } from './LinkSettings'
 import { loadMainEngine } from '../engine/mainEngine'
 
 /** A fresh seed: any non-negative integer works; 31 bits keep it short to read aloud. */

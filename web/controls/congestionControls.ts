@@ -4,7 +4,7 @@
 // (`flows.<name>`), else the engine's own label.
 import { catalog } from '../contract/engine'
 import { getAt, withAt, isObject, type Json, type JsonObject } from '../scenario/json'
-import type { NumberSpec } from './scenarioDraft'
+import type { NumberSpec } from './fieldInput'
 import type { ParamSchema } from '../engine/protocol'
 
 /** One congestion control as the engine declares it. */

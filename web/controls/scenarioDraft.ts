@@ -5,7 +5,6 @@
 // number, a fraction where the engine reads an integer).
 
 import { deepEqual, getAt, isObject, withAt, type Json, type JsonObject } from '../scenario/json'
-import { nodeAt, parseFieldName } from '../scenario/model'
 import { TAB_MAX_FLOWS, totalFlows } from '../scenario/limits'
 import { steps, type StepList } from './linkSchedule'
 import { ccFields, CONGESTION_CONTROLS } from './congestionControls'
@@ -93,21 +92,6 @@ export function scenarioToApply(draft: JsonObject, running: JsonObject | null): 
 
 // ---- fields and problems ----------------------------------------------------------------
 
-/** A number field of the editor. `label` is a catalogue key; `unit` is a unit as the engine names it. */
-export interface NumberSpec {
-  path: string
-  label: string
-  unit: string
-  /** The engine reads an unsigned integer here. */
-  integer?: boolean
-  /** Empty means "none" (JSON null), e.g. a group that never stops. */
-  optional?: boolean
-  /** Catalogue key of what an empty optional field means (default: flows.stopNever, "never"). */
-  emptyLabel?: string
-  /** Values for the label's placeholders (a row number in a list of steps). */
-  labelValues?: Record<string, string | number>
-}
-
 /** The editor groups drawn once per flow group, per schedule row, or once. */
 const FLOW_GROUPS = ['flows', 'flows.more']
 const STEP_GROUPS = { rate_schedule: 'schedule.rate_step', delay_schedule: 'schedule.delay_step' } as const
@@ -150,43 +134,6 @@ export function unreadableFields(draft: JsonObject): string[] {
     return typeof v === 'number' && !Number.isFinite(v)
   })
   return totalFlows(draft) > TAB_MAX_FLOWS ? [...bad, 'flows'] : bad
-}
-
-/** The range the scenario schema (the engine's own limits) allows at a field's path; absent ends are open. */
-export interface Bounds {
-  min?: number
-  max?: number
-}
-
-/** The schema's bounds for an editor field ("flows[0].count" → 1..10000); {} where the schema gives none here. */
-export function fieldBounds(path: string): Bounds {
-  const parsed = parseFieldName(path)
-  const node = parsed === null ? null : nodeAt(parsed, {})
-  // The catalogue's fixed bounds where the schema has none (a field of a build with more fields than the schema's).
-  const decl = node === null ? declAt(catalogPath(path).path) : undefined
-  return { min: node?.minimum ?? decl?.min ?? undefined, max: node?.maximum ?? decl?.max ?? undefined }
-}
-
-/** Reads what a person typed into a field: a number, null (empty optional field) or a reason it is not one. */
-export type FieldInput = { ok: true; value: number | null } | { ok: false; reason: 'number' | 'whole' | 'range' }
-
-/**
- * Checks at once what the engine would refuse on Apply (as the parameter panel does): not a number, a
- * fraction where a whole number is read, a value outside the schema's range.
- */
-export function readFieldInput(
-  text: string,
-  spec: Pick<NumberSpec, 'integer' | 'optional'>,
-  bounds: Bounds = {},
-): FieldInput {
-  const t = text.trim()
-  if (t === '' && spec.optional) return { ok: true, value: null }
-  const v = t === '' ? Number.NaN : Number(t)
-  if (!Number.isFinite(v)) return { ok: false, reason: 'number' }
-  if ((bounds.min !== undefined && v < bounds.min) || (bounds.max !== undefined && v > bounds.max))
-    return { ok: false, reason: 'range' }
-  if (spec.integer && (!Number.isSafeInteger(v) || v < 0)) return { ok: false, reason: 'whole' }
-  return { ok: true, value: v }
 }
 
 /** The label key of a congestion control's number parameter kept at `key` of a flow group. */
