@@ -12,7 +12,7 @@ import { formatMetric, metricById, summaryValue, type SummaryJson } from '../eng
 import { metricLabel } from '../runs/metricLabel'
 import { decodeLink } from '../scenario/urlCodec'
 import { answer, fullRunMeasure, lessonSides, type Lesson, type LessonStep } from '../walkthrough/lessons'
-import { labQuery, presetSides } from './WorksheetView'
+import { labQuery, presetSides } from './sheetSource'
 import { links } from '../catalog/links'
 import './worksheet.css'
 

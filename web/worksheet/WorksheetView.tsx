@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next'
 import QRCode from 'qrcode'
 import { usePreset } from '../catalog/load'
 import { links } from '../catalog/links'
-import { sideCount, sideLabel, sideScenario } from '../catalog/patch'
-import { langOf, type Lang, type Preset } from '../catalog/types'
+import { langOf, type Preset } from '../catalog/types'
 import { algorithmName } from '../i18n/names'
 import { hasScenarioKeys, readView } from '../scenario/linkView'
 import { decodeLink } from '../scenario/urlCodec'
 import { LESSONS, lessonSides, type Lesson } from '../walkthrough/lessons'
 import { QR_OPTIONS } from './qr'
+import { labQuery, presetSides, type SheetSide } from './sheetSource'
 import { sideDifference, summarize, type ScenarioSummary, type SheetLine } from './summary'
 import './worksheet.css'
 
@@ -29,17 +29,6 @@ function absolute(query: string): string {
   url.search = query.startsWith('?') ? query.slice(1) : query
   url.hash = ''
   return url.href
-}
-
-/** The worksheet's own address without `view` and `answers`: the lab link the sheet was made from. */
-export function labQuery(search: string): string {
-  // Split by hand: URLSearchParams would re-encode the rest (`lock=a,b` as `a%2Cb`), and the QR code must
-  // hold the teacher's link as written.
-  const q = search.startsWith('?') ? search.slice(1) : search
-  return q
-    .split('&')
-    .filter((kv) => kv !== '' && !/^(view|answers)(=|$)/.test(kv))
-    .join('&')
 }
 
 /** Round tick values from 0 to `max`: about `n` steps of 1, 2, 2.5 or 5 × 10^k. */
@@ -155,11 +144,6 @@ export function useLineText(): (l: SheetLine) => string {
       tcp: l.tcp === undefined ? '' : tApp(`tcp.${l.tcp}`, { defaultValue: l.tcp }),
       unit: l.unit === undefined ? '' : t(`worksheet.units.${l.unit}`),
     })
-}
-
-export interface SheetSide {
-  label: string
-  summary: ScenarioSummary
 }
 
 function ScenarioLines({ sides }: { sides: SheetSide[] }) {
@@ -286,12 +270,6 @@ function Sheet({ title, intro, questions, sides, axes, lockNote, link }: SheetPr
       </footer>
     </main>
   )
-}
-
-/** The sides of a preset, in the order given (default: all), with their labels and summaries. */
-export function presetSides(preset: Preset, lang: Lang, order?: number[]): SheetSide[] {
-  const ks = order ?? Array.from({ length: sideCount(preset) }, (_, k) => k)
-  return ks.map((k) => ({ label: sideLabel(preset, k, lang), summary: summarize(sideScenario(preset, k)) }))
 }
 
 /** Axes for each side when there are two, else one shared set the student labels. */
