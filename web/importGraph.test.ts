@@ -1,7 +1,8 @@
-// The folder import graph of web/ (docs/architecture.md): computed from the non-test files' relative imports,
-// it must have no cycle, even within a tier, and no import up the tiers. eslint's no-restricted-imports checks
-// the tiers file by file; a cycle between two folders of one tier is only visible on the whole graph.
-import { readdirSync, readFileSync } from 'node:fs'
+// The import graph of web/ (docs/architecture.md): computed from the non-test files' relative imports, the
+// folder graph must have no cycle, even within a tier, and no import up the tiers, and no two files may import
+// each other in a loop (type-only and lazy imports count: they tie the files' meaning alike). eslint's
+// no-restricted-imports checks the tiers file by file; a cycle is only visible on the whole graph.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -20,6 +21,27 @@ function sources(dir: string): string[] {
 
 /** `from '…'`, `import('…')` and bare `import '…'` specifiers that start with `./` or `../`. */
 const IMPORT = /(?:\b(?:import|export)\b[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]*)['"]/gm
+
+/** The source file a relative specifier names: as written, or with a TypeScript extension or index added. */
+function resolveImport(file: string, specifier: string): string | null {
+  const base = resolve(dirname(file), specifier)
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]
+  return candidates.find((c) => /\.tsx?$/.test(c) && existsSync(c)) ?? null
+}
+
+/** File → the files of web/ it imports (paths relative to web/). */
+function fileGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>()
+  for (const file of sources(web)) {
+    const out = new Set<string>()
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolveImport(file, m[1])
+      if (target !== null) out.add(relative(web, target))
+    }
+    graph.set(relative(web, file), out)
+  }
+  return graph
+}
 
 /** Folder → folder → number of imports, for imports between two different top-level folders of web/. */
 function folderGraph(): Map<string, Map<string, number>> {
@@ -106,5 +128,20 @@ describe('folder import graph of web/', () => {
       ),
     ).toHaveLength(2)
     expect(cycles(g([['a', 'b', 'c'], ['b', 'c'], ['c']]))).toEqual([])
+  })
+})
+
+describe('file import graph of web/', () => {
+  const graph = fileGraph()
+
+  it('reads the imports between files', () => {
+    expect([...graph.values()].reduce((n, out) => n + out.size, 0)).toBeGreaterThan(500)
+    expect(graph.get('charts/QueueChart.tsx')?.has('charts/LevelHandle.tsx')).toBe(true)
+    // A lazy import() is read too.
+    expect(graph.get('worksheet/WorksheetView.tsx')?.has('worksheet/AnswerKey.tsx')).toBe(true)
+  })
+
+  it('has no circle of files that import each other', () => {
+    expect(cycles(graph)).toEqual([])
   })
 })
