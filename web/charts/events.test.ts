@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SampleBuffer } from '../engine/samples'
 import { tickLength } from './eventTicks'
 import { eventRates, eventSeries } from './events'
+import { CAUSE_COLUMNS } from './eventsFixture'
 
 describe('drops and marks over time', () => {
   it('splits by cause when the trace has per-cause columns, else into drops and marks', () => {
@@ -18,36 +19,30 @@ describe('drops and marks over time', () => {
   })
 
   it('shows only the causes the running algorithm can report', () => {
-    const columns = [
-      't',
-      'drops',
-      'marks',
-      'drops_overflow',
-      'drops_early',
-      'drops_forced',
-      'drops_target',
-      'marks_early',
-      'marks_target',
-    ]
     // As the engine declares them (AlgorithmInfo drop_causes / mark_causes).
     const codel = { drop_causes: ['overflow', 'target'], mark_causes: ['target'] }
     const red = { drop_causes: ['overflow', 'early', 'forced'], mark_causes: ['early', 'forced'] }
-    expect(eventSeries(columns, codel).map((s) => s.column)).toEqual(['drops_overflow', 'drops_target', 'marks_target'])
-    expect(eventSeries(columns, red).map((s) => s.column)).toEqual([
+    expect(eventSeries(CAUSE_COLUMNS, codel).map((s) => s.column)).toEqual([
+      'drops_overflow',
+      'drops_target',
+      'marks_target',
+    ])
+    expect(eventSeries(CAUSE_COLUMNS, red).map((s) => s.column)).toEqual([
       'drops_overflow',
       'drops_early',
       'drops_forced',
       'marks_early',
+      'marks_forced',
     ])
-    expect(eventSeries(columns, { drop_causes: ['overflow'], mark_causes: [] }).map((s) => s.column)).toEqual([
+    expect(eventSeries(CAUSE_COLUMNS, { drop_causes: ['overflow'], mark_causes: [] }).map((s) => s.column)).toEqual([
       'drops_overflow',
     ])
     // Without a declaration, every cause the trace has.
-    expect(eventSeries(columns, {})).toHaveLength(6)
-    expect(eventSeries(columns)).toHaveLength(6)
+    expect(eventSeries(CAUSE_COLUMNS, {})).toHaveLength(7)
+    expect(eventSeries(CAUSE_COLUMNS)).toHaveLength(7)
     // DualPI2's overload drops have no column of their own: its early column's legend names both causes.
     const dualpi2 = { drop_causes: ['overflow', 'early', 'target', 'overload'], mark_causes: ['early', 'target'] }
-    expect(eventSeries(columns, dualpi2).map((s) => [s.column, s.causes])).toEqual([
+    expect(eventSeries(CAUSE_COLUMNS, dualpi2).map((s) => [s.column, s.causes])).toEqual([
       ['drops_overflow', ['overflow']],
       ['drops_early', ['early', 'overload']],
       ['drops_target', ['target']],

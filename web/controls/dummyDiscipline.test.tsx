@@ -8,6 +8,7 @@ import { engineFixture } from './engineFixtures'
 import { describe, expect, it } from 'vitest'
 import { curveParams, delayTargets, dragBounds, queueLevels } from '../charts/thresholds'
 import { eventSeries } from '../charts/events'
+import { CAUSE_COLUMNS } from '../charts/eventsFixture'
 import { isAlgorithmInfo, type AlgorithmInfo } from '../engine/protocol'
 import { defaultScenario } from '../scenario/model'
 import { decodeLink, encodeLink } from '../scenario/urlCodec'
@@ -61,19 +62,7 @@ describe('a discipline the page has never heard of', () => {
   })
 
   it('shows exactly the drop and mark causes it declares', () => {
-    const columns = [
-      't',
-      'drops',
-      'marks',
-      'drops_overflow',
-      'drops_early',
-      'drops_forced',
-      'drops_target',
-      'marks_early',
-      'marks_forced',
-      'marks_target',
-    ]
-    expect(eventSeries(columns, dummy).map((s) => s.column)).toEqual([
+    expect(eventSeries(CAUSE_COLUMNS, dummy).map((s) => s.column)).toEqual([
       'drops_overflow',
       'drops_early',
       'drops_forced',
