@@ -4,14 +4,14 @@ import { useMemo, useState, useSyncExternalStore } from 'react'
 import { useFrameState } from './frameState'
 import { useTranslation } from 'react-i18next'
 import { columnMax, traceColumn } from './canvas'
-import { ChartShell, LegendItem } from './ChartShell'
-import { DataTable } from './DataTable'
+import { LegendItem } from './ChartShell'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
 import { avgIsCells } from '../engine/units'
 import { gripSpan, neighbourGaps } from './gripSpan'
 import { pixelMap, queueDomainMax, stickyMax } from './scales'
-import { TimePlot, usePlotBox, useTimeChart, useUpScale } from './TimeChart'
+import { usePlotBox, useTimeChart, useUpScale } from './TimeChart'
+import { TimeChartFrame } from './TimeChartFrame'
 import { queueLevels, targetBand } from './thresholds'
 import type { QueueScaleProps } from './queueScale'
 import { withAlpha } from './theme'
@@ -144,25 +144,19 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
   const unitLabel = t(`units.${unit}`)
   const paramErrors = levels.flatMap((l) => errors[`set-param:${l.name}`]?.message ?? [])
   return (
-    <ChartShell
+    <TimeChartFrame
+      chart={chart}
+      bodyRef={bodyRef}
       testId="queue-chart"
       className="chart-queue"
       title={t('queue.title')}
-      bodyRef={bodyRef}
-      table={
-        <DataTable
-          store={store}
-          testId="queue-chart"
-          title={t('queue.title')}
-          series={[
-            { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
-            ...(hasAvg ? [{ label: t(avgLabel), column: 'avg' }] : []),
-            ...(hasSub
-              ? subQueues.map((q) => ({ label: `${t(`subqueue.${q.cls}`)} · ${unitLabel}`, column: q.column }))
-              : []),
-          ]}
-        />
-      }
+      series={[
+        { label: `${t('queue.instantaneous')} · ${unitLabel}`, column: unit === 'bytes' ? 'q_bytes' : 'q_pkts' },
+        ...(hasAvg ? [{ label: t(avgLabel), column: 'avg' }] : []),
+        ...(hasSub
+          ? subQueues.map((q) => ({ label: `${t(`subqueue.${q.cls}`)} · ${unitLabel}`, column: q.column }))
+          : []),
+      ]}
       legend={
         <>
           <LegendItem colour="var(--c-series-1)" label={t('queue.instantaneous')} />
@@ -183,60 +177,57 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
           {sketchPoints.length > 1 && <LegendItem colour="var(--c-ink)" dashed label={tTeach('sketch.legend')} />}
         </>
       }
+      plot={{
+        y,
+        yLabel: t(`queue.axis_${unit}`),
+        ariaLabel: t('queue.aria', { unit: unitLabel }),
+        interactive: levels.length > 0 || sketching,
+      }}
+      overlay={paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
     >
-      <TimePlot
-        {...chart}
-        box={box}
-        y={y}
-        yLabel={t(`queue.axis_${unit}`)}
-        ariaLabel={t('queue.aria', { unit: unitLabel })}
-        interactive={levels.length > 0 || sketching}
-      >
-        {bufferLimit !== null && bufferLimit <= yTop && (
-          <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
-            <line x1={0} x2={box.innerW} />
-            <text x={box.innerW / 2} y={12} textAnchor="middle">
-              {t('queue.buffer', { value: bufferLimit })}
-            </text>
-          </g>
-        )}
-        {aqm &&
-          levels.map((p) => {
-            const gaps = neighbourGaps(
-              p.value,
-              levels.filter((o) => o !== p).map((o) => o.value),
-              y,
-            )
-            return (
-              <LevelHandle
-                key={p.name}
-                span={gripSpan(gaps.above, gaps.below)}
-                labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
-                param={p}
-                aqm={aqm}
-                unit={unitLabel}
-                y={y}
-                width={box.innerW}
-                bufferLimit={bufferLimit}
-                error={errors[`set-param:${p.name}`]?.message}
-                onSend={(n, v) => store.setParam(n, v)}
-                onDragging={setFrozen}
-              />
-            )
-          })}
-        {sketch && (
-          <SketchLayer
-            sketches={sketch.store}
-            id={sketch.id}
-            sim={store}
-            span={Number.isFinite(view.get().span) ? view.get().span : 20}
-            innerW={box.innerW}
-            innerH={box.innerH}
-            y={y}
-          />
-        )}
-      </TimePlot>
-      {paramErrors.length > 0 && <p className="chart-error">{paramErrors[0]}</p>}
-    </ChartShell>
+      {bufferLimit !== null && bufferLimit <= yTop && (
+        <g className="reference reference-limit" transform={`translate(0,${y(bufferLimit)})`}>
+          <line x1={0} x2={box.innerW} />
+          <text x={box.innerW / 2} y={12} textAnchor="middle">
+            {t('queue.buffer', { value: bufferLimit })}
+          </text>
+        </g>
+      )}
+      {aqm &&
+        levels.map((p) => {
+          const gaps = neighbourGaps(
+            p.value,
+            levels.filter((o) => o !== p).map((o) => o.value),
+            y,
+          )
+          return (
+            <LevelHandle
+              key={p.name}
+              span={gripSpan(gaps.above, gaps.below)}
+              labelBelow={levels.some((o) => o.value > p.value && y(p.value) - y(o.value) < LABEL_CLEARANCE_PX)}
+              param={p}
+              aqm={aqm}
+              unit={unitLabel}
+              y={y}
+              width={box.innerW}
+              bufferLimit={bufferLimit}
+              error={errors[`set-param:${p.name}`]?.message}
+              onSend={(n, v) => store.setParam(n, v)}
+              onDragging={setFrozen}
+            />
+          )
+        })}
+      {sketch && (
+        <SketchLayer
+          sketches={sketch.store}
+          id={sketch.id}
+          sim={store}
+          span={Number.isFinite(view.get().span) ? view.get().span : 20}
+          innerW={box.innerW}
+          innerH={box.innerH}
+          y={y}
+        />
+      )}
+    </TimeChartFrame>
   )
 }

@@ -70,71 +70,73 @@ function fileList(files: readonly string[]): string {
   return files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')
 }
 
+/**
+ * What the two versions write differently in the one IMS content package manifest: its namespaces, the schema
+ * version, the spelling of the SCO's type attribute, and the pass mark (1.2: the item's adlcp:masteryscore; 2004:
+ * a primary objective satisfied by a minimum normalised measure).
+ */
+const DIALECTS: Record<
+  ScormVersion,
+  {
+    manifestVersion: string
+    namespaces: string
+    schemaVersion: string
+    scormType: string
+    passMark(mark: number): string
+  }
+> = {
+  '1.2': {
+    manifestVersion: '1.0',
+    namespaces: `xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"`,
+    schemaVersion: '1.2',
+    scormType: 'adlcp:scormtype',
+    passMark: (mark) => `\n        <adlcp:masteryscore>${Math.round(mark)}</adlcp:masteryscore>`,
+  },
+  '2004': {
+    manifestVersion: '1',
+    namespaces: `xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"`,
+    schemaVersion: '2004 4th Edition',
+    scormType: 'adlcp:scormType',
+    passMark: (mark) => `
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="pass-mark" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>${(mark / 100).toFixed(2)}</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>`,
+  },
+}
+
 /** imsmanifest.xml for one lesson SCO whose resource holds `files` (paths in the package, '/'-separated). */
 export function manifest(o: PackageOptions, files: readonly string[]): string {
   if (!ID.test(o.lessonId)) throw new Error(`not a lesson id: ${o.lessonId}`)
   const id = o.lessonId
   const title = xml(o.title)
-  const launch = launchName(id)
-  if (o.version === '1.2') {
-    const mastery =
-      o.passMark === null ? '' : `\n        <adlcp:masteryscore>${Math.round(o.passMark)}</adlcp:masteryscore>`
-    return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="aqm-lab-${id}" version="1.0"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="org-${id}">
-    <organization identifier="org-${id}">
-      <title>${title}</title>
-      <item identifier="item-${id}" identifierref="res-${id}" isvisible="true">
-        <title>${title}</title>${mastery}
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="res-${id}" type="webcontent" adlcp:scormtype="sco" href="${launch}">
-${fileList(files)}
-    </resource>
-  </resources>
-</manifest>
-`
-  }
-  const sequencing =
-    o.passMark === null
-      ? ''
-      : `
-        <imsss:sequencing>
-          <imsss:objectives>
-            <imsss:primaryObjective objectiveID="pass-mark" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>${(o.passMark / 100).toFixed(2)}</imsss:minNormalizedMeasure>
-            </imsss:primaryObjective>
-          </imsss:objectives>
-        </imsss:sequencing>`
+  const d = DIALECTS[o.version]
+  const passMark = o.passMark === null ? '' : d.passMark(o.passMark)
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="aqm-lab-${id}" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
-  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
-  xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+<manifest identifier="aqm-lab-${id}" version="${d.manifestVersion}"
+  ${d.namespaces}>
   <metadata>
     <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
+    <schemaversion>${d.schemaVersion}</schemaversion>
   </metadata>
   <organizations default="org-${id}">
     <organization identifier="org-${id}">
       <title>${title}</title>
       <item identifier="item-${id}" identifierref="res-${id}" isvisible="true">
-        <title>${title}</title>${sequencing}
+        <title>${title}</title>${passMark}
       </item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="res-${id}" type="webcontent" adlcp:scormType="sco" href="${launch}">
+    <resource identifier="res-${id}" type="webcontent" ${d.scormType}="sco" href="${launchName(id)}">
 ${fileList(files)}
     </resource>
   </resources>
