@@ -1,5 +1,5 @@
 // The sweep's settings: which preset and sides, which parameter over which values, which metric.
-import { useState } from 'react'
+import { useState, type InputHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Preset } from '../catalog/types'
 import { langOf } from '../catalog/types'
@@ -92,7 +92,7 @@ export function SweepForm(p: SweepFormProps) {
         options={p.params.map((path) => [path, paramLabel(path)])}
         onChange={(param) => p.onChange({ param })}
       />
-      <ValuesField
+      <InputField
         id="sweep-values"
         label={t('sweep.values')}
         text={p.settings.valuesText}
@@ -122,7 +122,7 @@ export function SweepForm(p: SweepFormProps) {
         onChange={(param2) => p.onChange({ param2 })}
       />
       {p.settings.param2 !== '' && (
-        <ValuesField
+        <InputField
           id="sweep-values2"
           label={t('replicate.values2')}
           text={p.settings.values2Text}
@@ -131,27 +131,15 @@ export function SweepForm(p: SweepFormProps) {
           onChange={(values2Text) => p.onChange({ values2Text })}
         />
       )}
-      <div className="field">
-        <label htmlFor="sweep-runs">{t('replicate.runs')}</label>
-        <input
-          id="sweep-runs"
-          type="number"
-          min={1}
-          max={30}
-          step={1}
-          value={p.settings.runsText}
-          aria-invalid={p.runsError !== null}
-          aria-describedby="sweep-runs-help"
-          onChange={(e) => p.onChange({ runsText: e.target.value })}
-        />
-        <small
-          id="sweep-runs-help"
-          className={p.runsError === null ? 'muted' : 'error-note'}
-          role={p.runsError === null ? undefined : 'alert'}
-        >
-          {p.runsError ?? t('replicate.runs_help')}
-        </small>
-      </div>
+      <InputField
+        id="sweep-runs"
+        label={t('replicate.runs')}
+        input={{ type: 'number', min: 1, max: 30, step: 1 }}
+        text={p.settings.runsText}
+        error={p.runsError}
+        help={t('replicate.runs_help')}
+        onChange={(runsText) => p.onChange({ runsText })}
+      />
       <SelectField
         id="sweep-metric"
         label={t('sweep.metric')}
@@ -203,10 +191,12 @@ function SelectField(p: {
   )
 }
 
-/** A list of values to sweep, with its help or what is wrong with it. */
-function ValuesField(p: {
+/** A typed setting (a list of values, a number of runs), with its help or what is wrong with it. */
+function InputField(p: {
   id: string
   label: string
+  /** More of the input's attributes (a number's type and range). */
+  input?: InputHTMLAttributes<HTMLInputElement>
   text: string
   error: string | null
   help: string
@@ -217,6 +207,7 @@ function ValuesField(p: {
       <label htmlFor={p.id}>{p.label}</label>
       <input
         id={p.id}
+        {...p.input}
         value={p.text}
         aria-invalid={p.error !== null}
         aria-describedby={`${p.id}-help`}
