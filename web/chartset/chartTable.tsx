@@ -61,6 +61,16 @@ const queueProps = (c: ChartContext): QueueScaleProps => ({
   errors: c.errors,
 })
 
+/** What the cwnd chart and the throughput bars both draw from: the running flows, coloured and picked alike. */
+const flowProps = (c: ChartContext) => ({
+  store: c.store,
+  view: c.view,
+  flows: c.running?.flows ?? NO_FLOWS,
+  colourBy: c.colourBy ?? 'flow',
+  highlight: c.highlight,
+  onHighlight: c.onHighlight,
+})
+
 const EVERY: readonly ChartHost[] = ['lab', 'embed', 'compare', 'lesson']
 const NOT_LESSON: readonly ChartHost[] = ['lab', 'embed', 'compare']
 
@@ -83,33 +93,12 @@ export const CHART_TABLE: Record<ChartName, ChartEntry> = {
   cwnd: {
     label: 'embed.view.cwnd',
     hosts: NOT_LESSON,
-    render: (c) => (
-      <CwndChart
-        store={c.store}
-        view={c.view}
-        flows={c.running?.flows ?? NO_FLOWS}
-        colourBy={c.colourBy ?? 'flow'}
-        showSum={c.showSum ?? false}
-        highlight={c.highlight}
-        onHighlight={c.onHighlight}
-        tools={c.cwndTools ?? null}
-      />
-    ),
+    render: (c) => <CwndChart {...flowProps(c)} showSum={c.showSum ?? false} tools={c.cwndTools ?? null} />,
   },
   throughput: {
     label: 'embed.view.throughput',
     hosts: NOT_LESSON,
-    render: (c) => (
-      <ThroughputBars
-        store={c.store}
-        view={c.view}
-        flows={c.running?.flows ?? NO_FLOWS}
-        linkMbps={c.running?.link?.rateMbps ?? null}
-        colourBy={c.colourBy ?? 'flow'}
-        highlight={c.highlight}
-        onHighlight={c.onHighlight}
-      />
-    ),
+    render: (c) => <ThroughputBars {...flowProps(c)} linkMbps={c.running?.link?.rateMbps ?? null} />,
   },
   fairness: {
     label: 'embed.view.fairness',
