@@ -210,6 +210,11 @@ impl Simulation {
         to_json(self.engine.scenario())
     }
 
+    /// JSON array of every flow's identity as built (crate::sim::FlowIdentity), in flow order.
+    pub fn flows(&self) -> Result<String, JsError> {
+        to_json(&self.engine.flow_identities())
+    }
+
     /// JSON object of the AQM's internal state.
     pub fn state(&self) -> Result<String, JsError> {
         pairs_to_json(&self.engine.aqm_state())

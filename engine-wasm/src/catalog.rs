@@ -502,4 +502,14 @@ mod tests {
         }
         assert_eq!(f.iter().filter(|x| x.place.is_some()).count(), fields::PLACES.len());
     }
+
+    #[test]
+    fn every_required_field_is_a_scenario_field() {
+        let fields = scenario_fields();
+        for info in aqm::catalogue() {
+            if let Some(path) = info.requires_field {
+                assert!(fields.iter().any(|f| f.path == path), "{}: {path} is no scenario field", info.kind);
+            }
+        }
+    }
 }

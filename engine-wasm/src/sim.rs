@@ -15,7 +15,7 @@ use crate::problem::Problem;
 use crate::rng::{stream, Rng};
 use crate::scenario::{LossRecovery, Scenario, Traffic};
 use crate::scheduler::{Fifo, PinnedFifo, Scheduler, TimerLane};
-use crate::tcp::receiver::{RxOut, TcpReceiver};
+use crate::tcp::receiver::{Feedback, RxOut, TcpReceiver};
 use crate::tcp::rtt::RtoConfig;
 use crate::tcp::sender::{Outbox, RecoveryKind, SenderConfig, TcpSender};
 use crate::tcp::CcConfig;
@@ -57,6 +57,22 @@ enum Event {
     Sample,
     /// The bottleneck's capacity changes (crate::net::RateChange).
     Rate(RateChange),
+}
+
+/// Who one flow is, as the engine built it: what the page's legends, per-flow table and system view name it
+/// by, read from the built flow rather than worked out again from the scenario.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct FlowIdentity {
+    /// The flow's index in the scenario.
+    pub id: FlowId,
+    /// Index of the flow group it belongs to.
+    pub group: usize,
+    /// Congestion-control name, or "udp" (the summary's `tcp`).
+    pub tcp: &'static str,
+    /// The ECN codepoint its data packets carry (a UDP source's are Not-ECT).
+    pub ecn_codepoint: Ect,
+    /// How its receiver feeds CE marks back; None where no packet can be marked (Not-ECT, UDP).
+    pub feedback: Option<Feedback>,
 }
 
 // One per flow, in a Vec: boxing the larger variant would only add an indirection on the hot path.
@@ -475,6 +491,23 @@ impl Simulation {
                     rtt_sum: sender.rtt.sample_sum,
                 },
                 Source::Udp { .. } => SenderCounters::default(),
+            })
+            .collect()
+    }
+
+    /// Every flow's identity, in flow order.
+    pub fn flow_identities(&self) -> Vec<FlowIdentity> {
+        self.flows
+            .iter()
+            .map(|f| {
+                let (tcp, ecn_codepoint, feedback) = match &f.source {
+                    Source::Tcp { sender, receiver, .. } => {
+                        let ect = sender.ect();
+                        (f.spec.tcp.name(), ect, (ect != Ect::NotEct).then(|| receiver.feedback()))
+                    }
+                    Source::Udp { .. } => ("udp", Ect::NotEct, None),
+                };
+                FlowIdentity { id: f.spec.id, group: f.spec.group, tcp, ecn_codepoint, feedback }
             })
             .collect()
     }
@@ -928,5 +961,35 @@ mod tests {
         // The run went through starts, stops and every kind of flow, not only idle ones.
         assert!(finite > 4000 && finite < checked - 1000, "{finite} of {checked}");
         assert!(sim.summary().flows.iter().any(|f| f.timeouts > 0), "a timeout moved some window");
+    }
+
+    /// Each flow's identity is what its packets and receiver do: the variant's own codepoint and feedback,
+    /// a group's `ecn` or `ecn_codepoint`, and a UDP source Not-ECT whatever its group says.
+    #[test]
+    fn flow_identities_are_what_the_built_flows_send() {
+        let json = r#"{"link":{"rate_mbps":10,"delay_ms":10,"buffer":50},"aqm":{"kind":"dualpi2"},
+            "flows":[{"count":2,"tcp":"prague"},{"count":1,"tcp":"reno","ecn":true},{"count":1,"tcp":"cubic"},
+                     {"count":1,"tcp":"dctcp"},{"count":1,"tcp":"reno","ecn_codepoint":"ect1"},
+                     {"count":1,"ecn":true,"traffic":{"kind":"cbr","rate_mbps":1}}]}"#;
+        let sim = Simulation::new(crate::scenario::Scenario::from_json(json).unwrap()).unwrap();
+        let seen: Vec<_> =
+            sim.flow_identities().iter().map(|f| (f.id, f.group, f.tcp, f.ecn_codepoint, f.feedback)).collect();
+        use Feedback::{Accurate, Classic, Dctcp};
+        assert_eq!(
+            seen,
+            [
+                (0, 0, "prague", Ect::Ect1, Some(Accurate)),
+                (1, 0, "prague", Ect::Ect1, Some(Accurate)),
+                (2, 1, "reno", Ect::Ect0, Some(Classic)),
+                (3, 2, "cubic", Ect::NotEct, None),
+                (4, 3, "dctcp", Ect::Ect0, Some(Dctcp)),
+                (5, 4, "reno", Ect::Ect1, Some(Classic)),
+                (6, 5, "udp", Ect::NotEct, None),
+            ]
+        );
+        // The page reads it as JSON (web/scenario/running.ts).
+        let json = serde_json::to_string(&sim.flow_identities()).unwrap();
+        assert!(json.contains(r#""ecn_codepoint":"ect1","feedback":"accurate""#), "{json}");
+        assert!(json.contains(r#""tcp":"udp","ecn_codepoint":"not_ect","feedback":null"#), "{json}");
     }
 }

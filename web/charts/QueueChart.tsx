@@ -7,7 +7,7 @@ import { columnMax, traceColumn } from './canvas'
 import { LegendItem } from './ChartShell'
 import { drawEventTicks } from './eventTicks'
 import { LevelHandle } from './LevelHandle'
-import { avgIsCells } from '../engine/units'
+import { avgIsOwnQueue } from '../engine/units'
 import { gripSpan, neighbourGaps } from './gripSpan'
 import { pixelMap, queueDomainMax, stickyMax } from './scales'
 import { usePlotBox, useTimeChart, useUpScale } from './TimeChart'
@@ -94,7 +94,7 @@ export function QueueChart({ store, view, info, aqm, queueUnit, bufferLimit, err
         ctx.fillRect(box.margin.left, yPx(live.hi), box.innerW, yPx(live.lo) - yPx(live.hi))
       }
       const qCol = rows.columnIndex(unit === 'bytes' ? 'q_bytes' : 'q_pkts')
-      const aCol = avgIsCells(aqm) ? -1 : rows.columnIndex('avg')
+      const aCol = avgIsOwnQueue(aqm) ? -1 : rows.columnIndex('avg')
       // The queue is one pixel wide: on a standard screen that is rasterised as a hairline, several times
       // cheaper than stroking an outline around the hundreds of spikes of a busy queue in every frame.
       const subCols = subQueues.map((q) => ({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import * as d3 from 'd3'
 import type { SimStore } from '../engine/store'
 import { useFrame } from './frameLoop'
-import { avgIsCells, queueUnitOf } from '../engine/units'
+import { avgIsOwnQueue, queueUnitOf } from '../engine/units'
 import { Help } from './Help'
 import { lastWindow } from './fairness'
 
@@ -58,7 +58,7 @@ const HELP = new Set(['avg', 'p'])
 
 function read(store: SimStore): string[] {
   const buffer = store.buffer
-  const cells = avgIsCells(store.getSnapshot().aqm)
+  const cells = avgIsOwnQueue(store.getSnapshot().aqm)
   const latest = buffer?.latest() ?? null
   const second = buffer === null ? null : lastWindow(buffer)
   const value = (f: Field): number | undefined =>

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '../scenario/json'
-import { flowsOf, readRunning } from '../scenario/running'
+import type { FlowInfo } from '../scenario/running'
 import { colourIndex, cwndBuckets, nearestTrace, variantsOf } from './flows'
 
-const scenario: JsonObject = {
-  flows: [
-    { count: 2, tcp: 'cubic', traffic: { kind: 'ftp' } },
-    { count: 1, tcp: 'reno', traffic: { kind: 'cbr', rate_mbps: 1 } },
-    { count: 3, traffic: { kind: 'http' } },
-  ],
-}
+// Six flows as the engine lists them for groups of 2 Cubic, 1 CBR source and 3 Reno HTTP sessions.
+const flow = (index: number, group: number, variant: string): FlowInfo => ({
+  index,
+  group,
+  variant,
+  codepoint: 'not_ect',
+  feedback: 'none',
+})
+const flows = [
+  flow(0, 0, 'cubic'),
+  flow(1, 0, 'cubic'),
+  flow(2, 1, 'udp'),
+  flow(3, 2, 'reno'),
+  flow(4, 2, 'reno'),
+  flow(5, 2, 'reno'),
+]
 
 describe('flows of a scenario', () => {
-  it('expands groups into flows in engine order, UDP traffic having no TCP variant', () => {
-    const flows = flowsOf(scenario)
-    expect(flows.map((f) => f.variant)).toEqual(['cubic', 'cubic', 'udp', 'reno', 'reno', 'reno'])
-    expect(flows.map((f) => f.group)).toEqual([0, 0, 1, 2, 2, 2])
-    expect(flows[5].index).toBe(5)
-    expect(readRunning('')).toBeNull()
-    expect(flowsOf({ flows: 3 })).toEqual([])
-  })
-
   it('gives each variant a fixed colour, and each flow its own when colouring by flow', () => {
-    const flows = flowsOf(scenario)
     const variants = variantsOf(flows)
     expect(variants).toEqual(['reno', 'cubic', 'udp'])
     expect(colourIndex(0, 'variant', flows, variants)).toBe(1)

@@ -3,10 +3,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AlgorithmInfo } from '../engine/protocol'
+import { getAt, type Json } from '../scenario/json'
 import { algorithmName } from '../i18n/names'
 import { compareSearch, parseCompareQuery } from './url'
 
-export function AddSide({ algorithms }: { algorithms: AlgorithmInfo[] }) {
+/** `scenario`: the comparison's scenario; a discipline that requires a field it does not set (GFR without
+ * link.atm) is not offered, since the engine would refuse that side. */
+export function AddSide({ algorithms, scenario }: { algorithms: AlgorithmInfo[]; scenario: Json | undefined }) {
   const { t, i18n } = useTranslation('teach')
   const { t: tApp } = useTranslation()
   const [kind, setKind] = useState('')
@@ -25,7 +28,7 @@ export function AddSide({ algorithms }: { algorithms: AlgorithmInfo[] }) {
         <select id="add-side" value={kind} onChange={(e) => setKind(e.target.value)}>
           <option value="">{t('compare.add_choose')}</option>
           {algorithms
-            .filter((a) => a.kind !== 'gfr')
+            .filter((a) => !a.requires_field || getAt(scenario, a.requires_field) != null)
             .map((a) => (
               <option key={a.kind} value={a.kind}>
                 {algorithmName(tApp, a)}

@@ -336,7 +336,10 @@ export function CompareRun({
           <PresetInfo preset={preset} current="compare" />
           <section className="panel share-box" aria-label={t('compare.share')}>
             <h2>{t('compare.share')}</h2>
-            <AddSide algorithms={sides[0].store.getSnapshot().algorithms} />
+            <AddSide
+              algorithms={sides[0].store.getSnapshot().algorithms}
+              scenario={sides[0].store.getSnapshot().running?.value}
+            />
             <label className="field">
               {t('compare.link')}
               <input readOnly value={shareUrl} onFocus={(e) => e.target.select()} />

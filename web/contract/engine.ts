@@ -14,8 +14,10 @@ export const catalog = {
       "kind": "droptail",
       "label": "Drop-tail",
       "mark_causes": [],
+      "own_buffer": null,
       "params": [],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [],
       "summary": "Accepts every packet that fits in the buffer; drops arrivals when it is full."
     },
@@ -34,6 +36,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -271,6 +274,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -346,6 +350,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -583,6 +588,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -658,6 +664,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -949,6 +956,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -1045,6 +1053,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -1282,6 +1291,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -1350,6 +1360,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -1569,6 +1580,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -1670,6 +1682,7 @@ export const catalog = {
       "mark_causes": [
         "early"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -1853,6 +1866,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "other",
@@ -1918,6 +1932,7 @@ export const catalog = {
       "kind": "red_hw",
       "label": "Hardware RED (NetFPGA)",
       "mark_causes": [],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -2029,6 +2044,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "other",
@@ -2090,6 +2106,7 @@ export const catalog = {
         "early",
         "forced"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -2363,6 +2380,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "average",
@@ -2457,6 +2475,7 @@ export const catalog = {
       "mark_causes": [
         "early"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -2550,6 +2569,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "probability",
@@ -2602,6 +2622,7 @@ export const catalog = {
       "mark_causes": [
         "early"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -2749,6 +2770,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "probability",
@@ -2822,6 +2844,7 @@ export const catalog = {
       "mark_causes": [
         "early"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -2879,6 +2902,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "virtual_queue",
@@ -2924,6 +2948,7 @@ export const catalog = {
       "mark_causes": [
         "target"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -3035,6 +3060,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "sojourn",
@@ -3115,6 +3141,7 @@ export const catalog = {
       "mark_causes": [
         "target"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -3316,6 +3343,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "probability",
@@ -3417,6 +3445,7 @@ export const catalog = {
       "mark_causes": [
         "target"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -3564,6 +3593,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "sojourn",
@@ -3640,6 +3670,7 @@ export const catalog = {
         "early",
         "target"
       ],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -3827,6 +3858,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": null,
       "state": [
         {
           "meaning": "probability",
@@ -3996,6 +4028,7 @@ export const catalog = {
       "kind": "selective_drop",
       "label": "Selective drop (seed 004)",
       "mark_causes": [],
+      "own_buffer": null,
       "params": [
         {
           "adapts": false,
@@ -4107,6 +4140,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": "q_thresh",
+      "requires_field": null,
       "state": [
         {
           "meaning": "other",
@@ -4147,7 +4181,7 @@ export const catalog = {
       "summary": "Caps each flow's queued packets at Q_thresh, by hand or from the optimal window W_best = (2τ + T_ACK)·BW/(8·L_D·N_C) + 2, so Reno cannot starve Vegas."
     },
     {
-      "avg": "average",
+      "avg": "own_queue",
       "band": null,
       "citation": "ATM Forum TM 4.1 (af-tm-0121.000, 1999); Bonaventure & Nelissen, IEEE Network 2001 (seed 002)",
       "drop_causes": [
@@ -4157,6 +4191,7 @@ export const catalog = {
       "kind": "gfr",
       "label": "GFR: F-GCRA + EPD (seed 002)",
       "mark_causes": [],
+      "own_buffer": "max_q_cells",
       "params": [
         {
           "adapts": false,
@@ -4286,6 +4321,7 @@ export const catalog = {
         }
       ],
       "per_flow_cap": null,
+      "requires_field": "link.atm",
       "state": [
         {
           "meaning": "occupancy",

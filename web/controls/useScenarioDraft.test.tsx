@@ -22,18 +22,18 @@ function mount() {
 describe('useScenarioDraft', () => {
   it('keeps showing the same object while only the AQM changes, and follows any other change', () => {
     const d = mount()
-    const a = readRunning('{"link":{"buffer":100},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":15}}')
+    const a = readRunning('{"link":{"buffer":100},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":15}}', [])
     d.show(a)
     const first = d.latest().shown
     expect(first).toEqual(a?.value)
-    d.show(readRunning('{"link":{"buffer":100},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":16}}', a))
+    d.show(readRunning('{"link":{"buffer":100},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":16}}', [], a))
     expect(d.latest().shown).toBe(first)
     expect(d.latest().dirty).toBe(false)
-    const b = readRunning('{"link":{"buffer":80},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":16}}', a)
+    const b = readRunning('{"link":{"buffer":80},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":16}}', [], a)
     d.show(b)
     expect(d.latest().shown).toBe(b?.value)
     // What is applied carries the live AQM, not the one the kept object was parsed with.
-    d.show(readRunning('{"link":{"buffer":80},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":30}}', b))
+    d.show(readRunning('{"link":{"buffer":80},"flows":[{"count":2}],"aqm":{"kind":"red","max_th":30}}', [], b))
     expect(d.latest().shown).toBe(b?.value)
     expect(JSON.parse(d.latest().toApply() ?? 'null').aqm.max_th).toBe(30)
     d.unmount()

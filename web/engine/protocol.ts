@@ -4,6 +4,8 @@
 
 import { isHistogram, type DelayHistogram, type FlowResult } from './resultsModel'
 import { isEngineProblem, type EngineProblem } from '../scenario/engineProblem'
+import type { FlowInfo } from '../scenario/running'
+import { catalog, type AlgorithmEntry } from '../contract/engine'
 
 export const PROTOCOL_VERSION = 1
 
@@ -79,13 +81,15 @@ export interface AlgorithmInfo {
   /** The parameter capping each flow's own packets in the queue, for a discipline that decides per flow
    * (seed 004's selective drop: Q_thresh); null or absent for the others. */
   per_flow_cap?: string | null
+  /** A scenario field it cannot run without (GFR: link.atm); null or absent for the others. */
+  requires_field?: string | null
   /** Every reason it can drop / CE-mark a packet for (the trace's drops_<reason>, marks_<reason>); absent: any. */
   drop_causes?: string[]
   mark_causes?: string[]
   /** What its state's band_lo/band_hi mean, if it reports a target band. */
   band?: BandKind | null
-  /** What its `avg` is: an average of the queue, or AVQ's virtual queue (Kunniyur & Srikant 2001). */
-  avg?: 'average' | 'virtual_queue'
+  /** What its `avg` is (the engine's AvgMeaning): an average of the queue, AVQ's virtual queue, or GFR's own queue. */
+  avg?: AlgorithmEntry['avg']
 }
 
 /** The running AQM's configuration, flat as the engine writes it: {"kind":"red","min_th":5,...}. */
@@ -231,6 +235,8 @@ export type FromWorker =
       aqm: AqmConfig
       /** The scenario the current simulation was built from, with the live AQM folded in. */
       scenario: string
+      /** Its flows as the engine built them (`Simulation.flows()`), in flow order. */
+      flows: FlowInfo[]
       /** Paused because the run reached the scenario's duration (Play continues past it). */
       ended?: boolean
     }
@@ -250,6 +256,10 @@ const isNum = (x: unknown): x is number => typeof x === 'number'
 const isFiniteNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
 const isStr = (x: unknown): x is string => typeof x === 'string'
 const isBool = (x: unknown): x is boolean => typeof x === 'boolean'
+
+function isFlowInfo(x: unknown): x is FlowInfo {
+  return isObj(x) && isNum(x.index) && isNum(x.group) && isStr(x.variant) && isStr(x.codepoint) && isStr(x.feedback)
+}
 
 export function isAqmConfig(x: unknown): x is AqmConfig {
   if (!isObj(x) || !isStr(x.kind)) return false
@@ -287,6 +297,9 @@ function optStrs(x: unknown): boolean {
   return x === undefined || (Array.isArray(x) && x.every(isStr))
 }
 
+/** Every meaning of `avg` the engine declares (AvgMeaning). */
+const AVG_MEANINGS: readonly string[] = [...new Set(catalog.algorithms.map((a) => a.avg))]
+
 export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
   return (
     isObj(x) &&
@@ -297,10 +310,11 @@ export function isAlgorithmInfo(x: unknown): x is AlgorithmInfo {
     Array.isArray(x.params) &&
     x.params.every(isParamSchema) &&
     optStr(x.per_flow_cap) &&
+    optStr(x.requires_field) &&
     optStrs(x.drop_causes) &&
     optStrs(x.mark_causes) &&
     (x.band === undefined || x.band === null || (isStr(x.band) && BAND_KINDS.includes(x.band))) &&
-    (x.avg === undefined || x.avg === 'average' || x.avg === 'virtual_queue')
+    (x.avg === undefined || AVG_MEANINGS.some((m) => m === x.avg))
   )
 }
 
@@ -425,6 +439,8 @@ export function isFromWorker(x: unknown): x is FromWorker {
         x.columns.every(isStr) &&
         isAqmConfig(x.aqm) &&
         isStr(x.scenario) &&
+        Array.isArray(x.flows) &&
+        x.flows.every(isFlowInfo) &&
         (x.ended === undefined || isBool(x.ended))
       )
     case 'summary':

@@ -24,7 +24,7 @@ import {
 } from './decode'
 import { stateColumn } from './columns'
 import { parseObject } from '../scenario/json'
-import { durationOf } from '../scenario/running'
+import { durationOf, parseFlows, type FlowInfo } from '../scenario/running'
 import { parseValidation, problemOfError } from '../scenario/engineProblem'
 
 /** What the runner needs from one wasm `Simulation` object. */
@@ -41,6 +41,8 @@ export interface EngineSim {
   set_algorithm(aqmJson: string): void
   aqm(): string
   state(): string
+  /** Every flow's identity as built (engine-wasm/src/sim.rs FlowIdentity), JSON; absent in fakes. */
+  flows?(): string
   /** Per-flow path-model state (BBR), JSON {flow: {name: number}}; absent in fakes. */
   model_states?(): string
   curve(): string
@@ -104,6 +106,7 @@ export class Runner {
   private sim: EngineSim | null = null
   /** Last scenario that built successfully, with the live AQM folded in. */
   private scenario = ''
+  private flows: FlowInfo[] = []
   private columns: string[] = []
   /** How many of `columns` are the engine's trace; the rest are its traced state entries (`state_<name>`). */
   private traceWidth = 0
@@ -229,6 +232,7 @@ export class Runner {
     this.epoch++
     this.readColumns()
     this.scenario = withAqm(json, parseAqm(sim.aqm()))
+    this.flows = sim.flows ? parseFlows(sim.flows()) : []
     this.curve = parseCurve(sim.curve())
     this.pending = []
     this.summaryEveryMs = SUMMARY_MS
@@ -445,6 +449,7 @@ export class Runner {
       columns: this.columns,
       aqm: sim === null ? { kind: 'none' } : parseAqm(sim.aqm()),
       scenario: this.scenario,
+      flows: this.flows,
       ended: this.ended,
     })
   }

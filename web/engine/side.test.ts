@@ -29,6 +29,7 @@ describe('a side', () => {
   const state = (epoch: number, s: object, simTime = 0): FromWorker => ({
     type: 'state',
     epoch,
+    flows: [],
     playing: false,
     speed: 1,
     simTime,

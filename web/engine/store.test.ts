@@ -1,3 +1,4 @@
+import { builtFlows } from './builtFlows'
 import { describe, expect, it } from 'vitest'
 import { bufferRows, SimStore } from './store'
 import { SimClient, type WorkerLike } from './simClient'
@@ -30,6 +31,7 @@ function connected() {
 const state = (epoch: number): FromWorker => ({
   type: 'state',
   epoch,
+  flows: [],
   playing: true,
   speed: 1,
   simTime: 0,
@@ -84,11 +86,11 @@ describe('SimStore', () => {
     const { w, store } = connected()
     expect(store.getSnapshot().running).toBeNull()
     const text = '{"link":{"buffer":50},"flows":[{"count":3}]}'
-    w.emit({ ...state(1), scenario: text })
+    w.emit({ ...state(1), scenario: text, flows: builtFlows(text) })
     const first = store.getSnapshot().running
     expect(first?.buffer).toEqual({ size: 50, unit: 'packets' })
     expect(first?.flows).toHaveLength(3)
-    w.emit({ ...state(1), playing: false, scenario: text })
+    w.emit({ ...state(1), playing: false, scenario: text, flows: builtFlows(text) })
     w.emit(frame(1, 0.05, 3))
     expect(store.getSnapshot().running).toBe(first)
     w.emit({ ...state(2), scenario: '{"link":{"buffer":80}}' })

@@ -248,7 +248,7 @@ export class SimStore {
           // Parsed here only, when it changes: every chart and pane reads the same frozen value.
           ...(msg.scenario !== this.state.value.scenario && {
             scenario: msg.scenario,
-            running: readRunning(msg.scenario, this.state.value.running),
+            running: readRunning(msg.scenario, msg.flows, this.state.value.running),
           }),
           ended: msg.ended === true,
         })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { appendColumns } from './runner'
-import { classOfCodepoint, subQueuesFrom, subQueuesNow, subQueuesOf, type StateEntry } from './subQueues'
-import { ecnOf, flowsOf } from '../scenario/running'
+import { subQueuesFrom, subQueuesNow, subQueuesOf, type StateEntry } from './subQueues'
 
 describe('sub-queues from the engine declaration', () => {
   it('reads DualPI2 as an L4S and a classic queue, each with its traced level, sojourn and probability', () => {
@@ -75,27 +74,5 @@ describe('the traced state columns beside the trace', () => {
     const out = appendColumns(Float64Array.from([0.1, 5, 0.2, 6]), 2, Float64Array.from([9]), 1)
     expect(out[2]).toBe(9)
     expect(Number.isNaN(out[5])).toBe(true)
-  })
-})
-
-describe('a flow group’s ECN as the engine resolves it', () => {
-  it('takes the stack’s own codepoint and feedback: Prague ECT(1) accurate, DCTCP ECT(0) DCTCP', () => {
-    expect(ecnOf({ tcp: 'prague' }, 'prague')).toEqual({ codepoint: 'ect1', feedback: 'accurate' })
-    expect(ecnOf({ tcp: 'dctcp' }, 'dctcp')).toEqual({ codepoint: 'ect0', feedback: 'dctcp' })
-  })
-  it('follows the ecn switch for the others, and an explicit codepoint overrides either', () => {
-    expect(ecnOf({ tcp: 'cubic' }, 'cubic')).toEqual({ codepoint: 'not_ect', feedback: 'none' })
-    expect(ecnOf({ tcp: 'cubic', ecn: true }, 'cubic')).toEqual({ codepoint: 'ect0', feedback: 'classic' })
-    expect(ecnOf({ tcp: 'dctcp', ecn_codepoint: 'ect1' }, 'dctcp')).toEqual({ codepoint: 'ect1', feedback: 'dctcp' })
-    expect(ecnOf({ tcp: 'prague', ecn_codepoint: 'not_ect' }, 'prague').feedback).toBe('none')
-  })
-  it('puts each flow of the L4S preset in its class', () => {
-    const flows = flowsOf({
-      flows: [
-        { count: 1, tcp: 'prague' },
-        { count: 2, tcp: 'cubic' },
-      ],
-    })
-    expect(flows.map((f) => classOfCodepoint(f.codepoint))).toEqual(['l4s', 'classic', 'classic'])
   })
 })

@@ -16,8 +16,7 @@ export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | nul
   if (aqm?.byte_mode === true || aqm?.byte_mode === 1) return 'bytes'
   // An algorithm whose avg is a virtual queue (AVQ) counts it in bytes (Kunniyur & Srikant 2001), as its
   // declaration says: the queue chart then draws the real queue in bytes beside it, not bytes on a packet axis.
-  const info = catalog.algorithms.find((a) => a.kind === aqm?.kind)
-  if (info?.avg === 'virtual_queue') return 'bytes'
+  if (algorithmOf(aqm)?.avg === 'virtual_queue') return 'bytes'
   return bufferUnit ?? 'packets'
 }
 
@@ -27,10 +26,24 @@ export function resolveUnit(unit: string, queueUnit: string): string {
 }
 
 /**
- * GFR's `avg` column is its buffer in ATM cells (its operating point: it keeps no average), about 23 times
- * the packet count for 1500-byte frames: drawn on the packet axis as an "average" it would hide the real
- * queue. The system view shows it in cells with LBO and HBO instead.
+ * The discipline reports its own queue as `avg`, in its own buffer's unit (`avg: 'own_queue'`: GFR's ATM
+ * cells, about 23 per 1500-byte frame); drawn on the packet axis as an "average" it would hide the real
+ * queue. The system view shows it in its unit with the thresholds instead.
  */
-export function avgIsCells(aqm: AqmConfig | null): boolean {
-  return aqm?.kind === 'gfr'
+export function avgIsOwnQueue(aqm: AqmConfig | null): boolean {
+  return algorithmOf(aqm)?.avg === 'own_queue'
+}
+
+/**
+ * The discipline's own buffer, where it holds its packets instead of the link's buffer (the catalogue's
+ * `own_buffer`: GFR's MAX_Q in cells): the parameter's name, unit and default; null for every other one.
+ */
+export function ownBufferOf(kind: string): { name: string; unit: string; default: number } | null {
+  const info = catalog.algorithms.find((a) => a.kind === kind)
+  const spec = info?.params.find((p) => p.name === info.own_buffer)
+  return spec === undefined ? null : { name: spec.name, unit: spec.unit, default: spec.default }
+}
+
+function algorithmOf(aqm: AqmConfig | null) {
+  return catalog.algorithms.find((a) => a.kind === aqm?.kind)
 }

@@ -1,7 +1,6 @@
 // The scenario a simulation runs, as every chart and pane reads it: parsed once, when the worker reports a
 // new one (web/engine/store.ts), into a frozen JSON value and the few facts the page derives from it. Fields a
 // scenario leaves out take the engine's defaults (engine-wasm/src/scenario.rs) where a reader needs one.
-import { catalog } from '../contract/engine'
 import { deepFreeze, getAt, isObject, parseObject, type Json, type JsonObject } from './json'
 
 /** The bottleneck buffer: its size in `unit` (packets or bytes). */
@@ -29,6 +28,23 @@ export interface FlowInfo {
   feedback: string
 }
 
+/**
+ * One entry per flow from the engine's `flows()` (engine-wasm/src/sim.rs `FlowIdentity`: what the built
+ * flow sends and how its receiver answers), so no page code works out a variant, codepoint or feedback
+ * from the scenario again; [] for anything else.
+ */
+export function parseFlows(json: string): FlowInfo[] {
+  const v: unknown = JSON.parse(json)
+  if (!Array.isArray(v)) return []
+  return v.filter(isObject).map((f) => ({
+    index: Number(f.id),
+    group: Number(f.group),
+    variant: String(f.tcp),
+    codepoint: String(f.ecn_codepoint),
+    feedback: typeof f.feedback === 'string' ? f.feedback : 'none',
+  }))
+}
+
 /** No flows (before the first scenario): one constant, so a memoised chart keeps its props. */
 export const NO_FLOWS: readonly FlowInfo[] = Object.freeze([])
 
@@ -46,17 +62,20 @@ export interface RunningScenario {
 }
 
 /**
- * Parses the running scenario's text once; null when it is empty or not a JSON object. Parts equal to
- * `previous`'s (the buffer, the link, the flows) are `previous`'s own objects, so a chart that draws only
- * them keeps its props when an AQM parameter changes.
+ * Parses the running scenario's text once, with its flows as the engine built them; null when it is empty
+ * or not a JSON object. Parts equal to `previous`'s (the buffer, the link, the flows) are `previous`'s own
+ * objects, so a chart that draws only them keeps its props when an AQM parameter changes.
  */
-export function readRunning(text: string, previous: RunningScenario | null = null): RunningScenario | null {
+export function readRunning(
+  text: string,
+  flows: readonly FlowInfo[],
+  previous: RunningScenario | null = null,
+): RunningScenario | null {
   const parsed = text === '' ? null : parseObject(text)
   if (parsed === null) return null
   const value = deepFreeze(parsed)
   const buffer = bufferOf(value)
   const link = linkOf(value)
-  const flows = flowsOf(value)
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
   return Object.freeze({
     text,
@@ -87,38 +106,4 @@ export function linkOf(scenario: JsonObject): LinkInfo | null {
 export function durationOf(scenario: Json): number | null {
   const d = isObject(scenario) ? getAt(scenario, 'duration') : undefined
   return typeof d === 'number' && d > 0 ? d : null
-}
-
-const UDP_TRAFFIC = new Set(['cbr', 'poisson', 'on_off', 'onoff'])
-
-/** Expands the scenario's flow groups (`count` flows each) into one entry per flow, in engine order. */
-export function flowsOf(scenario: JsonObject): FlowInfo[] {
-  const groups = scenario.flows
-  if (!Array.isArray(groups)) return []
-  const out: FlowInfo[] = []
-  groups.forEach((g, group) => {
-    if (!isObject(g)) return
-    const count = typeof g.count === 'number' ? Math.max(0, Math.floor(g.count)) : 1
-    const kind = getAt(g, 'traffic.kind')
-    const udp = typeof kind === 'string' && UDP_TRAFFIC.has(kind)
-    const variant = udp ? 'udp' : typeof g.tcp === 'string' ? g.tcp : 'reno'
-    const { codepoint, feedback } = ecnOf(g, udp ? null : variant)
-    for (let i = 0; i < count; i++) out.push({ index: out.length, group, variant, codepoint, feedback })
-  })
-  return out
-}
-
-/**
- * A flow group's ECN codepoint and feedback as the engine resolves them (engine-wasm/src/tcp/mod.rs
- * `default_ect`): the group's `ecn_codepoint` if set, else its variant's own (`congestion_controls[].ecn_codepoint`:
- * Prague ECT(1), DCTCP ECT(0)), else ECT(0) with `ecn` on and Not-ECT off. Feedback is the variant's declared
- * one when the packets are ECN-capable; UDP traffic has none.
- */
-export function ecnOf(g: JsonObject, variant: string | null): { codepoint: string; feedback: string } {
-  const cc = variant === null ? undefined : catalog.congestion_controls.find((c) => c.name === variant)
-  const set = g.ecn_codepoint
-  const own: string | null = cc?.ecn_codepoint ?? null
-  const codepoint = typeof set === 'string' ? set : (own ?? (g.ecn === true ? 'ect0' : 'not_ect'))
-  const feedback = cc === undefined || codepoint === 'not_ect' ? 'none' : cc.feedback
-  return { codepoint, feedback }
 }

@@ -72,8 +72,8 @@ describe('recording from confirmed state', () => {
 
   it('starts a new log with each new simulation and keeps the latest instant as the end', () => {
     const r = new SessionRecorder()
-    r.receive({ type: 'state', ...base, simTime: 0, columns: [] })
-    r.receive({ type: 'state', ...base, simTime: 3, columns: [], aqm: { ...base.aqm, max_th: 20 } })
+    r.receive({ type: 'state', ...base, flows: [], simTime: 0, columns: [] })
+    r.receive({ type: 'state', ...base, flows: [], simTime: 3, columns: [], aqm: { ...base.aqm, max_th: 20 } })
     r.receive({
       type: 'frame',
       epoch: 2,
@@ -90,12 +90,12 @@ describe('recording from confirmed state', () => {
       end: 4_500_000_000,
       actions: [{ at: 3_000_000_000, kind: 'param', name: 'max_th', value: 20 }],
     })
-    r.receive({ type: 'state', ...base, epoch: 3, simTime: 0, columns: [], scenario: '{}' })
+    r.receive({ type: 'state', ...base, flows: [], epoch: 3, simTime: 0, columns: [], scenario: '{}' })
     expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 1, end: 0, actions: [] })
     // A link's speed, set before anything happened, is the session's starting speed, not an action.
-    r.receive({ type: 'state', ...base, epoch: 3, simTime: 0, columns: [], scenario: '{}', speed: 5 })
+    r.receive({ type: 'state', ...base, flows: [], epoch: 3, simTime: 0, columns: [], scenario: '{}', speed: 5 })
     expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 5, end: 0, actions: [] })
-    r.receive({ type: 'state', ...base, epoch: 4, simTime: 0, columns: [], scenario: '{}' })
+    r.receive({ type: 'state', ...base, flows: [], epoch: 4, simTime: 0, columns: [], scenario: '{}' })
     expect(r.session()).toEqual({ scenario: '{}', playing: true, speed: 1, end: 0, actions: [] })
   })
 })

@@ -4,6 +4,7 @@
 // sends (TCP bulk transfer, HTTP-like sessions, UDP at a rate) and when it joins or leaves, the queue
 // discipline with the parameters the scenario sets, and the buffer in the unit the link counts it in (an ATM
 // link under GFR holds cells: the discipline's MAX_Q, not the link's packet buffer).
+import { ownBufferOf } from '../engine/units'
 import { clone, expand, schema } from '../scenario/model'
 
 type Obj = Record<string, unknown>
@@ -13,6 +14,8 @@ const num = (x: unknown, d: number): number => (typeof x === 'number' && Number.
 export const fmt = (v: number): string => String(Number(v.toPrecision(6)))
 
 export type BufferUnit = 'packets' | 'bytes' | 'cells'
+const BUFFER_UNITS: readonly string[] = ['packets', 'bytes', 'cells'] satisfies BufferUnit[]
+const unitOf = (unit: string): BufferUnit => (BUFFER_UNITS.includes(unit) ? (unit as BufferUnit) : 'packets')
 
 /** One line of the sheet: a teach-catalogue key under `worksheet.` and its values. */
 export interface SheetLine {
@@ -90,10 +93,10 @@ export function summarize(given: Obj): ScenarioSummary {
   const kind = typeof aqm.kind === 'string' ? aqm.kind : 'droptail'
   const list = (x: unknown): Obj[] => (Array.isArray(x) ? x.filter(isObj) : [])
   const atm = isObj(link.atm)
-  // GFR holds its own queue of ATM cells (MAX_Q); every other discipline counts the link's buffer.
-  const cells = kind === 'gfr'
-  const buffer = cells ? num(aqm.max_q_cells, 3000) : num(link.buffer, 100)
-  const bufferUnit: BufferUnit = cells ? 'cells' : link.buffer_unit === 'bytes' ? 'bytes' : 'packets'
+  // A discipline with its own buffer (GFR's MAX_Q of ATM cells) holds its packets there, not in the link's.
+  const own = ownBufferOf(kind)
+  const buffer = own !== null ? num(aqm[own.name], own.default) : num(link.buffer, 100)
+  const bufferUnit: BufferUnit = own !== null ? unitOf(own.unit) : link.buffer_unit === 'bytes' ? 'bytes' : 'packets'
   const rateSteps = list(link.rate_schedule).map((s) => ({ at: num(s.at_s, 0), mbps: num(s.rate_mbps, 0) }))
   const delaySteps = list(link.delay_schedule).map((s) => ({ at: num(s.at_s, 0), ms: num(s.delay_ms, 0) }))
   const duration = num(scenario.duration, 60)

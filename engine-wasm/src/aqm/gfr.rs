@@ -212,6 +212,8 @@ impl Algorithm for Gfr {
                   Needs link.atm; the queue and thresholds count cells, MAX_Q replaces link.buffer.",
     )
     .signals(&[super::Reason::Epd, super::Reason::Ppd], &[])
+    .own_buffer("max_q_cells")
+    .requires_field("link.atm")
     .state(&STATE)
     .params(&[
         ParamSpec::real(

@@ -601,7 +601,8 @@ mod tests {
     }
 
     /// Every registered algorithm with its default parameters, built on a 1000-packet link (above every
-    /// default threshold, HRED's 250 KB, so nothing is clamped to it; GFR's with ATM on, which it needs).
+    /// default threshold, HRED's 250 KB, so nothing is clamped to it; with ATM on where the algorithm
+    /// requires `link.atm`, GFR's cells).
     fn every_default_algorithm() -> Vec<(&'static AlgorithmInfo, AqmConfig, BoxedDisc)> {
         let link = testing::link(Limit::packets(1000));
         let atm = LinkInfo { atm: Some(Default::default()), ..link };
@@ -609,8 +610,11 @@ mod tests {
             .into_iter()
             .map(|info| {
                 let cfg: AqmConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, info.kind)).unwrap();
-                let q = build(&cfg, if info.kind == "gfr" { &atm } else { &link })
-                    .unwrap_or_else(|e| panic!("{}: {e}", info.kind));
+                let needs_atm = info.requires_field == Some("link.atm");
+                // The requirement is real: without the field the engine refuses the discipline.
+                assert_eq!(build(&cfg, &link).is_err(), needs_atm, "{}", info.kind);
+                let q =
+                    build(&cfg, if needs_atm { &atm } else { &link }).unwrap_or_else(|e| panic!("{}: {e}", info.kind));
                 (info, cfg, q)
             })
             .collect()
@@ -656,6 +660,13 @@ mod tests {
                 "{}: the virtual queue is the avg",
                 info.kind
             );
+            // An own buffer is a parameter, reported in state as the buffer, and its queue is the avg.
+            if let Some(own) = info.own_buffer {
+                let spec = info.params.iter().find(|p| p.name == own).expect("own_buffer names a parameter");
+                let held = info.state.iter().find(|s| s.name == own).expect("and a state entry");
+                assert_eq!((held.meaning, held.unit), (StateMeaning::Buffer, spec.unit), "{}", info.kind);
+            }
+            assert_eq!(info.own_buffer.is_some(), info.avg == params::AvgMeaning::OwnQueue, "{}", info.kind);
             // A sub-queue's level and signal probability belong to a queue; so does everything traced.
             for s in info.state {
                 if matches!(s.meaning, StateMeaning::QueueLevel | StateMeaning::QueueProbability) || s.traced {

@@ -69,6 +69,9 @@ pub enum AvgMeaning {
     Average,
     /// A virtual queue drained at an adaptive capacity, in bytes (AVQ, Kunniyur & Srikant 2001).
     VirtualQueue,
+    /// The discipline's own queue in the unit of its own buffer ([`AlgorithmInfo::own_buffer`]): GFR keeps
+    /// no average and queues ATM cells (seed 002), so the column is not on the link's packet axis.
+    OwnQueue,
 }
 
 /// What one of an algorithm's `state()` entries is, so the page reads it by meaning, not by name.
@@ -371,6 +374,13 @@ pub struct AlgorithmInfo {
     /// from that count (seed 004's Q_thresh, Chae & Choi 2004) rather than from the shared queue: the page
     /// then draws no probability curve and names this cap instead. None for every other discipline.
     pub per_flow_cap: Option<&'static str>,
+    /// The parameter that sizes the discipline's own buffer, in that parameter's unit, for one that holds its
+    /// packets there rather than in the link's buffer (GFR's MAX_Q in ATM cells, seed 002 §3). None for every
+    /// other discipline: the link's `buffer` in `buffer_unit` applies.
+    pub own_buffer: Option<&'static str>,
+    /// A scenario field the discipline cannot run without (GFR: `link.atm`, it queues ATM cells); the engine
+    /// refuses the scenario while it is absent. None for every other discipline.
+    pub requires_field: Option<&'static str>,
     /// Every reason this discipline can drop a packet for (the trace's `drops_<reason>` columns it fills).
     pub drop_causes: &'static [Reason],
     /// Every reason it can CE-mark a packet for (with ECN on).
@@ -395,6 +405,8 @@ impl AlgorithmInfo {
             summary,
             params: &[],
             per_flow_cap: None,
+            own_buffer: None,
+            requires_field: None,
             drop_causes: &[Reason::Overflow],
             mark_causes: &[],
             band: None,
@@ -433,6 +445,15 @@ impl AlgorithmInfo {
     /// Its `avg` means `avg`.
     pub const fn avg(self, avg: AvgMeaning) -> Self {
         AlgorithmInfo { avg, ..self }
+    }
+    /// Holds its packets in its own buffer of the size `name` gives, and reports that queue as `avg` (see
+    /// [`AlgorithmInfo::own_buffer`], [`AvgMeaning::OwnQueue`]).
+    pub const fn own_buffer(self, name: &'static str) -> Self {
+        AlgorithmInfo { own_buffer: Some(name), avg: AvgMeaning::OwnQueue, ..self }
+    }
+    /// Runs only on a scenario that sets `path` (see [`AlgorithmInfo::requires_field`]).
+    pub const fn requires_field(self, path: &'static str) -> Self {
+        AlgorithmInfo { requires_field: Some(path), ..self }
     }
     /// Decides per flow from the cap `name` (see [`AlgorithmInfo::per_flow_cap`]).
     pub const fn per_flow_cap(self, name: &'static str) -> Self {

@@ -87,6 +87,11 @@ impl TcpReceiver {
         }
     }
 
+    /// How it feeds CE marks back.
+    pub fn feedback(&self) -> Feedback {
+        self.feedback
+    }
+
     /// The same receiver with another ECN feedback.
     pub fn with_feedback(self, feedback: Feedback) -> Self {
         TcpReceiver { feedback, ..self }

@@ -235,6 +235,11 @@ impl TcpSender {
         self.app_limit = segments;
     }
 
+    /// The ECN codepoint its data segments carry.
+    pub fn ect(&self) -> Ect {
+        self.cfg.ect
+    }
+
     /// Everything the application gave has been acknowledged.
     pub fn all_acked(&self) -> bool {
         self.snd_una >= self.app_limit
