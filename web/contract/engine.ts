@@ -145,6 +145,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -457,6 +463,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -661,6 +673,12 @@ export const catalog = {
       "params": [
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": "max_th",
           "boolean": false,
@@ -679,6 +697,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -715,6 +739,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -769,6 +799,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -823,6 +859,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -841,6 +883,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "max_p_bottom_auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1174,6 +1222,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -1353,6 +1407,12 @@ export const catalog = {
       "params": [
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": "max_th",
           "boolean": false,
@@ -1371,6 +1431,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1407,6 +1473,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1461,6 +1533,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1515,6 +1593,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -1781,6 +1865,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "literal",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -2129,6 +2219,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -3244,6 +3340,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "dq_rate_estimator",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3280,6 +3382,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3751,6 +3859,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "scheduler",
+            "values": [
+              "wrr"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3809,6 +3923,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "scheduler",
+            "values": [
+              "ts_fifo"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4017,6 +4137,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4035,6 +4161,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4053,6 +4185,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4071,6 +4209,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -4089,6 +4233,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
