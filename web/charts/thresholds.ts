@@ -8,6 +8,7 @@ import type { SimSnapshot } from '../engine/store'
 import type { RunningScenario } from '../scenario/running'
 import type { QueueScaleProps } from './QueueChart'
 import { niceStep, roundTo } from './scales'
+import { applies } from '../catalog/conditions'
 
 export interface DragParam {
   name: string
@@ -31,7 +32,7 @@ function numberParam(info: AlgorithmInfo, aqm: AqmConfig, name: string): DragPar
 function handles(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, role: ParamSchema['role']): DragParam[] {
   if (!info || !aqm || aqm.kind !== info.kind) return []
   return info.params
-    .filter((p) => p.handle === true && p.role === role)
+    .filter((p) => p.handle === true && p.role === role && applies(info.params, p, aqm))
     .flatMap((p) => numberParam(info, aqm, p.name) ?? [])
 }
 
