@@ -1,5 +1,5 @@
 // A parameter that acts only under a sibling's setting (engine `applies_when`, docs/parameter-roles.md), with
-// the engine's own catalogue entries (web/contract/engine.ts): DualPI2's tshift under the ts_fifo scheduler and
+// the engine's own catalogue entries (web/contract/engine.ts; the sweep's side: web/sweep/params.test.ts): DualPI2's tshift under the ts_fifo scheduler and
 // classic_protection under wrr, ARED's thresholds only without its automatic settings.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -7,7 +7,6 @@ import { catalog } from '../contract/engine'
 import { isAlgorithmInfo, type AlgorithmInfo, type AqmConfig } from '../engine/protocol'
 import { applies, settingOf, unmetCondition } from '../catalog/conditions'
 import { queueLevels } from '../charts/thresholds'
-import { appliesTo } from '../sweep/params'
 import i18n from '../i18n'
 import { ParamPanel } from './ParamPanel'
 
@@ -97,12 +96,5 @@ describe('a parameter that applies only under a sibling setting', () => {
     const aqm = { kind: 'ared', min_th: 5, max_th: 15, auto: false }
     expect(queueLevels(ared, aqm, 'packets', 'packets').map((p) => p.name)).toEqual(['min_th', 'max_th'])
     expect(queueLevels(ared, { ...aqm, auto: true }, 'packets', 'packets')).toEqual([])
-  })
-
-  it('is not offered to sweep on a side where it does not act', () => {
-    const side = (scheduler: string) => ({ aqm: { kind: 'dualpi2', scheduler, tshift: 50, classic_protection: 10 } })
-    expect([appliesTo(side('wrr'), 'aqm.tshift'), appliesTo(side('ts_fifo'), 'aqm.tshift')]).toEqual([false, true])
-    expect(appliesTo(side('wrr'), 'aqm.classic_protection')).toBe(true)
-    expect(appliesTo(side('ts_fifo'), 'aqm.classic_protection')).toBe(false)
   })
 })
