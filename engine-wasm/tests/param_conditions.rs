@@ -6,16 +6,22 @@
 mod common;
 
 use aqm_engine::aqm::{catalogue, params::ParamSpec};
+use aqm_engine::scenario::SCENARIO_VERSION;
 use serde_json::{json, Value};
 
 /// The changed value of `spec`: a switch flipped; a number halved, or a tenth of its range when it is 0; the ends
 /// where half would not show within a short overloaded run (PIE marks below mark_ecn_th: 0 never marks; a flow
-/// leaves selective drop's N_C after 1 ms without arrivals; ARED's max_p floor at its top).
+/// leaves selective drop's N_C after 1 ms without arrivals; ARED's max_p floor at its top); ARED's automatic
+/// min_th is max(5, target_delay·C/2), 5 packets at 10 Mbit/s below 12 ms, so its target_delay is quadrupled;
+/// PIE's departure rate at a fixed link rate is the same whatever the cycle, but a cycle starts only above
+/// DQ_THRESHOLD bytes of backlog (RFC 8033 §5.2), so 60 000 bytes, more than PIE lets queue, measures rarely.
 fn changed(spec: &ParamSpec) -> f64 {
     let v = match spec.name {
         _ if spec.boolean => 1.0 - spec.default,
         "mark_ecn_th" | "active_timeout" => spec.min,
         "max_p_bottom" => spec.max,
+        "target_delay" => spec.default * 4.0,
+        "dq_threshold" => 60_000.0,
         _ if spec.default == 0.0 => (spec.max - spec.min) / 10.0,
         _ => spec.default / 2.0,
     };
@@ -35,14 +41,14 @@ fn setting(of: &ParamSpec, name: &str) -> Value {
     }
 }
 
-/// The run's summary as JSON: 12 ECN-capable Reno flows and 2 Prague flows overloading 10 Mbit/s with a
+/// The run's summary as JSON (a current-version scenario: times in ms as the catalogue declares them): 100 ECN-capable Reno flows and 2 Prague flows overloading 10 Mbit/s with a
 /// 60-packet buffer, so the classic and the L4S queue, early and forced signals and marks all occur.
 fn run(aqm: &Value) -> String {
     let scenario = json!({
-        "seed": 5, "duration": 8, "warmup": 1,
+        "version": SCENARIO_VERSION, "seed": 5, "duration": 8, "warmup": 1,
         "link": { "rate_mbps": 10, "buffer": 60 },
         "flows": [
-            { "count": 12, "rtt_ms": [20, 120], "ecn": true },
+            { "count": 100, "rtt_ms": [20, 120], "ecn": true },
             { "count": 2, "tcp": "prague", "rtt_ms": [20, 40] }
         ],
         "aqm": aqm,
@@ -64,7 +70,11 @@ fn a_conditioned_parameter_acts_exactly_under_its_condition() {
                 let aqm = |value: f64| {
                     let mut a = json!({ "kind": info.kind });
                     a[c.param] = setting(of, under);
-                    a[spec.name] = if spec.boolean { json!(value == 1.0) } else { json!(value) };
+                    a[spec.name] = match (spec.boolean, spec.integer) {
+                        (true, _) => json!(value == 1.0),
+                        (false, true) => json!(value as i64),
+                        (false, false) => json!(value),
+                    };
                     a
                 };
                 let (before, after) = (run(&aqm(spec.default)), run(&aqm(changed(spec))));
@@ -74,5 +84,5 @@ fn a_conditioned_parameter_acts_exactly_under_its_condition() {
         }
     }
     // The declarations this test holds (docs/parameter-roles.md lists them): a shorter list means one was lost.
-    assert!(checked.len() >= 20, "{checked:#?}");
+    assert_eq!(checked.len(), 25, "{checked:#?}");
 }
