@@ -33,7 +33,7 @@ function sliderCapOf(p: ParamSchema, queueUnit: string, bufferSize: number | nul
 }
 
 /**
- * Why `p` does not act under `aqm` ("Applies with Scheduler: ts_fifo"), or undefined when it does. Disabled
+ * Why `p` does not act under `aqm` ("Applies only with Scheduler: ts_fifo"), or undefined when it does. Disabled
  * with this note rather than hidden: the reader sees what the parameter waits for, the panel does not jump
  * when the sibling changes, and the value stays as set for when it acts again.
  */

@@ -59,7 +59,7 @@ describe('a parameter that applies only under a sibling setting', () => {
     const html = panel({ kind: 'dualpi2', scheduler: 'wrr', tshift: 30, classic_protection: 10 })
     const tshift = group(html, 'Time shift')
     expect(tshift).toContain('data-inactive="true"')
-    expect(tshift).toContain('Applies with Scheduler: ts_fifo.')
+    expect(tshift).toContain('Applies only with Scheduler: ts_fifo.')
     expect(tshift.match(/<input[^>]*disabled=""/g)).toHaveLength(2) // slider and number field
     expect(tshift).toMatch(/type="number"[^>]*value="30"/)
     const protection = group(html, 'Classic protection')
@@ -73,7 +73,7 @@ describe('a parameter that applies only under a sibling setting', () => {
     const tshift = group(html, 'Time shift')
     expect(tshift).not.toContain('data-inactive')
     expect(tshift).not.toContain('disabled')
-    expect(group(html, 'Classic protection')).toContain('Applies with Scheduler: wrr.')
+    expect(group(html, 'Classic protection')).toContain('Applies only with Scheduler: wrr.')
   })
 
   it('names the condition in Korean, a switch as on or off', async () => {
