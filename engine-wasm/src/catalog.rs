@@ -512,4 +512,26 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn every_condition_names_a_sibling_choice_or_switch_and_its_settings() {
+        use crate::aqm::params::{condition_problems, ParamSpec};
+        let mut problems: Vec<String> =
+            aqm::catalogue().iter().flat_map(|a| condition_problems(a.kind, a.params)).collect();
+        for cc in registry::catalogue() {
+            let specs: Vec<ParamSpec> = cc.params.iter().map(|p| p.spec).collect();
+            problems.extend(condition_problems(cc.name, &specs));
+        }
+        assert!(problems.is_empty(), "{problems:#?}");
+        let dualpi2 = catalog_json()["algorithms"].as_array().unwrap().iter().find(|a| a["kind"] == "dualpi2").cloned();
+        let param = |name: &str| {
+            dualpi2.as_ref().and_then(|a| a["params"].as_array()?.iter().find(|p| p["name"] == name).cloned())
+        };
+        assert_eq!(param("tshift").unwrap()["applies_when"], json!({ "param": "scheduler", "values": ["ts_fifo"] }));
+        assert_eq!(
+            param("classic_protection").unwrap()["applies_when"],
+            json!({ "param": "scheduler", "values": ["wrr"] })
+        );
+        assert!(param("target").unwrap().get("applies_when").is_none(), "unconditioned entries keep their JSON");
+    }
 }

@@ -5,6 +5,7 @@
 import type { AlgorithmInfo, AqmConfig, AqmState, ParamSchema } from '../engine/protocol'
 import { isPackets, resolveUnit } from '../engine/units'
 import { niceStep, roundTo } from './scales'
+import { applies } from '../catalog/conditions'
 
 export interface DragParam {
   name: string
@@ -28,7 +29,7 @@ function numberParam(info: AlgorithmInfo, aqm: AqmConfig, name: string): DragPar
 function handles(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, role: ParamSchema['role']): DragParam[] {
   if (!info || !aqm || aqm.kind !== info.kind) return []
   return info.params
-    .filter((p) => p.handle === true && p.role === role)
+    .filter((p) => p.handle === true && p.role === role && applies(info.params, p, aqm))
     .flatMap((p) => numberParam(info, aqm, p.name) ?? [])
 }
 

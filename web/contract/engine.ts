@@ -148,6 +148,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -462,6 +468,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -668,6 +680,12 @@ export const catalog = {
       "params": [
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": "max_th",
           "boolean": false,
@@ -686,6 +704,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -722,6 +746,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -776,6 +806,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -830,6 +866,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -848,6 +890,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "max_p_bottom_auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1183,6 +1231,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -1364,6 +1418,12 @@ export const catalog = {
       "params": [
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": "max_th",
           "boolean": false,
@@ -1382,6 +1442,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1418,6 +1484,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1472,6 +1544,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -1526,6 +1604,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -1794,6 +1878,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "literal",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -2146,6 +2236,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -3271,6 +3367,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "dq_rate_estimator",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3307,6 +3409,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "ecn",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3782,6 +3890,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "scheduler",
+            "values": [
+              "wrr"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -3840,6 +3954,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "scheduler",
+            "values": [
+              "ts_fifo"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4050,6 +4170,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "off"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4068,6 +4194,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4086,6 +4218,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,
@@ -4104,6 +4242,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": true,
@@ -4122,6 +4266,12 @@ export const catalog = {
         },
         {
           "adapts": false,
+          "applies_when": {
+            "param": "auto",
+            "values": [
+              "on"
+            ]
+          },
           "at": null,
           "below": null,
           "boolean": false,

@@ -22,6 +22,8 @@ interface ParamControlProps {
   engineError: Problem | undefined
   /** Worksheet mode: shown, not changeable (web/teacher). */
   locked?: boolean
+  /** Why it does not act now (a sibling's setting, engine `applies_when`): shown, disabled, its value kept. */
+  inactive?: string
   /** The algorithm, so an engine problem names its parameters as the panel does. */
   aqmKind?: string
   onCommit(value: number): void
@@ -36,6 +38,7 @@ export function ParamControl({
   sliderCap,
   engineError,
   locked = false,
+  inactive,
   aqmKind,
   onCommit,
 }: ParamControlProps) {
@@ -46,7 +49,14 @@ export function ParamControl({
   const error = localError ?? engineError
   const text = draft ?? displayValue(running)
   const unit = unitLabel === '' ? '' : ` (${unitLabel})`
-  const describedBy = `${id}-help${error !== undefined ? ` ${id}-error` : ''}`
+  const describedBy = `${id}-help${inactive !== undefined ? ` ${id}-condition` : ''}${error !== undefined ? ` ${id}-error` : ''}`
+  const disabled = locked || inactive !== undefined
+  // Under every kind of control: why it does not act now.
+  const conditionNote = inactive !== undefined && (
+    <small id={`${id}-condition`} className="param-condition">
+      {inactive}
+    </small>
+  )
   // A threshold's schema allows any queue length; the buffer (sliderCap) is the limit that matters here,
   // and the engine names it if a value goes beyond.
   const shownMax = sliderCap !== undefined ? Math.min(schema.max, sliderCap) : schema.max
@@ -62,6 +72,7 @@ export function ParamControl({
       <small id={`${id}-help`} lang={helpLang}>
         {schema.help}
       </small>
+      {conditionNote}
       <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
     </>
   )
@@ -79,12 +90,12 @@ export function ParamControl({
   if (schema.boolean) {
     const on = running === true || running === 1
     return (
-      <div className="param" role="group" aria-label={label}>
+      <div className="param" role="group" aria-label={label} data-inactive={inactive !== undefined || undefined}>
         <label className="param-check">
           <input
             type="checkbox"
             checked={on}
-            disabled={locked}
+            disabled={disabled}
             onChange={(e) => onCommit(e.target.checked ? 1 : 0)}
             aria-describedby={describedBy}
           />
@@ -101,12 +112,18 @@ export function ParamControl({
     const index = typeof running === 'number' ? running : schema.default
     const current = typeof running === 'string' ? running : (choices[index] ?? choices[0])
     return (
-      <div className="param" role="group" aria-label={label} data-locked={locked || undefined}>
+      <div
+        className="param"
+        role="group"
+        aria-label={label}
+        data-locked={locked || undefined}
+        data-inactive={inactive !== undefined || undefined}
+      >
         <label htmlFor={`${id}-value`}>{label}</label>
         <select
           id={`${id}-value`}
           value={current}
-          disabled={locked}
+          disabled={disabled}
           onChange={(e) => onCommit(choices.indexOf(e.target.value))}
           aria-describedby={describedBy}
         >
@@ -130,6 +147,7 @@ export function ParamControl({
       role="group"
       aria-label={label}
       data-locked={locked || undefined}
+      data-inactive={inactive !== undefined || undefined}
     >
       <label htmlFor={`${id}-value`}>
         {label}
@@ -143,7 +161,7 @@ export function ParamControl({
           min={0}
           max={SLIDER_STEPS}
           step={1}
-          disabled={locked}
+          disabled={disabled}
           value={scale.toPosition(sliderAt)}
           onChange={(e) => {
             const v = String(scale.fromPosition(Number(e.target.value)))
@@ -159,7 +177,7 @@ export function ParamControl({
           max={schema.max}
           step={schema.integer ? 1 : schema.step > 0 ? schema.step : 'any'}
           value={text}
-          disabled={locked}
+          disabled={disabled}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy}
           onChange={(e) => setDraft(e.target.value)}
@@ -176,6 +194,7 @@ export function ParamControl({
           ` ${t('params.stillRunning', { value: displayValue(running) })}`}
         {locked && ` ${t('teacher.lockedParam')}`}
       </small>
+      {conditionNote}
       <ErrorNote id={`${id}-error`} problem={error} aqmKind={aqmKind} />
     </div>
   )

@@ -1,6 +1,8 @@
 // The parameter panel, generated from the running algorithm's schema.
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { AlgorithmInfo, AqmConfig, ParamSchema } from '../engine/protocol'
+import { unmetCondition } from '../catalog/conditions'
 import type { ShownError } from '../engine/store'
 import { isPackets, QUEUE_UNIT, resolveUnit } from '../engine/units'
 import { algorithmName, paramName, unitName } from '../i18n/names'
@@ -30,6 +32,19 @@ function sliderCapOf(p: ParamSchema, queueUnit: string, bufferSize: number | nul
   return isPackets(p.unit) && isPackets(queueUnit) ? bufferSize : undefined
 }
 
+/**
+ * Why `p` does not act under `aqm` ("Applies only with Scheduler: ts_fifo"), or undefined when it does. Disabled
+ * with this note rather than hidden: the reader sees what the parameter waits for, the panel does not jump
+ * when the sibling changes, and the value stays as set for when it acts again.
+ */
+function conditionNote(t: TFunction, info: AlgorithmInfo, p: ParamSchema, aqm: AqmConfig): string | undefined {
+  const unmet = unmetCondition(info.params, p, aqm)
+  if (unmet === undefined) return undefined
+  const { condition, sibling } = unmet
+  const values = condition.values.map((v) => (sibling.boolean ? t(`params.${v}`) : v)).join(', ')
+  return t('params.appliesWhen', { param: paramName(t, info.kind, sibling), values })
+}
+
 export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange }: ParamPanelProps) {
   const { t } = useTranslation()
   if (!info || !aqm) return null
@@ -54,6 +69,7 @@ export function ParamPanel({ info, aqm, queueUnit, bufferSize, errors, onChange 
               sliderCap={sliderCapOf(p, queueUnit, bufferSize)}
               engineError={errors[`set-param:${p.name}`]}
               locked={isParamLocked(p.name)}
+              inactive={conditionNote(t, info, p, aqm)}
               aqmKind={info.kind}
               onCommit={(v) => onChange(p.name, v)}
             />

@@ -69,6 +69,8 @@ export interface ParamSchema {
   handle?: boolean
   /** A choice (DualPI2's scheduler): the names it takes; `default` and a set value are indices into it. */
   choices?: readonly string[]
+  /** It acts only while a sibling choice or switch has one of these settings (web/catalog/conditions.ts). */
+  applies_when?: { param: string; values: readonly string[] }
 }
 
 /** One queue discipline the engine offers, as described by the engine's `algorithms()`. */

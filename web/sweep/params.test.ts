@@ -10,6 +10,15 @@ describe('sweep parameters', () => {
     expect(appliesTo(red, 'aqm.max_p')).toBe(true)
     expect(appliesTo(dt, 'aqm.max_p')).toBe(false)
   })
+  it('apply an algorithm parameter only where the side settings let it act (engine applies_when)', () => {
+    const side = (scheduler: string) =>
+      toObject({ aqm: { kind: 'dualpi2', scheduler, tshift: 50, classic_protection: 10 } })
+    expect([appliesTo(side('wrr'), 'aqm.tshift'), appliesTo(side('ts_fifo'), 'aqm.tshift')]).toEqual([false, true])
+    expect([
+      appliesTo(side('wrr'), 'aqm.classic_protection'),
+      appliesTo(side('ts_fifo'), 'aqm.classic_protection'),
+    ]).toEqual([true, false])
+  })
   it('apply link and flow fields everywhere, even when left at their defaults', () => {
     expect(appliesTo(dt, 'link.rate_mbps')).toBe(true)
     expect(appliesTo(dt, 'flows[*].rwnd')).toBe(true)

@@ -7,6 +7,7 @@ import { catalog } from '../contract/engine'
 import { getAll, setAll, toObject, type JsonObject } from '../scenario/json'
 import { SCENARIO_FIELDS, type FieldDecl } from '../scenario/fields'
 import { paramName, unitName } from '../i18n/names'
+import { applies } from '../catalog/conditions'
 
 export interface SweepParam {
   path: string
@@ -70,13 +71,24 @@ export function sweepParamLabel(t: TFunction, path: string): string {
  * field wherever its object exists (a default can be overridden; a part the side leaves out is not added).
  */
 export function appliesTo(scenario: JsonObject, path: string): boolean {
-  if (path.startsWith('aqm.')) return getAll(scenario, path).length > 0
+  if (path.startsWith('aqm.')) return getAll(scenario, path).length > 0 && aqmParamActs(scenario, path.slice(4))
   const kinds = paramByPath(path).kinds
   if (kinds !== undefined) {
     const sent = getAll(scenario, path.replace(/\.[^.]+$/, '.kind'))
     if (sent.length === 0 || !sent.every((k) => kinds.includes(String(k)))) return false
   }
   return setAll(toObject(scenario), path, 0) > 0
+}
+
+/**
+ * Whether the side's discipline acts on its parameter `name` under the side's other settings (DualPI2's tshift
+ * only under the ts_fifo scheduler: a sweep of it under wrr would draw a flat line).
+ */
+function aqmParamActs(scenario: JsonObject, name: string): boolean {
+  const aqm = toObject(scenario.aqm)
+  const info = catalog.algorithms.find((a) => a.kind === aqm.kind)
+  const param = info?.params.find((p) => p.name === name)
+  return info === undefined || param === undefined || applies(info.params, param, aqm)
 }
 
 /** Whether every current value at `path` is a whole number (so typed ranges are rounded). */

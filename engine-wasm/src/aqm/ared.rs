@@ -93,14 +93,17 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "pkts",
         1e6,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
-    ),
-    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)"),
+    )
+    .applies_when("auto", &["off"]),
+    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)")
+        .applies_when("auto", &["off"]),
     shared_specs::initial_max_p(
         ARED_MAX_P,
         "Starting max_p, then adapted within [0.01, 0.5] (ARED 2001 §4; ns-2 starts at 0.1)",
     ),
     ParamSpec::real("w_q", "queue weight", "", (1e-6, 1.0), "EWMA weight; 1 − exp(−1/C_pkt) when auto (ARED 2001 §5)")
-        .role(Role::Weight),
+        .role(Role::Weight)
+        .applies_when("auto", &["off"]),
     ParamSpec::real(
         "interval",
         "adaptation interval",
@@ -122,7 +125,8 @@ pub(super) const CORE: [ParamSpec; 10] = [
         "Queueing delay the automatic min_th aims at (ARED 2001 §5: 5 ms)",
     )
     .delay_target()
-    .no_handle(),
+    .no_handle()
+    .applies_when("auto", &["on"]),
     ParamSpec::flag(
         "gentle",
         "gentle",
@@ -139,7 +143,8 @@ const OWN: [ParamSpec; 6] = [
         (1e-6, 0.5),
         "Lower bound of the adapted max_p (ARED 2001 §4: 0.01); ignored when max_p_bottom_auto is on",
     )
-    .probability(None),
+    .probability(None)
+    .applies_when("max_p_bottom_auto", &["off"]),
     ParamSpec::flag(
         "max_p_bottom_auto",
         "automatic lower bound",

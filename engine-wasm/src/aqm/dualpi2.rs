@@ -235,7 +235,8 @@ impl Algorithm for DualPi2 {
             (0.0, 100.0),
             "The classic queue's share of dequeues while both queues wait (Linux WRR weight: 10 %)",
         )
-        .role(Role::Rate),
+        .role(Role::Rate)
+        .applies_when("scheduler", &["wrr"]),
         ParamSpec::flag(
             "drop_overload",
             "Drop on overload",
@@ -258,7 +259,8 @@ impl Algorithm for DualPi2 {
             (0.0, 1000.0),
             "ts_fifo only: a classic head packet goes first once it has waited this much longer than the \
                  L4S head (RFC 9332 A.1; 50 ms as in ns-3's DualQ Coupled PI2 model)",
-        ),
+        )
+        .applies_when("scheduler", &["ts_fifo"]),
     ]);
 
     super::params_field!();

@@ -118,7 +118,8 @@ const SPECS: &[ParamSpec] = &[
         (0.0, 10_000.0),
         "RTT in K_α ≈ 2S/(C·RTT)² (seed 003 eq. 11 used the largest, 240 ms); 0 = scenario mean",
     )
-    .role(Role::Period),
+    .role(Role::Period)
+    .applies_when("literal", &["off"]),
     ParamSpec::flag(
         "literal",
         "printed gains",

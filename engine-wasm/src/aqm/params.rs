@@ -189,6 +189,43 @@ pub const fn concat<const A: usize, const B: usize, const N: usize>(
     out
 }
 
+/// The setting of another parameter under which a parameter acts (DualPI2's `tshift` only under the
+/// `ts_fifo` scheduler): the page disables the parameter while the condition fails and keeps its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Condition {
+    /// The sibling parameter it depends on: a choice or a switch of the same discipline or congestion control.
+    pub param: &'static str,
+    /// The settings under which it acts: choice names, or `on` / `off` for a switch.
+    pub values: &'static [&'static str],
+}
+
+/// Why `specs`' conditions are wrong: each must name a sibling choice or switch other than itself, and
+/// settings it takes (a choice's names, or `on`/`off`), each once. Empty when all are right.
+pub fn condition_problems(owner: &str, specs: &[ParamSpec]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for spec in specs {
+        let Some(c) = spec.applies_when else { continue };
+        let Some(other) = specs.iter().find(|s| s.name == c.param && s.name != spec.name) else {
+            problems.push(format!("{owner}.{}: applies_when names no sibling parameter '{}'", spec.name, c.param));
+            continue;
+        };
+        let settings: &[&str] = if other.boolean { &["on", "off"] } else { other.choices };
+        if settings.is_empty() {
+            problems.push(format!("{owner}.{}: '{}' is neither a choice nor a switch", spec.name, c.param));
+            continue;
+        }
+        for (i, v) in c.values.iter().enumerate() {
+            if !settings.contains(v) || c.values[..i].contains(v) {
+                problems.push(format!("{owner}.{}: '{v}' is not a setting of '{}' (or repeats)", spec.name, c.param));
+            }
+        }
+        if c.values.is_empty() || c.values.len() == settings.len() {
+            problems.push(format!("{owner}.{}: applies_when must leave some setting of '{}' out", spec.name, c.param));
+        }
+    }
+    problems
+}
+
 /// `ParamSpec::default` of a spec not yet filled from its algorithm's `Params::default()`.
 const UNFILLED: f64 = f64::NAN;
 
@@ -232,6 +269,9 @@ pub struct ParamSpec {
     /// For a choice: the names it takes (then `default` is the default's index); empty for a number or switch.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub choices: &'static [&'static str],
+    /// It acts only under this setting of a sibling parameter (docs/parameter-roles.md); None: always.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applies_when: Option<Condition>,
 }
 
 impl ParamSpec {
@@ -261,6 +301,7 @@ impl ParamSpec {
             range_follows: RangeFollows::Fixed,
             handle: false,
             choices: &[],
+            applies_when: None,
         }
     }
     /// A whole-number parameter.
@@ -339,6 +380,10 @@ impl ParamSpec {
     /// No drag handle on the charts.
     pub const fn no_handle(self) -> Self {
         ParamSpec { handle: false, ..self }
+    }
+    /// Acts only while the sibling `param` has one of `values` (choice names, or `on`/`off` for a switch).
+    pub const fn applies_when(self, param: &'static str, values: &'static [&'static str]) -> Self {
+        ParamSpec { applies_when: Some(Condition { param, values }), ..self }
     }
 
     /// Checks one value against this spec; the problem names the parameter and its range.
@@ -578,5 +623,31 @@ mod tests {
         assert_eq!(with_value(&p, SPECS, "on", 0.5).unwrap_err().kind, Kind::NotSwitch);
         assert!(with_value(&p, SPECS, "x", f64::NAN).is_err());
         assert!(check_all(&P { x: 2.0, n: 2, on: true }, SPECS).unwrap_err().contains("x must be within"));
+    }
+
+    #[test]
+    fn a_condition_is_checked_against_its_sibling_and_serialised_only_where_set() {
+        use serde_json::json;
+        let specs = [
+            ParamSpec::choice("mode", "mode", &["a", "b"], 0, ""),
+            ParamSpec::flag("on", "on", ""),
+            ParamSpec::real("x", "x", "", (0.0, 1.0), "").applies_when("mode", &["b"]),
+            ParamSpec::real("y", "y", "", (0.0, 1.0), "").applies_when("on", &["off"]),
+        ];
+        assert!(condition_problems("t", &specs).is_empty());
+        let wrong = |c: ParamSpec| condition_problems("t", &[specs[0], specs[1], c]);
+        let x = ParamSpec::real("x", "x", "", (0.0, 1.0), "");
+        assert_eq!(wrong(x.applies_when("nope", &["b"])).len(), 1, "an unknown sibling");
+        assert_eq!(wrong(x.applies_when("mode", &["c"])).len(), 1, "a setting the choice lacks");
+        assert_eq!(wrong(x.applies_when("on", &["yes"])).len(), 1, "a switch is on or off");
+        assert_eq!(wrong(x.applies_when("mode", &["a", "b"])).len(), 1, "every setting: no condition at all");
+        assert_eq!(wrong(x.applies_when("x", &["a"])).len(), 1, "itself");
+        let y = ParamSpec::real("y", "y", "", (0.0, 1.0), "");
+        assert_eq!(condition_problems("t", &[x, y.applies_when("x", &["on"])]).len(), 1, "a number is no switch");
+        assert_eq!(serde_json::to_value(x).unwrap().get("applies_when"), None);
+        assert_eq!(
+            serde_json::to_value(specs[2]).unwrap()["applies_when"],
+            json!({ "param": "mode", "values": ["b"] })
+        );
     }
 }

@@ -170,7 +170,8 @@ impl Algorithm for Pie {
             (1500.0, 1_000_000.0),
             "Bytes per departure-rate measurement cycle (RFC 8033 §5.2: 16 KB)",
         )
-        .role(Role::Size),
+        .role(Role::Size)
+        .applies_when("dq_rate_estimator", &["on"]),
         ParamSpec { help: "CE-mark ECN-capable packets while p < mark_ecn_th (RFC 8033 §5.1)", ..shared_specs::ECN },
         ParamSpec::real(
             "mark_ecn_th",
@@ -180,7 +181,8 @@ impl Algorithm for Pie {
             "With ECN, mark while p is below this, drop above (RFC 8033 §5.1 mark_ecnth 0.1; ns-3 \
                  MarkEcnThreshold; Linux ecn_prob 10 %; docs/pie.md)",
         )
-        .probability(None),
+        .probability(None)
+        .applies_when("ecn", &["on"]),
         ParamSpec::flag(
             "burst_holds_p",
             "Hold p during burst",

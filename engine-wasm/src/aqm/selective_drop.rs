@@ -159,16 +159,21 @@ impl Algorithm for SelectiveDrop {
             "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
         )
         .role(Role::FlowLevel)
-        .follows_buffer(),
+        .follows_buffer()
+        .applies_when("auto", &["off"]),
+        // W_best (T_res, N_C) sets the threshold only in auto mode (seed 004 eq. 9); fixed mode reads q_thresh.
         ParamSpec::real("k_q", "k_q", "", (0.1, 20.0), "Auto mode: Q_thresh = ⌈k_q·W_best⌉ (eq. 9 gives only ∝)")
-            .role(Role::Gain),
+            .role(Role::Gain)
+            .applies_when("auto", &["on"]),
         ParamSpec::real("t_ack", "T_ACK", "ms", (0.0, 1000.0), "ACK generation time in T_res (seed 004 eq. 6)")
-            .role(Role::Period),
+            .role(Role::Period)
+            .applies_when("auto", &["on"]),
         ParamSpec::flag(
             "use_base_rtt",
             "T_res from base RTT",
             "T_res = mean base RTT + T_ACK instead of 2τ + T_ACK (seed 004 Fig. 6 vs eq. 7)",
-        ),
+        )
+        .applies_when("auto", &["on"]),
         ParamSpec::real(
             "active_timeout",
             "Active timeout",
@@ -176,7 +181,8 @@ impl Algorithm for SelectiveDrop {
             (1.0, 100_000.0),
             "A flow counts in N_C this long after its last arrival",
         )
-        .role(Role::Period),
+        .role(Role::Period)
+        .applies_when("auto", &["on"]),
     ]);
     super::params_field!();
 

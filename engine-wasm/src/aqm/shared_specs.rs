@@ -9,8 +9,10 @@ pub const ECN: ParamSpec =
     ParamSpec::flag("ecn", "ECN", "CE-mark ECN-capable packets instead of dropping them (RFC 3168)");
 
 /// The RED family's forced drops stay drops with ECN on (ns-2 `setbit_` with hard drop, ns-3 `UseHardDrop`).
+/// With ECN off every forced drop is a drop anyway, so it acts only with `ecn` on.
 pub const HARD_DROP: ParamSpec =
-    ParamSpec::flag("hard_drop", "hard drop", "Forced drops always drop, even with ECN (ns-2/ns-3 default)");
+    ParamSpec::flag("hard_drop", "hard drop", "Forced drops always drop, even with ECN (ns-2/ns-3 default)")
+        .applies_when("ecn", &["on"]);
 
 /// RED's EWMA weight of the average queue (Floyd & Jacobson 1993 §6).
 pub const W_Q: ParamSpec = ParamSpec::real(
