@@ -43,13 +43,11 @@ const resetButton = (page: Page, app: AppPage) =>
   page.getByRole('button', { name: app.t('transport.reset'), exact: true })
 
 test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and the sync index on screen', async ({
-  app,
-  sim,
   page,
-  share,
+  openLab,
 }) => {
   test.setTimeout(90_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'droptail' })
   await expect.poll(() => sim.totalFlows()).toBe(10)
   const dropTail = await runAndRead(app, sim)
