@@ -28,6 +28,7 @@ export class AppPage {
   readonly playButton: Locator
   readonly pauseButton: Locator
   readonly stepButton: Locator
+  readonly resetButton: Locator
   readonly algorithm: Locator
   readonly queueChart: Locator
   /** The drop-probability panel (curve editor, or p over time for algorithms without a curve). */
@@ -53,6 +54,7 @@ export class AppPage {
     this.playButton = page.getByRole('button', { name: t('transport.play'), exact: true })
     this.pauseButton = page.getByRole('button', { name: t('transport.pause'), exact: true })
     this.stepButton = page.getByRole('button', { name: t('transport.step', { seconds: 1 }), exact: true })
+    this.resetButton = page.getByRole('button', { name: t('transport.reset'), exact: true })
     this.algorithm = page.getByLabel(t('algorithm.label'), { exact: true })
     this.queueChart = page.getByTestId('queue-chart')
     this.chartsT = catalogue(language, 'charts')

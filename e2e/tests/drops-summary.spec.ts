@@ -21,6 +21,6 @@ test('the drop counts name their periods and the summary names the algorithms it
   await expect.poll(() => sim.simTime()).toBeGreaterThan(t0 + 2)
   await expect(summary.getByTestId('summary-covers')).toHaveText(/RED.*→.*CoDel/)
   // A reset starts a new run: the summary is one algorithm's again.
-  await app.page.getByRole('button', { name: app.t('transport.reset') }).click()
+  await app.resetButton.click()
   await expect(summary.getByTestId('summary-covers')).toHaveCount(0)
 })

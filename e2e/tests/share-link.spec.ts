@@ -21,7 +21,7 @@ test('a link copied from the share dialog opens the same scenario and the same f
   await app.algorithm.selectOption('codel')
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'codel' })
   await expect.poll(() => page.url()).toContain('aqm=codel')
-  await page.getByRole('button', { name: app.t('transport.reset'), exact: true }).click()
+  await app.resetButton.click()
   await app.playButton.click()
   await expect.poll(() => sim.digest(TRACE_S), { timeout: 15_000 }).not.toBeNull()
   const digest = await sim.digest(TRACE_S)
