@@ -34,6 +34,16 @@ export class TeachPage {
     return this.page.getByTestId('preset-info')
   }
 
+  /** A lesson's current step (its `data-step` names it). */
+  get walkStep(): Locator {
+    return this.page.getByTestId('walk-step')
+  }
+
+  /** A lesson's Next button. */
+  get walkNext(): Locator {
+    return this.page.getByRole('button', { name: this.t('walk.next'), exact: true })
+  }
+
   side(k: number): Locator {
     return this.page.getByTestId(`compare-side-${k}`)
   }
