@@ -1,11 +1,11 @@
-// Typed proxy over window.__aqm (see web/testApi.ts), evaluated in the page.
-import type { Page } from '@playwright/test'
+// Typed proxy over window.__aqm (see web/testApi.ts), evaluated in the page or in a frame (an embed).
+import type { Frame, Page } from '@playwright/test'
 import type { AlgorithmInfo, AqmConfig, AqmState, RunSummary } from '../web/engine/protocol'
 import type {} from '../web/testApi' // brings in the window.__aqm declaration
 
 export class SimApi {
-  private readonly page: Page
-  constructor(page: Page) {
+  private readonly page: Page | Frame
+  constructor(page: Page | Frame) {
     this.page = page
   }
 
@@ -36,6 +36,14 @@ export class SimApi {
   }
   playing(): Promise<boolean> {
     return this.page.evaluate(() => window.__aqm?.playing() ?? false)
+  }
+  /** The scenario the running simulation was built from, parsed; null before the first. */
+  scenario(): Promise<unknown> {
+    return this.page.evaluate(() => window.__aqm?.scenario() ?? null)
+  }
+  /** trace_digest of every sample with t ≤ seconds; null until the run got that far. */
+  digest(seconds: number): Promise<string | null> {
+    return this.page.evaluate((s) => window.__aqm?.traceDigest(s) ?? null, seconds)
   }
   aqm(): Promise<AqmConfig | null> {
     return this.page.evaluate(() => window.__aqm?.aqm() ?? null)

@@ -28,6 +28,7 @@ export class AppPage {
   readonly playButton: Locator
   readonly pauseButton: Locator
   readonly stepButton: Locator
+  readonly resetButton: Locator
   readonly algorithm: Locator
   readonly queueChart: Locator
   /** The drop-probability panel (curve editor, or p over time for algorithms without a curve). */
@@ -53,6 +54,7 @@ export class AppPage {
     this.playButton = page.getByRole('button', { name: t('transport.play'), exact: true })
     this.pauseButton = page.getByRole('button', { name: t('transport.pause'), exact: true })
     this.stepButton = page.getByRole('button', { name: t('transport.step', { seconds: 1 }), exact: true })
+    this.resetButton = page.getByRole('button', { name: t('transport.reset'), exact: true })
     this.algorithm = page.getByLabel(t('algorithm.label'), { exact: true })
     this.queueChart = page.getByTestId('queue-chart')
     this.chartsT = catalogue(language, 'charts')
@@ -83,8 +85,9 @@ export class AppPage {
     return new AppPage(this.page, language, this.consoleErrors)
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('./')
+  /** Opens the lab at `search` (relative to the lab) and waits for its controls. */
+  async goto(search = './'): Promise<void> {
+    await this.page.goto(search)
     await this.playButton.waitFor({ state: 'visible' })
   }
 
@@ -130,21 +133,12 @@ export class AppPage {
     await this.playButton.click()
   }
 
-  /** Opens the lab at `search`, plays until `seconds` of simulated time, and pauses (the worker has paused on
-   * return). */
-  async runUntil(search: string, sim: SimApi, seconds: number): Promise<void> {
-    await this.page.goto(search)
-    await this.playButton.waitFor({ state: 'visible' })
-    await expect.poll(() => sim.ready()).toBe(true)
-    await this.playUntil(sim, seconds)
-    await expect.poll(() => sim.playing()).toBe(false)
-  }
-
-  /** Plays until `seconds` of simulated time and presses pause. */
+  /** Plays until `seconds` of simulated time and presses pause (the worker has paused on return). */
   async playUntil(sim: SimApi, seconds: number): Promise<void> {
     await this.playButton.click()
     await expect.poll(() => sim.simTime()).toBeGreaterThan(seconds)
     await this.pauseButton.click()
+    await expect.poll(() => sim.playing()).toBe(false)
   }
 
   threshold(name: string): Locator {

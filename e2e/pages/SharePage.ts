@@ -1,7 +1,9 @@
 // Share, embed and link problems as a person finds them (roles and labels, words from the page's own
-// `share` catalogue), and the lab's test hooks for comparing runs (window.__aqm.traceDigest).
-import { expect, type Frame, type Locator, type Page } from '@playwright/test'
+// `share` catalogue), and the lab's test hooks in any page or frame (an embed) that runs the lab.
+import { readFile } from 'node:fs/promises'
+import { expect, type Download, type Frame, type Locator, type Page } from '@playwright/test'
 import { catalogue, type Language } from '../catalogue'
+import { SimApi } from '../simApi'
 import type {} from '../../web/testApi' // brings in the window.__aqm declaration
 
 export class SharePage {
@@ -42,18 +44,30 @@ export class SharePage {
   button(key: string, scope: Locator | Page = this.page): Locator {
     return scope.getByRole('button', { name: this.t(key), exact: true })
   }
+
+  /** Presses what `click` presses and reads the file the page downloads. */
+  async saved(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+    const [download]: [Download, void] = await Promise.all([this.page.waitForEvent('download'), click()])
+    return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) }
+  }
+
+  /** Drops a file on the lab's charts, as a person dragging it from their desktop would. */
+  async dropFile(name: string, type: string, content: string): Promise<void> {
+    await this.page.evaluate(
+      ([fileName, mime, text]) => {
+        const target = document.querySelector('.charts')
+        if (!target) throw new Error('no charts')
+        const data = new DataTransfer()
+        data.items.add(new File([text], fileName, { type: mime }))
+        for (const t of ['dragenter', 'dragover', 'drop'])
+          target.dispatchEvent(new DragEvent(t, { bubbles: true, cancelable: true, dataTransfer: data }))
+      },
+      [name, type, content] as const,
+    )
+  }
 }
 
 /** The lab's test hooks in a page or a frame. */
-export function labApi(target: Page | Frame) {
-  return {
-    ready: () => target.evaluate(() => (window.__aqm?.algorithms().length ?? 0) > 0),
-    simTime: () => target.evaluate(() => window.__aqm?.simTime() ?? Number.NaN),
-    playing: () => target.evaluate(() => window.__aqm?.playing() ?? false),
-    epoch: () => target.evaluate(() => window.__aqm?.epoch() ?? -1),
-    scenario: () => target.evaluate(() => window.__aqm?.scenario() ?? null),
-    aqm: () => target.evaluate(() => window.__aqm?.aqm() ?? null),
-    /** trace_digest of every sample with t ≤ seconds; null until the run got that far. */
-    digest: (seconds: number) => target.evaluate((s) => window.__aqm?.traceDigest(s) ?? null, seconds),
-  }
+export function labApi(target: Page | Frame): SimApi {
+  return new SimApi(target)
 }

@@ -34,6 +34,16 @@ export class TeachPage {
     return this.page.getByTestId('preset-info')
   }
 
+  /** A lesson's current step (its `data-step` names it). */
+  get walkStep(): Locator {
+    return this.page.getByTestId('walk-step')
+  }
+
+  /** A lesson's Next button. */
+  get walkNext(): Locator {
+    return this.page.getByRole('button', { name: this.t('walk.next'), exact: true })
+  }
+
   side(k: number): Locator {
     return this.page.getByTestId(`compare-side-${k}`)
   }
@@ -93,6 +103,12 @@ export class TeachPage {
       )
   }
 
+  /** Presses the sweep's Run and waits (up to `timeout` ms) until every run has finished. */
+  async runSweep(timeout: number): Promise<void> {
+    await this.page.getByRole('button', { name: this.t('sweep.run'), exact: true }).click()
+    await expect.poll(() => this.sweepStatus(), { timeout }).toBe('finished')
+  }
+
   /** Presses the sweep's CSV export and reads the file it downloads, line by line. */
   async sweepCsv(): Promise<string[]> {
     const download = this.page.waitForEvent('download')
@@ -115,5 +131,13 @@ export class TeachPage {
   async differenceComplete(timeout: number): Promise<Locator> {
     await expect(this.differenceSummary).toHaveAttribute('data-complete', 'true', { timeout })
     return this.differenceSummary
+  }
+
+  /** Opens Compare at `search` and waits (up to `timeout` ms) for every side's runs: the difference summary,
+   * and each side's replications. */
+  async compareRuns(search: string, timeout: number) {
+    await this.goto(search)
+    const summary = await this.differenceComplete(timeout)
+    return { summary, reps: await this.compareReplications() }
   }
 }

@@ -9,6 +9,19 @@ import { SharePage, labApi } from '../pages/SharePage'
 import { TeachPage } from '../pages/TeachPage'
 import { classFiles, replayQuery } from '../classFiles'
 
+/** Ready once the element with this test id shows (within `timeout` ms). */
+const shows = (testId: string, timeout?: number) => (p: Page) => expect(p.getByTestId(testId)).toBeVisible({ timeout })
+/** Ready once the lab's engine runs. */
+const labRunning = (p: Page) => expect.poll(() => labApi(p).ready()).toBe(true)
+/** Ready once the sweep has run and drawn `count` elements with this test id. */
+const swept = (testId: string, count: number) => async (p: Page) => {
+  await new TeachPage(p).runSweep(100_000)
+  await expect(p.getByTestId(testId)).toHaveCount(count)
+}
+/** Two sides' queue delay over two buffer sizes (more runs or a second parameter added below). */
+const BUFFER_SWEEP =
+  './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&metric=delay_ms.mean&sides=0,1'
+
 const views: Array<{ name: string; search: string; ready(page: Page): Promise<void> }> = [
   {
     // A session replayed to its end, its actions on the time axis and in the table.
@@ -25,27 +38,16 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
       await expect(p.getByTestId('class-table').locator('tbody tr')).toHaveCount(4)
     },
   },
-  { name: 'lab', search: './?v=1&aqm=red', ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true) },
-  {
-    name: 'gallery',
-    search: './?view=gallery',
-    ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible(),
-  },
-  {
-    name: 'compare',
-    search: './?view=compare&preset=red-vs-droptail',
-    ready: (p) => expect(p.getByTestId('compare-side-1')).toBeVisible(),
-  },
+  { name: 'lab', search: './?v=1&aqm=red', ready: labRunning },
+  { name: 'gallery', search: './?view=gallery', ready: shows('preset-card-red-vs-droptail') },
+  { name: 'compare', search: './?view=compare&preset=red-vs-droptail', ready: shows('compare-side-1') },
   {
     // With its difference summary: the "better"/"worse" deltas are coloured text.
     name: 'compare, summary',
     search: './?view=compare&preset=red-vs-droptail',
-    ready: (p) =>
-      expect(p.getByRole('region', { name: new TeachPage(p).t('compare.summary') })).toHaveAttribute(
-        'data-complete',
-        'true',
-        { timeout: 90_000 },
-      ),
+    ready: async (p) => {
+      await new TeachPage(p).differenceComplete(90_000)
+    },
   },
   {
     // Five runs a side with a "not significant" difference and its note, and side A's folded charts open.
@@ -61,25 +63,15 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   {
     // Replicated points with error bars and the RFC 7928 view (ellipses, box plots).
     name: 'sweep, replicated results',
-    search:
-      './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&metric=delay_ms.mean&sides=0,1&runs=3',
-    ready: async (p) => {
-      const teach = new TeachPage(p)
-      await p.getByRole('button', { name: teach.t('sweep.run') }).click()
-      await expect.poll(() => teach.sweepStatus(), { timeout: 100_000 }).toBe('finished')
-      await expect(p.getByTestId('rfc7928-ellipse')).toHaveCount(4)
-    },
+    search: `${BUFFER_SWEEP}&runs=3`,
+    ready: swept('rfc7928-ellipse', 4),
   },
   {
     // A 2-D sweep's heatmaps.
     name: 'sweep, heatmap',
-    search:
-      './?view=sweep&preset=bufferbloat-codel-pie&param=link.buffer&values=50,200&param2=link.rate_mbps&values2=5,10&metric=delay_ms.mean&sides=0,1&runs=2',
+    search: `${BUFFER_SWEEP}&param2=link.rate_mbps&values2=5,10&runs=2`,
     ready: async (p) => {
-      const teach = new TeachPage(p)
-      await p.getByRole('button', { name: teach.t('sweep.run') }).click()
-      await expect.poll(() => teach.sweepStatus(), { timeout: 100_000 }).toBe('finished')
-      await expect(p.getByTestId('sweep-heatmap')).toHaveCount(2)
+      await swept('sweep-heatmap', 2)(p)
       // With its table of values open.
       await p.getByTestId('sweep-heatmap').first().locator('details summary').click()
       await expect(p.getByTestId('sweep-heatmap').first().locator('table')).toBeVisible()
@@ -90,16 +82,12 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?view=walkthrough&lesson=red-vs-droptail',
     ready: (p) => expect(p.getByRole('main').first()).toBeVisible(),
   },
-  {
-    name: 'embed',
-    search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED',
-    ready: (p) => expect.poll(() => labApi(p).ready()).toBe(true),
-  },
+  { name: 'embed', search: './?embed=1&views=system,queue,curve&controls=play,min_th&caption=RED', ready: labRunning },
   {
     // Every case drawn with the engine's numbers (the tally appears once all cases have run).
     name: 'validation',
     search: './?view=validation',
-    ready: (p) => expect(p.getByTestId('validation-tally')).toBeVisible({ timeout: 110_000 }),
+    ready: shows('validation-tally', 110_000),
   },
   {
     // A preset whose sides ran in ns-3: its panel carries the validation badge.
@@ -107,22 +95,18 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?preset=red-vs-droptail',
     ready: (p) => expect(p.getByTestId('preset-info').getByTestId('validation-badge')).toBeVisible(),
   },
-  {
-    name: 'unknown preset',
-    search: './?preset=nope',
-    ready: (p) => expect(p.getByTestId('preset-card-red-vs-droptail')).toBeVisible(),
-  },
+  { name: 'unknown preset', search: './?preset=nope', ready: shows('preset-card-red-vs-droptail') },
   {
     // Worksheet mode and a time-varying link: locked controls, the schedule editor's rows, capacity marks.
     name: 'lab, worksheet lock and rate schedule',
     search: './?preset=capacity-drop-codel-droptail&lock=aqm,link&hide=flows',
-    ready: (p) => expect(p.getByTestId('worksheet-note')).toBeVisible(),
+    ready: shows('worksheet-note'),
   },
   {
     name: 'share dialog, worksheet mode',
     search: './?v=1&aqm=red',
     ready: async (p) => {
-      await expect.poll(() => labApi(p).ready()).toBe(true)
+      await labRunning(p)
       const share = new SharePage(p)
       await share.openDialog()
       await share.dialog.getByLabel(share.t('worksheet.on')).check()
@@ -144,17 +128,13 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     search: './?view=worksheet&preset=red-vs-droptail&answers=1',
     ready: (p) => expect(p.getByTestId('answer-key')).toHaveAttribute('data-done', 'true', { timeout: 60_000 }),
   },
-  {
-    name: 'lesson, embedded',
-    search: './?view=walkthrough&lesson=red-vs-codel&embed=1',
-    ready: (p) => expect(p.getByTestId('walk-step')).toBeVisible(),
-  },
+  { name: 'lesson, embedded', search: './?view=walkthrough&lesson=red-vs-codel&embed=1', ready: shows('walk-step') },
   {
     // The results dialog (per-flow table and delay CDF), open once the warm-up is over.
     name: 'lab, results',
     search: './?v=1&aqm=red&warmup=1&speed=8',
     ready: async (p) => {
-      await expect.poll(() => labApi(p).ready()).toBe(true)
+      await labRunning(p)
       await p.getByRole('button', { name: new TeachPage(p).app('transport.play'), exact: true }).click()
       await p.getByRole('button', { name: catalogue('en', 'charts')('results.open'), exact: true }).click()
       await expect(p.getByTestId('per-flow-table')).toBeVisible({ timeout: 30_000 })
@@ -166,7 +146,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     // Every lesson listed (no lesson chosen).
     name: 'lessons',
     search: './?view=walkthrough',
-    ready: (p) => expect(p.getByTestId('lesson-list')).toBeVisible(),
+    ready: shows('lesson-list'),
   },
   {
     // A finished lesson, resumed from its link, with its table of full runs in KB (seed 003).
@@ -181,13 +161,9 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     // A preset without a sweep of its own: the suggested sweep and its note.
     name: 'sweep, suggested',
     search: './?view=sweep&preset=seed003-hred-load-step',
-    ready: (p) => expect(p.getByTestId('sweep-suggested')).toBeVisible(),
+    ready: shows('sweep-suggested'),
   },
-  {
-    name: 'compare, embedded',
-    search: './?view=compare&preset=red-vs-codel&embed=1',
-    ready: (p) => expect(p.getByTestId('compare-side-1')).toBeVisible(),
-  },
+  { name: 'compare, embedded', search: './?view=compare&preset=red-vs-codel&embed=1', ready: shows('compare-side-1') },
   {
     // A refused link, in plain words, with the engine's sentence opened under Details.
     name: 'link problems with details',
@@ -204,7 +180,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
     name: 'lab, large text',
     search: './?v=2&aqm=red',
     ready: async (p) => {
-      await expect.poll(() => labApi(p).ready()).toBe(true)
+      await labRunning(p)
       await p.getByRole('button', { name: new TeachPage(p).app('view.largeType') }).click()
       await expect(p.locator('html')).toHaveAttribute('data-type-size', 'large')
     },
@@ -212,7 +188,7 @@ const views: Array<{ name: string; search: string; ready(page: Page): Promise<vo
   {
     name: 'embed, results',
     search: './?embed=1&views=flows,cdf&autoplay=1&warmup=1&speed=8',
-    ready: (p) => expect(p.getByTestId('per-flow-table')).toBeVisible({ timeout: 30_000 }),
+    ready: shows('per-flow-table', 30_000),
   },
 ]
 

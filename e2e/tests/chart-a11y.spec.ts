@@ -2,16 +2,12 @@
 // and a threshold handle focused from the keyboard shows its focus on the whole line, not only the grip.
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-import { AppPage } from '../pages/AppPage'
-import { labApi } from '../pages/SharePage'
 
-test('charts carry a table of their latest values', async ({ page }) => {
+test('charts carry a table of their latest values', async ({ page, openLab }) => {
   const charts = catalogue('en', 'charts')
-  const app = new AppPage(page)
-  await page.goto('./?v=1&aqm=red&flows=3&speed=4')
-  await expect.poll(() => labApi(page).ready()).toBe(true)
+  const { app, sim } = await openLab('./?v=1&aqm=red&flows=3&speed=4')
   await app.playButton.click()
-  await expect.poll(() => labApi(page).simTime()).toBeGreaterThan(3)
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(3)
   await app.pauseButton.click()
   const queue = page.getByRole('table', { name: new RegExp(`^${charts('queue.title')}:`) })
   await expect(queue).toHaveCount(1)
@@ -26,9 +22,8 @@ test('charts carry a table of their latest values', async ({ page }) => {
   }
 })
 
-test('a focused threshold handle shows its focus on the line', async ({ page }) => {
-  await page.goto('./?v=1&aqm=red')
-  await expect.poll(() => labApi(page).ready()).toBe(true)
+test('a focused threshold handle shows its focus on the line', async ({ page, openLab }) => {
+  await openLab('./?v=1&aqm=red')
   const handle = page.getByTestId('queue-chart').getByTestId('handle-min_th')
   const line = handle.locator('.level-line')
   const before = await line.evaluate((el) => getComputedStyle(el).strokeWidth)

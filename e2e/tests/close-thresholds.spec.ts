@@ -2,8 +2,8 @@
 // min_th label moves min_th, never max_th.
 import { test, expect } from '../fixtures'
 
-test('min_th 30 and max_th 36: labels apart; a drag from the min_th label moves min_th only', async ({ app, sim }) => {
-  await app.page.goto('./?v=1&aqm=red&min_th=30&max_th=36')
+test('min_th 30 and max_th 36: labels apart; a drag from the min_th label moves min_th only', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?v=1&aqm=red&min_th=30&max_th=36')
   await expect.poll(async () => (await sim.aqm())?.max_th).toBe(36)
   const minLabel = app.threshold('min_th').locator('text')
   const maxLabel = app.threshold('max_th').locator('text')

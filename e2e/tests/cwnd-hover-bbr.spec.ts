@@ -1,10 +1,10 @@
 import { test, expect } from '../fixtures'
 
 test('hovering a BBR flow in the congestion-window chart shows its mode and bandwidth estimate', async ({
-  app,
-  sim,
+  openLab,
 }) => {
-  await app.runUntil('./?v=1&flows=2&tcp=bbr&rtt=40', sim, 4)
+  const { app, sim } = await openLab('./?v=1&flows=2&tcp=bbr&rtt=40')
+  await app.playUntil(sim, 4)
 
   await app.hoverCwndTrace()
 

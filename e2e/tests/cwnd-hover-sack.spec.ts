@@ -1,10 +1,11 @@
 import { test, expect } from '../fixtures'
-import LZString from 'lz-string'
+import { labLink } from '../labLink'
 
-test('hovering a SACK flow in the congestion-window chart shows its RFC 6675 scoreboard', async ({ app, sim }) => {
+test('hovering a SACK flow in the congestion-window chart shows its RFC 6675 scoreboard', async ({ openLab }) => {
   // Two Cubic flows with SACK and PRR over a short drop-tail buffer: losses keep the scoreboard busy.
-  const z = LZString.compressToEncodedURIComponent(JSON.stringify({ flows: [{ sack: true, recovery: 'prr' }] }))
-  await app.runUntil(`./?v=1&buffer=30&flows=2&tcp=cubic&rtt=40&z=${z}`, sim, 4)
+  const link = labLink('v=1&buffer=30&flows=2&tcp=cubic&rtt=40', { flows: [{ sack: true, recovery: 'prr' }] })
+  const { app, sim } = await openLab(link)
+  await app.playUntil(sim, 4)
 
   await app.hoverCwndTrace()
 

@@ -2,17 +2,12 @@
 // summary that spans an algorithm switch says which algorithms it covers.
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-import { AppPage } from '../pages/AppPage'
-import { labApi } from '../pages/SharePage'
 
-test('the drop counts name their periods and the summary names the algorithms it spans', async ({ page }) => {
+test('the drop counts name their periods and the summary names the algorithms it spans', async ({ page, openLab }) => {
   const charts = catalogue('en', 'charts')
-  const app = new AppPage(page)
-  const lab = labApi(page)
-  await page.goto('./?v=1&aqm=red&warmup=2&speed=8')
-  await expect.poll(() => lab.ready()).toBe(true)
+  const { app, sim } = await openLab('./?v=1&aqm=red&warmup=2&speed=8')
   await app.playButton.click()
-  await expect.poll(() => lab.simTime()).toBeGreaterThan(5)
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(5)
   const summary = page.getByTestId('run-summary')
   await expect(summary).toContainText(charts('summary.drops_since', { s: 2 }))
   await expect(page.getByText(charts('readouts.drops'), { exact: true })).toBeVisible()
@@ -21,11 +16,11 @@ test('the drop counts name their periods and the summary names the algorithms it
   await expect(summary.getByTestId('summary-covers')).toHaveCount(0)
 
   await app.algorithm.selectOption('codel')
-  await expect.poll(() => lab.aqm()).toMatchObject({ kind: 'codel' })
-  const t0 = await lab.simTime()
-  await expect.poll(() => lab.simTime()).toBeGreaterThan(t0 + 2)
+  await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'codel' })
+  const t0 = await sim.simTime()
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(t0 + 2)
   await expect(summary.getByTestId('summary-covers')).toHaveText(/RED.*→.*CoDel/)
   // A reset starts a new run: the summary is one algorithm's again.
-  await app.page.getByRole('button', { name: app.t('transport.reset') }).click()
+  await app.resetButton.click()
   await expect(summary.getByTestId('summary-covers')).toHaveCount(0)
 })

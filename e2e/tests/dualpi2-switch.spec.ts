@@ -8,8 +8,9 @@ import { catalogue } from '../catalogue'
 
 const charts = catalogue('en', 'charts')
 
-test('the two queues and p_C/p_CL follow a switch of discipline mid-run', async ({ app, sim }) => {
+test('the two queues and p_C/p_CL follow a switch of discipline mid-run', async ({ openLab }) => {
   test.setTimeout(180_000)
+  const { app, sim } = await openLab('./?preset=l4s-prague-cubic-dualpi2')
   const { page } = app
   const prob = page.getByTestId('probability-curve')
   const l4sQueue = app.queueChart.getByText(charts('subqueue.l4s'), { exact: true })
@@ -17,8 +18,6 @@ test('the two queues and p_C/p_CL follow a switch of discipline mid-run', async 
     exact: true,
   })
 
-  await page.goto('./?preset=l4s-prague-cubic-dualpi2')
-  await app.playButton.waitFor({ state: 'visible' })
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('dualpi2')
   await app.playButton.click()
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(2)
@@ -53,8 +52,7 @@ test('the two queues and p_C/p_CL follow a switch of discipline mid-run', async 
   await app.pauseButton.click()
 
   // A run that started with FIFO, switched to DualPI2 mid-run: the queues and p_C/p_CL from the switch on.
-  await page.goto('./?preset=prague-without-l4s')
-  await app.playButton.waitFor({ state: 'visible' })
+  await app.goto('./?preset=prague-without-l4s')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('droptail')
   await app.playButton.click()
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(1)

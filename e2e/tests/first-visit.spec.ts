@@ -63,13 +63,12 @@ test('dismissed, the card stays away; the drop-tail nudge follows and is remembe
 // offered "Try RED" inside the GFR/ATM lab. It now names what runs and offers RED only over drop-tail.
 test('over a lab that runs another discipline, the card names it and offers no switch', async ({
   page,
-  sim,
+  openLab,
   teach,
 }) => {
   const app = catalogue('en')
   for (const preset of ['seed002-gfr-atm', 'seed000-red-ared-qvared']) {
-    await page.goto(`./?preset=${preset}`)
-    await expect.poll(() => sim.ready()).toBe(true)
+    const { sim } = await openLab(`./?preset=${preset}`)
     await expect.poll(async () => (await sim.aqm())?.kind ?? 'droptail').not.toBe('droptail')
     const kind = (await sim.aqm())?.kind ?? 'none'
     const body = page.getByTestId('first-visit-body')

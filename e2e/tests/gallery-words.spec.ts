@@ -2,7 +2,6 @@
 // keyboard and by touch, and ARED-family threshold sliders span the link's buffer, not 10^6 packets.
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
 
 test('seed cards show the paper, not the seed file', async ({ page, teach }) => {
@@ -14,11 +13,9 @@ test('seed cards show the paper, not the seed file', async ({ page, teach }) => 
   await expect(page.locator('body')).not.toContainText(/seed \d{3}/)
 })
 
-test('jargon help opens by keyboard and by tap', async ({ page }) => {
+test('jargon help opens by keyboard and by tap', async ({ page, openLab }) => {
   const charts = catalogue('en', 'charts')
-  const app = new AppPage(page)
-  await page.goto('./?v=1&aqm=red&warmup=1&speed=8')
-  await expect.poll(() => labApi(page).ready()).toBe(true)
+  const { app, sim } = await openLab('./?v=1&aqm=red&warmup=1&speed=8')
   // p_b in the readouts: keyboard.
   const pHelp = page.getByRole('button', { name: charts('help.about', { term: charts('readouts.p') }) })
   await pHelp.focus()
@@ -28,7 +25,7 @@ test('jargon help opens by keyboard and by tap', async ({ page }) => {
   await expect(page.getByText(charts('readouts.help_p'))).toBeHidden()
   // The sync index in the summary: a tap.
   await app.playButton.click()
-  await expect.poll(() => labApi(page).simTime()).toBeGreaterThan(3)
+  await expect.poll(() => sim.simTime()).toBeGreaterThan(3)
   await app.pauseButton.click()
   const syncHelp = page.getByRole('button', { name: charts('help.about', { term: charts('summary.sync') }) })
   await syncHelp.dispatchEvent('click', { pointerType: 'touch' })

@@ -10,9 +10,8 @@ const scenarioField = (x: unknown, ...path: string[]): unknown =>
     x,
   )
 
-test('?preset=seed002-gfr-atm runs GFR over ATM at 155.52 Mbit/s', async ({ app, sim }) => {
-  await app.page.goto('./?preset=seed002-gfr-atm')
-  await expect.poll(() => sim.ready()).toBe(true)
+test('?preset=seed002-gfr-atm runs GFR over ATM at 155.52 Mbit/s', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?preset=seed002-gfr-atm')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('gfr')
   await expect.poll(() => sim.linkRate()).toBe(155.52)
   await expect(app.page.getByRole('alert')).toHaveCount(0)

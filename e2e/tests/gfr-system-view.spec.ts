@@ -5,13 +5,11 @@ import { test, expect } from '../fixtures'
 // discards it makes (not "no early decision"); the queue chart and readouts must not present the buffer in
 // cells as an "average" on the packet axis.
 test("GFR's system view shows its cell buffer and its early discards, and no cell count poses as an average in packets", async ({
-  app,
-  sim,
   page,
-  share,
+  openLab,
 }) => {
   test.setTimeout(90_000)
-  await share.open('./?preset=seed002-gfr-atm')
+  const { app, sim } = await openLab('./?preset=seed002-gfr-atm')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('gfr')
   const maxQ = Number((await sim.aqm())?.max_q_cells)
   expect(maxQ).toBeGreaterThan(0)

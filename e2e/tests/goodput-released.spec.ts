@@ -2,8 +2,8 @@
 // 1 Gbit/s, the in-order goodput counts data that crossed the link before the warm-up, and the run summary
 // says so, with the goodput counted as the data arrived (never above the capacity).
 import { readFileSync } from 'node:fs'
-import lz from 'lz-string'
 import { test, expect } from '../fixtures'
+import { labLink } from '../labLink'
 
 const scenario = {
   ...(
@@ -16,12 +16,10 @@ const scenario = {
 }
 
 test('the run summary says when the in-order goodput counts data released from before the warm-up', async ({
-  app,
-  sim,
+  openLab,
 }) => {
   test.setTimeout(120_000)
-  await app.page.goto(`./?v=2&z=${lz.compressToEncodedURIComponent(JSON.stringify(scenario))}&speed=max`)
-  await expect.poll(() => sim.ready()).toBe(true)
+  const { app, sim } = await openLab(labLink('v=2&speed=max', scenario))
   await app.playButton.click()
   await expect(app.page.getByTestId('run-end')).toBeVisible({ timeout: 100_000 })
   await expect.poll(async () => (await sim.summary())?.measured_to_s).toBeCloseTo(4, 6)

@@ -8,10 +8,8 @@ test('seed004-reno-vegas: identical runs are one number a side, with no interval
   teach,
 }) => {
   test.setTimeout(240_000)
-  await teach.goto('?view=compare&preset=seed004-reno-vegas&runs=3')
-  const summary = await teach.differenceComplete(200_000)
+  const { summary, reps } = await teach.compareRuns('?view=compare&preset=seed004-reno-vegas&runs=3', 200_000)
   // The engine's own runs are identical: the premise of the test, checked on the summaries themselves.
-  const reps = await teach.compareReplications()
   for (const side of reps) expect(new Set(side.map((s) => JSON.stringify(s))).size).toBe(1)
 
   const note = page.getByTestId('identical-note')
@@ -33,8 +31,7 @@ test('seed004-reno-vegas: identical runs are one number a side, with no interval
 test('seed004-reno-vegas swept: the sweep says its identical runs are one value a point', async ({ page, teach }) => {
   test.setTimeout(240_000)
   await teach.goto('?view=sweep&preset=seed004-reno-vegas&param=link.buffer&values=20,50&runs=2')
-  await page.getByRole('button', { name: teach.t('sweep.run'), exact: true }).click()
-  await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')
+  await teach.runSweep(200_000)
   const { results } = await teach.sweep()
   // The premise, on the engine's summaries: both seeds of every point gave the same summary.
   for (const r of results.filter((x) => x.rep === 1)) {

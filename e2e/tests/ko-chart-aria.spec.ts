@@ -18,10 +18,10 @@ async function names(chart: Locator): Promise<string[]> {
 // English words the engine's labels are made of (a parameter's symbol such as max_p is not a word).
 const ENGLISH = /\b(threshold|target|sojourn|probability|reference|delay|queue|drop|early|detection|weight)\b/i
 
-test('chart handles, grips and chart names are Korean', async ({ page, sim, share }) => {
+test('chart handles, grips and chart names are Korean', async ({ page, openLab, share }) => {
   const app = catalogue('ko', 'app')
   const charts = catalogue('ko', 'charts')
-  await share.open('./?v=1&aqm=red&min_th=5&max_th=15')
+  const { sim } = await openLab('./?v=1&aqm=red&min_th=5&max_th=15')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   const queue = page.getByTestId('queue-chart')
   const curve = page.getByTestId('probability-curve')

@@ -8,12 +8,10 @@ import { catalogue } from '../catalogue'
 
 const charts = catalogue('en', 'charts')
 
-test('the L4S preset draws two queues, three probabilities, codepoints and α', async ({ app, sim }) => {
+test('the L4S preset draws two queues, three probabilities, codepoints and α', async ({ openLab }) => {
   test.setTimeout(240_000)
+  const { app, sim } = await openLab('./?preset=l4s-prague-cubic-dualpi2')
   const { page } = app
-  await page.goto('./?preset=l4s-prague-cubic-dualpi2')
-  await app.playButton.waitFor({ state: 'visible' })
-  await expect.poll(() => sim.ready()).toBe(true)
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('dualpi2')
   await app.playButton.click()
   // Past the preset's 15 s warm-up, so the per-flow table has a measured window.

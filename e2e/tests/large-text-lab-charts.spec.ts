@@ -2,21 +2,16 @@
 // ?preset=red-vs-droptail, A+ Large text, Play; it measured the queue chart's plot at 30 px and the other
 // canvases at 63–114 px. With Large text the queue chart's plot (inside its axes) keeps at least 100 px and
 // every other time chart's at least 60 px (at normal text: queue 95, cwnd 60, bars 65, fairness and delay 50).
-import { test, expect } from '@playwright/test'
-import { AppPage } from '../pages/AppPage'
-import { SimApi } from '../simApi'
+import { test, expect } from '../fixtures'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
 const MIN_QUEUE_PLOT_PX = 100
 const MIN_PLOT_PX = 60
 
-test('with Large text the lab keeps its chart plots legible (red-vs-droptail, playing)', async ({ page }) => {
+test('with Large text the lab keeps its chart plots legible (red-vs-droptail, playing)', async ({ openLab }) => {
   // A first visit, as the walk made it: straight to the preset's link, the first-visit card included.
-  const app = new AppPage(page)
-  const sim = new SimApi(page)
-  await page.goto('./?preset=red-vs-droptail')
-  await expect.poll(() => sim.ready()).toBe(true)
+  const { app, sim } = await openLab('./?preset=red-vs-droptail')
   await app.largeTypeButton.click()
   await expect(app.largeTypeButton).toHaveAttribute('aria-pressed', 'true')
   await app.playButton.click()

@@ -7,7 +7,7 @@ test('seed 003 lesson: the closing table gives the queue in KB, as the text does
   test.setTimeout(240_000)
   // Resumed at the last step with both predictions made (the lesson's progress is in its link).
   await teach.goto('?view=walkthrough&lesson=seed003-hred-load-step&step=4&picked=hred:between,pi:pi')
-  await expect(page.getByTestId('walk-step')).toHaveAttribute('data-step', 'done')
+  await expect(teach.walkStep).toHaveAttribute('data-step', 'done')
   const table = page.getByTestId('walk-summary').locator('table')
   await expect(table).toBeVisible()
   await expect(table).not.toContainText('…', { timeout: 200_000 })

@@ -33,7 +33,7 @@ for (const lang of ['en', 'ko'] as Language[]) {
         test.setTimeout(240_000)
         const teach = new TeachPage(page, lang)
         await teach.goto(`?view=walkthrough&lesson=${id}`)
-        const step = page.getByTestId('walk-step')
+        const step = teach.walkStep
         await expect(step).toHaveAttribute('data-step', 'intro')
         await expect(step.getByRole('heading', { level: 2 })).toHaveText(teach.t(`lesson.${id}.intro.title`))
         // The lesson is listed, and marked as the current one, in the list of every lesson.
@@ -43,7 +43,7 @@ for (const lang of ['en', 'ko'] as Language[]) {
         const play = step.getByRole('button', {
           name: new RegExp(`^${escape(teach.t('walk.play')).replace(escape('{{seconds}}'), '\\d+')}$`),
         })
-        const next = page.getByRole('button', { name: teach.t('walk.next'), exact: true })
+        const next = teach.walkNext
         for (let n = 0; n < 12; n++) {
           const at = await step.getAttribute('data-step')
           if (at === 'done') break

@@ -5,7 +5,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
-import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
 
 const charts = catalogue('en', 'charts')
@@ -53,15 +52,13 @@ async function expectCdfMatches(page: Page, testId: string, i: number, summary: 
 
 test('lab: the per-flow goodputs add up to the total, sort from the keyboard, and the CDF marks the summary p95', async ({
   page,
+  openLab,
 }) => {
-  const app = new AppPage(page)
-  const lab = labApi(page)
   // An 8 s run that pauses itself at its end, so the last summary is final.
-  await page.goto('./?v=1&aqm=red&flows=6&duration=8&warmup=2&speed=8')
-  await expect.poll(() => lab.ready()).toBe(true)
+  const { app, sim } = await openLab('./?v=1&aqm=red&flows=6&duration=8&warmup=2&speed=8')
   await app.playButton.click()
-  await expect.poll(() => lab.simTime(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8)
-  await expect.poll(() => lab.playing()).toBe(false)
+  await expect.poll(() => sim.simTime(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8)
+  await expect.poll(() => sim.playing()).toBe(false)
 
   await page.getByRole('button', { name: charts('results.open'), exact: true }).click()
   await expect(page.getByRole('dialog', { name: charts('results.section') })).toBeVisible()

@@ -2,14 +2,12 @@
 // the first screen together with the queue chart (it was 2,000 px down, under six charts), and stay where
 // it was once the run plays.
 import { test, expect } from '../fixtures'
-import { labApi } from '../pages/SharePage'
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
 
 for (const search of ['./?v=2', './?v=2&aqm=red']) {
-  test(`phone: Play and the queue chart are on the first screen (${search})`, async ({ app, page }) => {
-    await page.goto(search)
-    await expect.poll(() => labApi(page).ready()).toBe(true)
+  test(`phone: Play and the queue chart are on the first screen (${search})`, async ({ page, openLab }) => {
+    const { app } = await openLab(search)
     await expect(app.playButton).toBeVisible()
     const play = (await app.playButton.boundingBox())!
     expect(play.y + play.height).toBeLessThanOrEqual(844)

@@ -2,8 +2,8 @@
 // with the preset's settings, not the engine's defaults.
 import { test, expect } from '../fixtures'
 
-test("red-vs-droptail's lab: choosing RED runs the 15/45/0.1 its panel describes", async ({ app, sim }) => {
-  await app.page.goto('./?preset=red-vs-droptail')
+test("red-vs-droptail's lab: choosing RED runs the 15/45/0.1 its panel describes", async ({ openLab }) => {
+  const { app, sim } = await openLab('./?preset=red-vs-droptail')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('droptail')
   await expect.poll(() => sim.totalFlows()).toBe(8)
   await app.algorithm.selectOption('red')

@@ -7,12 +7,12 @@ import { test, expect } from '../fixtures'
 
 test("an edited preset lab's address and shared link keep the edit and the lesson panel", async ({
   page,
-  app,
+  openLab,
   context,
   share,
 }) => {
   const lab = labApi(page)
-  await share.open('./?preset=red-vs-droptail')
+  const { app } = await openLab('./?preset=red-vs-droptail')
   await expect.poll(async () => (await lab.aqm())?.kind).toBe('droptail')
   await expect(page.getByTestId('preset-info')).toBeVisible()
   // The preset as it is: the old link, untouched.

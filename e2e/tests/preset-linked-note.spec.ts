@@ -5,13 +5,11 @@ import { catalogue } from '../catalogue'
 // defaults), not the preset's 8 Reno flows at 15/45: the preset's panel must say so, and offer the preset
 // as described. The preset's own link shows no such note.
 test('a preset link with settings of its own says it runs another experiment than the panel describes', async ({
-  app,
   page,
-  sim,
+  openLab,
 }) => {
   const teach = catalogue('en', 'teach')
-  await page.goto('./?preset=red-vs-droptail&aqm=red')
-  await expect.poll(() => sim.ready()).toBe(true)
+  const { app, sim } = await openLab('./?preset=red-vs-droptail&aqm=red')
   const note = page.getByTestId('preset-linked-note')
   await expect(note).toBeVisible()
   await expect(note).toContainText(teach('status.linked_note', { keys: 'aqm' }))

@@ -5,8 +5,8 @@ import { test, expect } from '../fixtures'
 const field = (s: unknown, key: string): unknown =>
   typeof s === 'object' && s !== null ? Object.getOwnPropertyDescriptor(s, key)?.value : undefined
 
-test('an old link without a profile opens exactly as it did: the papers', async ({ app, sim }) => {
-  await app.page.goto('./?v=1&seed=3&aqm=red&max_th=30')
+test('an old link without a profile opens exactly as it did: the papers', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?v=1&seed=3&aqm=red&max_th=30')
   await expect.poll(async () => (await sim.aqm())?.max_th).toBe(30)
   const running = await app.page.evaluate(() => window.__aqm?.scenario())
   expect(field(running, 'profile') ?? 'paper').toBe('paper')
@@ -32,8 +32,8 @@ test('choosing ns-3 changes the link and the run', async ({ app, sim }) => {
 
 // Issue 27 item 2 (walk E5): "Behave as" sets the discipline's details too, not only TCP's, and a
 // discipline picked under a profile takes that profile's details (docs/profiles.md).
-test('choosing ns-3 gives RED its ns-3 details, and CoDel picked afterwards its Newton step', async ({ app, sim }) => {
-  await app.page.goto('./?v=2&aqm=red&max_th=30')
+test('choosing ns-3 gives RED its ns-3 details, and CoDel picked afterwards its Newton step', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?v=2&aqm=red&max_th=30')
   await expect.poll(async () => (await sim.aqm())?.max_th).toBe(30)
   expect(await sim.aqm()).toMatchObject({ wait: false, ns3_rules: false, idle_steps: false, device_queue: 0 })
   await app.page.getByLabel(app.t('run.profile')).selectOption('ns3')

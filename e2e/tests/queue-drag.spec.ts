@@ -15,13 +15,11 @@ const mean = (trace: Trace) => trace.reduce((s, [, v]) => s + v, 0) / trace.leng
 const max = (trace: Trace) => trace.reduce((m, [, v]) => Math.max(m, v), -Infinity)
 
 test("dragging RED's thresholds up on the queue chart raises the engine's values and the averaged queue follows", async ({
-  app,
-  sim,
   page,
-  share,
+  openLab,
 }) => {
   test.setTimeout(60_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: OLD_MAX })
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await app.playButton.click()

@@ -11,8 +11,8 @@ const readout = (app: { page: import('@playwright/test').Page }, term: string) =
     .filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) })
     .locator(':scope > dd')
 
-test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ app, sim }) => {
-  await app.page.goto('./?v=1&aqm=avq')
+test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?v=1&aqm=avq')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('avq')
   await app.playUntil(sim, 2)
   await expect(app.queueChart).toContainText(app.chartsT('queue.virtual'))
@@ -21,8 +21,8 @@ test('AVQ: the queue chart shows the virtual queue in bytes, named so', async ({
   await expect(readout(app, app.chartsT('readouts.avg'))).toHaveText(/ bytes$/)
 })
 
-test('a byte-mode queue: the average is printed with its unit, bytes', async ({ app, sim }) => {
-  await app.page.goto('./?v=1&aqm=red&byte_mode=1&min_th=5000&max_th=15000')
+test('a byte-mode queue: the average is printed with its unit, bytes', async ({ openLab }) => {
+  const { app, sim } = await openLab('./?v=1&aqm=red&byte_mode=1&min_th=5000&max_th=15000')
   await expect.poll(async () => (await sim.aqm())?.max_th).toBe(15000)
   await app.playUntil(sim, 2)
   await expect(readout(app, app.chartsT('readouts.avg'))).toHaveText(/^[\d,.]+ bytes$/)

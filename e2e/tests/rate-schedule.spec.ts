@@ -1,7 +1,7 @@
 // Issue 17: a rate schedule makes the bottleneck's throughput follow it within 2 %, read from the engine's
 // own trace through the page's test API; the capacity column and its legend show the change.
-import LZString from 'lz-string'
 import { test, expect } from '../fixtures'
+import { labLink } from '../labLink'
 
 const STEPS = [
   { from: 4, to: 10, mbps: 10 },
@@ -9,26 +9,18 @@ const STEPS = [
   { from: 22, to: 30, mbps: 8 },
 ]
 // Ten NewReno flows into a 300-packet drop-tail buffer keep the link busy at every rate.
-const z = LZString.compressToEncodedURIComponent(
-  JSON.stringify({
-    link: {
-      rate_schedule: [
-        { at_s: 10, rate_mbps: 4 },
-        { at_s: 20, rate_mbps: 8 },
-      ],
-    },
-  }),
-)
-const LINK = `./?v=1&flows=10&tcp=newreno&rtt=40-80&buffer=300&speed=max&z=${z}`
+const LINK = labLink('v=1&flows=10&tcp=newreno&rtt=40-80&buffer=300&speed=max', {
+  link: {
+    rate_schedule: [
+      { at_s: 10, rate_mbps: 4 },
+      { at_s: 20, rate_mbps: 8 },
+    ],
+  },
+})
 
-test('a rate schedule makes the bottleneck throughput follow it within 2 % per interval', async ({
-  app,
-  sim,
-  page,
-  share,
-}) => {
+test('a rate schedule makes the bottleneck throughput follow it within 2 % per interval', async ({ page, openLab }) => {
   test.setTimeout(90_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(10)
   await app.playButton.click()
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(30.5)

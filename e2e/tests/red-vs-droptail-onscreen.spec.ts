@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import type { AppPage } from '../pages/AppPage'
 import type { SimApi } from '../simApi'
 import { test, expect } from '../fixtures'
@@ -39,17 +38,11 @@ async function runAndRead(app: AppPage, sim: SimApi) {
   return { queue: parseShown(await queue.innerText()), sync: parseShown(await sync.innerText()), simTime: pausedAt }
 }
 
-const resetButton = (page: Page, app: AppPage) =>
-  page.getByRole('button', { name: app.t('transport.reset'), exact: true })
-
 test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and the sync index on screen', async ({
-  app,
-  sim,
-  page,
-  share,
+  openLab,
 }) => {
   test.setTimeout(90_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'droptail' })
   await expect.poll(() => sim.totalFlows()).toBe(10)
   const dropTail = await runAndRead(app, sim)
@@ -68,7 +61,7 @@ test('switching drop-tail to RED with 10 Reno flows lowers the mean queue and th
     await expect.poll(async () => (await sim.aqm())?.[name]).toBe(value)
   }
   const epoch = await sim.epoch()
-  await resetButton(page, app).click()
+  await app.resetButton.click()
   await expect.poll(() => sim.epoch()).toBe(epoch + 1)
   expect(await sim.aqm()).toMatchObject({ kind: 'red', min_th: 15, max_th: 45, max_p: 0.1 })
   const red = await runAndRead(app, sim)

@@ -40,9 +40,10 @@ test('a 5-seed Compare of drop-tail vs RED shows intervals, the significance not
   test.setTimeout(240_000)
   // RFC 7928's unresponsive-traffic scenario, drop-tail (A) against RED (B): some metrics differ beyond
   // their intervals, and the min/max fairness does not (the engine is deterministic, so this is fixed).
-  await teach.goto('?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5')
-  const summary = await teach.differenceComplete(200_000)
-  const reps = await teach.compareReplications()
+  const { summary, reps } = await teach.compareRuns(
+    '?view=compare&preset=rfc7928-unresponsive&sides=0,1&runs=5',
+    200_000,
+  )
   expect(reps.map((r) => r.length)).toEqual([5, 5])
   // The runs are seeds 1…5 (the preset's seed 1, then +1 each): five different runs per side.
   expect(new Set(reps[0].map((s) => field(s, 'mean_queue_pkts'))).size).toBe(5)
@@ -202,8 +203,7 @@ test('a 2-D sweep draws a heatmap whose cells are the means of exactly what aqm-
   await expect(page.getByRole('alert').filter({ hasText: teach.t('sweep.values_bad', { bad: 'eight' }) })).toBeVisible()
   await expect(page.getByRole('button', { name: teach.t('sweep.run') })).toBeDisabled()
   await values2.fill('2,8')
-  await page.getByRole('button', { name: teach.t('sweep.run') }).click()
-  await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')
+  await teach.runSweep(200_000)
   const s = await teach.sweep()
   // 3 buffers × 2 flow counts × 2 sides × 2 seeds.
   expect(s.scenarios).toHaveLength(24)
@@ -265,8 +265,7 @@ test('a 5-seed × 8-point sweep plots each point’s mean with its interval, equ
   })
   await teach.goto(`?${q.toString()}`)
   const started = Date.now()
-  await page.getByRole('button', { name: teach.t('sweep.run') }).click()
-  await expect.poll(() => teach.sweepStatus(), { timeout: 280_000 }).toBe('finished')
+  await teach.runSweep(280_000)
   // Reported, not asserted (no timed assertions): the wall time of 40 runs on this machine's workers.
   const s = await teach.sweep()
   console.log(

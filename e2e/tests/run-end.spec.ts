@@ -3,11 +3,9 @@
 import { test, expect } from '../fixtures'
 
 test("the run pauses at the scenario's duration with an end-of-run summary, and continues on request", async ({
-  app,
-  sim,
+  openLab,
 }) => {
-  await app.page.goto('./?v=1&duration=4&warmup=1&speed=max')
-  await expect.poll(() => sim.ready()).toBe(true)
+  const { app, sim } = await openLab('./?v=1&duration=4&warmup=1&speed=max')
   await app.playButton.click()
   const end = app.page.getByTestId('run-end')
   await expect(end).toBeVisible({ timeout: 20_000 })

@@ -3,9 +3,7 @@
 // which rebuilds the scenario and makes each change again at its recorded simulated instant. The replayed trace
 // has the same digest as the person's, bit for bit; the log's size is reported.
 import { readFileSync } from 'node:fs'
-import { AppPage } from '../pages/AppPage'
 import { labApi } from '../pages/SharePage'
-import { SimApi } from '../simApi'
 import { catalogue } from '../catalogue'
 import { test, expect } from '../fixtures'
 import { decodeLog, encodeLog } from '../../web/session/log'
@@ -16,14 +14,12 @@ const END_S = 60
 test('a recorded session of a minute with ten actions replays to the same trace digest', async ({
   page,
   context,
+  openLab,
   share,
 }) => {
   test.setTimeout(240_000)
-  const app = new AppPage(page)
-  const sim = new SimApi(page)
-  const lab = labApi(page)
-  await share.open(START)
-  await expect.poll(() => lab.aqm()).toMatchObject({ kind: 'red' })
+  const { app, sim } = await openLab(START)
+  await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red' })
   const at = async (s: number) => expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThan(s)
   const setParam = async (kind: string, name: string, value: number) => {
     const field = app.param(await sim.paramLabel(kind, name)).value
@@ -54,7 +50,7 @@ test('a recorded session of a minute with ten actions replays to the same trace 
   // The run stops by itself at the scenario's duration (not an action).
   await expect.poll(() => sim.simTime(), { timeout: 60_000 }).toBeGreaterThanOrEqual(END_S)
   await expect.poll(() => sim.playing()).toBe(false)
-  const digest = await lab.digest(END_S)
+  const digest = await sim.digest(END_S)
   expect(digest).toMatch(/^[0-9a-f]{16}$/)
 
   await share.openDialog()

@@ -10,23 +10,22 @@ const TRACE_S = 3
 test('a link copied from the share dialog opens the same scenario and the same first seconds of trace', async ({
   page,
   context,
+  openLab,
   share,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const app = new AppPage(page)
-  const lab = labApi(page)
-  await share.open(START)
-  await expect.poll(() => lab.aqm()).toMatchObject({ kind: 'red', max_th: 30, max_p: 0.05 })
+  const { app, sim } = await openLab(START)
+  await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', max_th: 30, max_p: 0.05 })
 
   // Edit through the page, then run the edited experiment from time 0.
   await app.algorithm.selectOption('codel')
-  await expect.poll(() => lab.aqm()).toMatchObject({ kind: 'codel' })
+  await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'codel' })
   await expect.poll(() => page.url()).toContain('aqm=codel')
-  await page.getByRole('button', { name: app.t('transport.reset'), exact: true }).click()
+  await app.resetButton.click()
   await app.playButton.click()
-  await expect.poll(() => lab.digest(TRACE_S), { timeout: 15_000 }).not.toBeNull()
-  const digest = await lab.digest(TRACE_S)
-  const scenario = await lab.scenario()
+  await expect.poll(() => sim.digest(TRACE_S), { timeout: 15_000 }).not.toBeNull()
+  const digest = await sim.digest(TRACE_S)
+  const scenario = await sim.scenario()
 
   await share.openDialog()
   const link = await share.linkField.inputValue()
@@ -47,11 +46,10 @@ test('a link copied from the share dialog opens the same scenario and the same f
 
 test('the address bar follows edits with replaceState; opening a file adds one history entry', async ({
   page,
+  app,
+  sim,
   share,
 }) => {
-  const app = new AppPage(page)
-  const lab = labApi(page)
-  await share.open('./')
   const entries = await page.evaluate(() => history.length)
 
   await app.algorithm.selectOption('pie')
@@ -63,12 +61,12 @@ test('the address bar follows edits with replaceState; opening a file adds one h
   await share.openDialog()
   await share.dialog.getByLabel(share.t('import.pick')).setInputFiles('public/presets/red-vs-droptail.json')
   await expect
-    .poll(() => lab.scenario())
+    .poll(() => sim.scenario())
     .toMatchObject({ seed: 4, duration: 120, flows: [{ count: 8, rtt_ms: [50, 50] }] })
   await expect.poll(() => page.url()).toContain('?v=2&seed=4&duration=120&delay=5&flows=8&rtt=50')
   expect(await page.evaluate(() => history.length)).toBe(entries + 1)
 
   // Back goes to the scenario before the file, as the address said.
   await page.goBack()
-  await expect.poll(() => lab.aqm()).toMatchObject({ kind: 'codel' })
+  await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'codel' })
 })

@@ -22,8 +22,7 @@ test('an 8-point sweep runs across workers with progress, and plots exactly the 
 }) => {
   test.setTimeout(120_000)
   await teach.goto(SEARCH)
-  await page.getByRole('button', { name: teach.t('sweep.run') }).click()
-  await expect.poll(() => teach.sweepStatus(), { timeout: 90_000 }).toBe('finished')
+  await teach.runSweep(90_000)
   await expect(page.getByRole('progressbar', { name: teach.t('sweep.progress_label') })).toHaveAttribute('value', '8')
   await expect(page.getByTestId('sweep-status')).toHaveText(teach.t('sweep.status_finished', { total: 8 }))
   // The pool's pace on screen: a positive number of runs per second.

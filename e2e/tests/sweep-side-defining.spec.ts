@@ -12,8 +12,7 @@ test("red-parameter-sensitivity's own sweep over max_p is one series naming its 
   const note = page.getByTestId('sweep-merged')
   await expect(note).toHaveCount(1)
   await expect(note).toContainText('RED, max_p 0.05, max_p 0.2, max_p 0.01')
-  await page.getByRole('button', { name: teach.t('sweep.run'), exact: true }).click()
-  await expect.poll(() => teach.sweepStatus(), { timeout: 200_000 }).toBe('finished')
+  await teach.runSweep(200_000)
   const { results } = await teach.sweep()
   // One run per value (six values), all of the first side.
   expect(results).toHaveLength(6)

@@ -3,9 +3,9 @@ import { test, expect } from '../fixtures'
 
 // A link whose capacity changes (satellite slots: a new rate every 15 s from 15 s on): the system view's
 // header must give the capacity in force, not the scenario's starting 20 Mbit/s.
-test("the system view's link header follows the link's capacity changes", async ({ app, sim, page, share }) => {
+test("the system view's link header follows the link's capacity changes", async ({ page, openLab }) => {
   test.setTimeout(90_000)
-  await share.open('./?preset=satellite-slot-changes')
+  const { app, sim } = await openLab('./?preset=satellite-slot-changes')
   await expect.poll(() => sim.linkRate()).toBeGreaterThan(0)
   await app.playFast(10)
   // Into the first slot with a rate other than the starting one.

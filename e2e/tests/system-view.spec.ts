@@ -6,14 +6,9 @@ import { test, expect } from '../fixtures'
 // 30 Reno flows into a 40-packet drop-tail buffer: the queue fills and overflows every few seconds.
 const LINK = './?v=1&flows=30&tcp=reno&buffer=40&speed=3'
 
-test('the system view draws the queue the engine holds and every drop as it is reported', async ({
-  app,
-  sim,
-  page,
-  share,
-}) => {
+test('the system view draws the queue the engine holds and every drop as it is reported', async ({ page, openLab }) => {
   test.setTimeout(150_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.totalFlows()).toBe(30)
   await expect(page.getByTestId('system-view')).toBeVisible()
   await expect(page.getByTestId('system-view')).toContainText('30 × Reno')

@@ -3,11 +3,10 @@
 import { test, expect } from '../fixtures'
 
 test('?flows=10000 offers 1,000 flows with a clear message, and keeps what it ran meanwhile', async ({
-  app,
+  openLab,
   share,
-  sim,
 }) => {
-  await share.open('./?v=1&flows=10000')
+  const { app, sim } = await openLab('./?v=1&flows=10000')
   await expect(share.problems).toContainText(share.t('problems.tab-flows', { max: 1000, total: 10000 }))
   expect(await sim.totalFlows()).toBe(5)
   await share.button('problems.nearest').click()

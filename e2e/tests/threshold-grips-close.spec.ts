@@ -14,13 +14,11 @@ async function lineY(slider: Locator) {
 }
 
 test('with min_th and max_th a few pixels apart, pressing the min line drags min_th, pressing the max line drags max_th', async ({
-  app,
-  sim,
   page,
-  share,
+  openLab,
 }) => {
   test.setTimeout(60_000)
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 10, max_th: 12 })
   const minTh = app.chartHandle(app.queueChart, await sim.paramLabel('red', 'min_th'))
   const maxTh = app.chartHandle(app.queueChart, await sim.paramLabel('red', 'max_th'))

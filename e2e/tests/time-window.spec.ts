@@ -1,15 +1,14 @@
 import { test, expect } from '../fixtures'
 
-test('the charts go back through the run, zoom with the wheel, and return to live', async ({ app, sim }) => {
+test('the charts go back through the run, zoom with the wheel, and return to live', async ({ openLab }) => {
+  // A duration past this test's run: the lab pauses by itself at a scenario's duration (60 s by default).
+  const { app, sim } = await openLab('./?v=1&duration=600')
   const toolbar = app.page.getByRole('toolbar', { name: app.chartsT('time.toolbar') })
   const live = toolbar.getByRole('button', { name: app.chartsT('time.live') })
   const span20 = toolbar.getByRole('button', { name: app.chartsT('time.seconds', { n: 20 }) })
   /** The right-most time on the queue chart's axis. */
   const lastTick = async () => Number(await app.queueChart.locator('.axis-bottom .tick text').last().textContent())
 
-  // A duration past this test's run: the lab pauses by itself at a scenario's duration (60 s by default).
-  await app.page.goto('./?v=1&duration=600')
-  await expect.poll(() => sim.ready()).toBe(true)
   await app.playFast(5)
   await expect.poll(() => sim.simTime(), { timeout: 20_000 }).toBeGreaterThan(40)
   await expect(live).toHaveAttribute('aria-pressed', 'true')

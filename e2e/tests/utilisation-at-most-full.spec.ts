@@ -7,14 +7,9 @@ import { test, expect } from '../fixtures'
 // summary (as shown and as the engine sent it) and every 50 ms utilisation sample of the trace.
 const percent = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
 
-test('over a run of the default lab at 5×, neither utilisation read-out exceeds 100 %', async ({
-  app,
-  sim,
-  page,
-  share,
-}) => {
+test('over a run of the default lab at 5×, neither utilisation read-out exceeds 100 %', async ({ page, openLab }) => {
   test.setTimeout(120_000)
-  await share.open('./?v=1&duration=30&speed=5')
+  const { app, sim } = await openLab('./?v=1&duration=30&speed=5')
   await expect.poll(() => sim.speed()).toBe(5)
   await app.playButton.click()
   await expect.poll(() => sim.playing()).toBe(true)

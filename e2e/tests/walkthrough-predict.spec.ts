@@ -8,14 +8,14 @@ test('predict before play: the lesson locks play until a prediction, then points
 }) => {
   test.setTimeout(90_000)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
-  const step = page.getByTestId('walk-step')
+  const step = teach.walkStep
   await expect(step).toHaveAttribute('data-step', 'intro')
-  await page.getByRole('button', { name: teach.t('walk.next') }).click()
+  await teach.walkNext.click()
   await expect(step).toHaveAttribute('data-step', 'droptail')
 
   const play = page.getByRole('button', { name: teach.t('walk.play', { seconds: 30 }) })
   await expect(play).toBeDisabled()
-  await expect(page.getByRole('button', { name: teach.t('walk.next') })).toBeDisabled()
+  await expect(teach.walkNext).toBeDisabled()
   await page.getByLabel(teach.t('lesson.red-vs-droptail.droptail.choices.full')).check()
   await expect(play).toBeEnabled()
   await play.click()
@@ -26,6 +26,6 @@ test('predict before play: the lesson locks play until a prediction, then points
   const reveal = page.getByTestId('walk-reveal')
   await expect(reveal).toBeVisible({ timeout: 60_000 })
   await expect(reveal).toContainText(teach.t('walk.right'))
-  await expect(page.getByRole('button', { name: teach.t('walk.next') })).toBeEnabled()
+  await expect(teach.walkNext).toBeEnabled()
   expect(teach.consoleErrors).toEqual([])
 })

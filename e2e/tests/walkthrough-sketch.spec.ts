@@ -13,8 +13,8 @@ test('a lesson step takes a sketch before Play and scores it after the run; the 
 }) => {
   test.setTimeout(120_000)
   await teach.goto('?view=walkthrough&lesson=red-vs-droptail')
-  await page.getByRole('button', { name: teach.t('walk.next') }).click()
-  await expect(page.getByTestId('walk-step')).toHaveAttribute('data-step', 'droptail')
+  await teach.walkNext.click()
+  await expect(teach.walkStep).toHaveAttribute('data-step', 'droptail')
 
   await page.getByRole('button', { name: teach.t('sketch.predict') }).click()
   const surface = page.getByTestId('walk-queue').getByTestId('sketch-surface')

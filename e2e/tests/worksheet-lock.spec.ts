@@ -8,12 +8,10 @@ import { centre } from '../pages/AppPage'
 const LINK = './?v=1&aqm=red&min_th=5&max_th=15&lock=max_p,min_th'
 
 test('locked parameters are disabled in a shared link and cannot be changed by drag or keyboard', async ({
-  app,
-  sim,
   page,
-  share,
+  openLab,
 }) => {
-  await share.open(LINK)
+  const { app, sim } = await openLab(LINK)
   await expect.poll(() => sim.aqm()).toMatchObject({ kind: 'red', min_th: 5, max_th: 15 })
   await expect(page.getByTestId('worksheet-note')).toContainText('max_p')
   const maxP0 = (await sim.aqm())?.max_p
@@ -59,9 +57,9 @@ test('locked parameters are disabled in a shared link and cannot be changed by d
 
 test('the share dialog writes a worksheet link that lets students change only what is ticked', async ({
   share,
-  sim,
+  openLab,
 }) => {
-  await share.open('./?v=1&aqm=red')
+  const { sim } = await openLab('./?v=1&aqm=red')
   await expect.poll(async () => (await sim.aqm())?.kind).toBe('red')
   await share.openDialog()
   await share.dialog.getByLabel(share.t('worksheet.on')).check()
