@@ -92,7 +92,6 @@ pub(crate) use ns_switches;
 
 #[cfg(test)]
 mod tests {
-    use super::{ecn_hard_drop, ns_switches, red_params};
 
     red_params! {
         /// A variant with its own fields around both groups.
