@@ -18,8 +18,10 @@ use crate::problem::Problem;
 use super::params::Role;
 use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
-use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P};
+use super::red_core::{
+    ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight, restart_max_p,
+};
+use super::red_core::{Average, Line, Marks, ARED_MAX_P};
 use super::red_params::{ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
@@ -170,6 +172,8 @@ pub struct Ared {
 }
 
 impl Ared {
+    super::red_core::ns_red_switches!();
+
     fn line(&self) -> Line {
         Line { max_p: self.vars.max_p, ..self.resolved.line }
     }
@@ -199,24 +203,15 @@ impl Algorithm for Ared {
     }
 }
 
-impl Ared {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
-}
-
 impl QueueDisc for Ared {
-    super::red_core::ns_red_queue!();
+    super::red_core::ns_red_queue!(packet_line);
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let view = self.view();
-        let q = view.seen(&self.queue, QueueUnit::Packets);
-        let avg = view.update(&mut self.vars.avg, q, self.resolved.w_q, env.now, &self.link);
-        let line = self.line();
-        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
-        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
-        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        let w_q = self.resolved.w_q;
+        self.arrive(packet, env, w_q, QueueUnit::Packets, |ared, avg| {
+            let line = ared.line();
+            (line.region(avg), line.p_b(avg))
+        });
     }
 
     fn tick_interval(&self) -> Option<Time> {
@@ -233,9 +228,7 @@ impl QueueDisc for Ared {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p, &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 
@@ -251,15 +244,6 @@ impl QueueDisc for Ared {
             ("w_q", self.resolved.w_q),
         ]);
         s
-    }
-
-    fn operating_point(&self) -> OperatingPoint {
-        let avg = self.vars.avg.avg;
-        OperatingPoint { avg, p: self.line().p_b(avg) }
-    }
-
-    fn curve(&self) -> Option<Vec<[f64; 2]>> {
-        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
     }
 }
 

@@ -17,8 +17,8 @@ use crate::problem::Problem;
 use super::params::Role;
 use super::params::{concat, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
-use super::red_core::{Region, Rules, Signalling, View};
+use super::red_core::Region;
+use super::red_core::{buffer_in, check_line, check_weight, restart_max_p, Average, Line, Marks};
 use super::red_params::{ecn_hard_drop, ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
@@ -103,6 +103,8 @@ pub struct FengAred {
 }
 
 impl FengAred {
+    super::red_core::ns_red_switches!();
+
     fn line(&self) -> Line {
         Line { min_th: self.params.min_th, max_th: self.params.max_th, max_p: self.vars.max_p, gentle_upper: None }
     }
@@ -146,25 +148,15 @@ impl Algorithm for FengAred {
     }
 }
 
-impl FengAred {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
-}
-
 impl QueueDisc for FengAred {
-    super::red_core::ns_red_queue!();
+    super::red_core::ns_red_queue!(packet_line);
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let view = self.view();
-        let q = view.seen(&self.queue, QueueUnit::Packets);
-        let avg = view.update(&mut self.vars.avg, q, self.params.w_q, env.now, &self.link);
-        self.adapt(avg);
-        let line = self.line();
-        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
-        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
-        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        self.arrive(packet, env, self.params.w_q, QueueUnit::Packets, |feng, avg| {
+            feng.adapt(avg);
+            let line = feng.line();
+            (line.region(avg), line.p_b(avg))
+        });
     }
 
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.
@@ -172,9 +164,7 @@ impl QueueDisc for FengAred {
         let p = with_value(&self.params, SPECS, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 
@@ -182,15 +172,6 @@ impl QueueDisc for FengAred {
         let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.vars.max_p);
         s.push(("status", self.vars.status.code()));
         s
-    }
-
-    fn operating_point(&self) -> OperatingPoint {
-        let avg = self.vars.avg.avg;
-        OperatingPoint { avg, p: self.line().p_b(avg) }
-    }
-
-    fn curve(&self) -> Option<Vec<[f64; 2]>> {
-        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
     }
 }
 

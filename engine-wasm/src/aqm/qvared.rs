@@ -19,7 +19,9 @@ use super::ared::{self, resolve, Resolved};
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
-use super::red_core::{act, ared_step, buffer_in, small_packet_time, Average, Line, Marks, Region, Signalling};
+use super::red_core::{
+    act, ared_step, buffer_in, restart_max_p, small_packet_time, Average, Line, Marks, Region, Signalling,
+};
 use super::red_params::red_params;
 use super::shared_specs;
 use super::QueueUnit;
@@ -226,9 +228,7 @@ impl QueueDisc for Qvared {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p.ared(), &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 

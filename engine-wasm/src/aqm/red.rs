@@ -17,8 +17,8 @@ use std::marker::PhantomData;
 
 use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
-use super::red_core::{Average, Line, Marks, Rules, Signalling, View};
+use super::red_core::{buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
+use super::red_core::{Average, Line, Marks};
 use super::red_params::{ecn_hard_drop, ns_switches, red_params};
 use super::shared_specs;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
@@ -180,11 +180,10 @@ pub struct Red<F: Flavour = Plain> {
 pub type GentleRed = Red<Gentle>;
 
 impl<F: Flavour> Red<F> {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
+    super::red_core::ns_red_switches!();
 
     /// The queue RED's average and rules see (the whole backlog unless a device queue holds some).
+    #[cfg(test)]
     fn q(&self) -> f64 {
         self.view().seen(&self.queue, unit_of(self.params.byte_mode))
     }
@@ -209,23 +208,16 @@ where
 {
     super::red_core::ns_red_queue!();
 
+    /// ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let p = self.params;
-        let q = self.q();
-        let avg = self.view().update(&mut self.vars.avg, q, p.w_q, env.now, &self.link);
-        let region = self.line.region(avg);
-        let mut p_b = self.line.p_b(avg);
-        if p.byte_mode {
+        let (w_q, byte_mode) = (self.params.w_q, self.params.byte_mode);
+        let size_factor = packet.size as f64 / self.link.mean_pkt_size as f64;
+        self.arrive(packet, env, w_q, unit_of(byte_mode), |red, avg| {
+            let p_b = red.line.p_b(avg);
             // Floyd & Jacobson §4 (byte mode): large packets are more likely to be marked; like ns we divide
             // by the mean size (the paper divides by the maximum).
-            p_b *= packet.size as f64 / self.link.mean_pkt_size as f64;
-        }
-        let rules = Rules { wait: p.wait, ns: p.ns3_rules };
-        // ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
-        let queued = self.q() as usize;
-        let verdict = self.vars.marks.decide_with(rules, region, p_b, queued, || env.uniform());
-        let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+            (red.line.region(avg), if byte_mode { p_b * size_factor } else { p_b })
+        });
     }
 
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {
