@@ -208,15 +208,16 @@ where
 {
     super::red_core::ns_red_queue!();
 
-    /// ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let (w_q, byte_mode) = (self.params.w_q, self.params.byte_mode);
-        let size_factor = packet.size as f64 / self.link.mean_pkt_size as f64;
+        let (w_q, byte_mode, size) = (self.params.w_q, self.params.byte_mode, packet.size as f64);
         self.arrive(packet, env, w_q, unit_of(byte_mode), |red, avg| {
-            let p_b = red.line.p_b(avg);
-            // Floyd & Jacobson §4 (byte mode): large packets are more likely to be marked; like ns we divide
-            // by the mean size (the paper divides by the maximum).
-            (red.line.region(avg), if byte_mode { p_b * size_factor } else { p_b })
+            let mut p_b = red.line.p_b(avg);
+            if byte_mode {
+                // Floyd & Jacobson §4 (byte mode): large packets are more likely to be marked; like ns we divide
+                // by the mean size (the paper divides by the maximum).
+                p_b *= size / red.link.mean_pkt_size as f64;
+            }
+            (red.line.region(avg), p_b)
         });
     }
 

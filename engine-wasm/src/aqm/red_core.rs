@@ -345,6 +345,7 @@ macro_rules! ns_red_switches {
             let q = view.seen(&self.queue, unit);
             let avg = view.update(&mut self.vars.avg, q, w_q, env.now, &self.link);
             let (region, p_b) = p_b_at(self, avg);
+            // ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
             let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
             let verdict = self.vars.marks.decide_with(rules, region, p_b, q as usize, || env.uniform());
             let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
