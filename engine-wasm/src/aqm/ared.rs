@@ -18,14 +18,12 @@ use crate::problem::Problem;
 use super::params::Role;
 use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{
-    ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight, restart_max_p,
-};
+use super::red_core::{ared_auto, ared_auto_bottom, ared_step_within, check_line, check_weight, restart_max_p};
 use super::red_core::{Average, Line, Marks, ARED_MAX_P};
 use super::red_params::{ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_millis, Time};
 
 /// ARED's first ten fields, which QVARED shares (seed 000 runs QVARED on ARED's settings): a field group of

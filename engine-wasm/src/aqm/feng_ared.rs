@@ -18,11 +18,11 @@ use super::params::Role;
 use super::params::{concat, StateSpec};
 use super::params::{with_value, ParamSpec};
 use super::red_core::Region;
-use super::red_core::{buffer_in, check_line, check_weight, restart_max_p, Average, Line, Marks};
+use super::red_core::{check_line, check_weight, restart_max_p, Average, Line, Marks};
 use super::red_params::{ecn_hard_drop, ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc};
 
 red_params! {
     /// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED).
