@@ -307,8 +307,8 @@ fn seed001_red_keeps_a_shorter_queue_than_drop_tail_at_every_buffer_of_table_2()
                     &fixed(dt.mean_queue_pkts, 1),
                     &format!("{} Mbit/s", fixed(r1, 1)),
                     &fixed(d1, 1),
-                    &format!("{} %", whole(100.0 * red.utilisation)),
-                    &format!("{} %", whole(100.0 * dt.utilisation)),
+                    &pct(red.utilisation),
+                    &pct(dt.utilisation),
                 ],
             );
         }
@@ -358,17 +358,17 @@ fn seed000_red_delay_grows_with_the_sources_and_qvared_stays_short() {
     // "max_p adapted every 0.5 s … starting at 0.1": ARED's adaptation period (ms) as the engine builds it.
     let ared = aqm_config(&side(&p, 1));
     fact(&p, "explanation", f(&ared["interval"]) / 1000.0, "0.5");
-    fact(&p, "explanation", f(&ared["max_p"]), "0.1");
+    explains(&p, &ared, &[("/max_p", "0.1")]);
     // Look for: "RED's delay climbs as sources are added (here from 30 ms with 10 sources to 61 ms with 50)": the
     // sweep page's points, each the mean of RUNS seeds.
     let swept = |n: f64| as_shown(&replicas(&sweep_point(&p, 0, n)).iter().map(run).collect::<Vec<_>>());
     let (few, many) = (swept(ns[0]).delay_ms.mean, swept(ns[4]).delay_ms.mean);
-    says(&p, "look_for", &[&format!("{} ms", whole(few)), &format!("{} ms", whole(many))]);
+    says(&p, "look_for", &[&ms(few), &ms(many)]);
     // "the adaptive schemes hold the average near the band's centre (50 packets, 40 ms at 10 Mbit/s), whatever the
     // load. Unlike in the paper, ARED holds its band here as well as QVARED does": 1000-byte packets.
     let centre = (f(&sc["aqm"]["min_th"]) + f(&sc["aqm"]["max_th"])) / 2.0;
     let centre_ms = centre * 1000.0 * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e3);
-    says(&p, "look_for", &[&format!("{} ms", whole(centre_ms))]);
+    says(&p, "look_for", &[&ms(centre_ms)]);
     assert!(p["look_for"]["en"].as_str().unwrap().contains(&format!("{} packets", whole(centre))));
     assert!(p["look_for"]["ko"].as_str().unwrap().contains(&format!("{}패킷", whole(centre))));
     for k in [1, 2] {
@@ -400,7 +400,6 @@ fn seeds_000_and_003_state_what_the_ns2_profile_changes() {
     let (w10, w50) = (delay(&no_wait(&few)), delay(&no_wait(&many)));
     eprintln!("seed 000, ns2: RED {d10:.1} -> {d50:.1} ms; wait off {w10:.1} -> {w50:.1} ms");
     assert!(d50 < d10 + 20.0 && w50 > w10 + 20.0, "wait_ is what flattens RED's growth under ns2");
-    let ms = |x: f64| format!("{} ms", whole(x));
     says(&p, "explanation", &[&ms(d10), &ms(d50), &ms(w10), &ms(w50)]);
 
     let p = preset("seed003-hred-load-step");
@@ -447,11 +446,7 @@ fn seeds_000_and_003_state_what_the_ns2_profile_changes() {
         red_no_wait.utilisation
     );
     assert!(red.std_queue_pkts < 1.5 * pi.std_queue_pkts && red_no_wait.std_queue_pkts > 1.5 * pi.std_queue_pkts);
-    says(
-        &p,
-        "explanation",
-        &[&kb(&pi), &kb(&red), &kb(&red_no_wait), &format!("{:.1} %", 100.0 * red_no_wait.utilisation)],
-    );
+    says(&p, "explanation", &[&kb(&pi), &kb(&red), &kb(&red_no_wait), &pct1(red_no_wait.utilisation)]);
 }
 
 // ---- seed 003 ---------------------------------------------------------------------------------------------------
@@ -494,19 +489,18 @@ fn seed003_hred_responds_to_the_doubled_load_faster_than_pi_and_red() {
     says(&p, "look_for", &[&fixed(hred, 1), &fixed(pi, 1)]);
     assert!(responses[2].is_infinite() && responses[3].is_infinite(), "gentle RED and AVQ never settle");
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "32 Mbit/s");
+    explains(&p, sc, &[("/link/rate_mbps", "32 Mbit/s")]);
     fact(&p, "explanation", f(&sc["link"]["buffer"]) / 1e3, "500 KB");
-    fact(&p, "explanation", f(&sc["flows"][0]["packet_size"]), "500");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "160");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][1]), "240 ms");
+    explains(&p, sc, &[("/flows/0/packet_size", "500"), ("/flows/0/rtt_ms/0", "160"), ("/flows/0/rtt_ms/1", "240 ms")]);
     fact(&p, "explanation", min_th / 1e3, "125");
     fact(&p, "explanation", max_th / 1e3, "250 KB");
     fact(&p, "explanation", f(&p["compare"][0]["aqm"]["q_ref"]) / 1e3, "187 KB");
-    fact(&p, "explanation", f(&p["compare"][0]["aqm"]["f_s"]), "160 Hz");
-    fact(&p, "explanation", f(&p["compare"][1]["aqm"]["max_p"]), "0.02");
-    fact(&p, "explanation", f(&p["compare"][2]["aqm"]["alpha"]), "0.15");
-    fact(&p, "explanation", f(&sc["flows"][0]["count"]), "200");
-    fact(&p, "explanation", f(&sc["flows"][1]["start_s"]), "60");
+    explains(
+        &p,
+        &p,
+        &[("/compare/0/aqm/f_s", "160 Hz"), ("/compare/1/aqm/max_p", "0.02"), ("/compare/2/aqm/alpha", "0.15")],
+    );
+    explains(&p, sc, &[("/flows/0/count", "200"), ("/flows/1/start_s", "60")]);
 }
 
 #[test]
@@ -586,7 +580,7 @@ fn seed002_large_mcr_vcs_fall_short_and_tahoe_sends_duplicate_cells() {
             // fewer than the paper's duplicate frames) and the link is 94 % used".
             let total: f64 = s.flows.iter().map(|f| f.throughput_mbps).sum();
             assert!(waste < 0.01 * total, "a few: {waste} of {total}");
-            says(&p, "look_for", &[&format!("{} Mbit/s", fixed(waste, 1)), &format!("{} %", whole(100.0 * util))]);
+            says(&p, "look_for", &[&format!("{} Mbit/s", fixed(waste, 1)), &pct(util)]);
         } else {
             assert!(s.flows.iter().all(|f| (f.throughput_mbps - f.goodput_mbps).abs() < 5e-4 * f.throughput_mbps));
             // Look for: "the VC with an MCR of 5 Mbit/s gets 28.6 Mbit/s of cells, the one with 25 Mbit/s only 33.8,
@@ -604,7 +598,7 @@ fn seed002_large_mcr_vcs_fall_short_and_tahoe_sends_duplicate_cells() {
                     &format!("({})", fixed(mcr_fs[last], 1)),
                     &fixed(s.flows[0].untagged_mbps, 1),
                     &fixed(s.flows[last].untagged_mbps, 1),
-                    &format!("{} %", whole(100.0 * util)),
+                    &pct(util),
                 ],
             );
         }
@@ -846,6 +840,41 @@ fn whole(x: f64) -> String {
     format!("{}", x.round() as i64)
 }
 
+/// A delay as the texts print it: whole milliseconds.
+fn ms(x: f64) -> String {
+    format!("{} ms", whole(x))
+}
+
+/// A fraction as the texts print it: a whole percentage.
+fn pct(x: f64) -> String {
+    format!("{} %", whole(100.0 * x))
+}
+
+/// What the texts print of each side, side after side.
+fn each(r: &[Summary], print: impl Fn(&Summary) -> String) -> Vec<String> {
+    r.iter().map(print).collect()
+}
+
+/// Each side's mean delay and utilisation, side after side, as the texts print them.
+fn delay_and_use_of_each(r: &[Summary]) -> Vec<String> {
+    r.iter().flat_map(|s| [ms(s.delay_ms.mean), pct(s.utilisation)]).collect()
+}
+
+/// `printed` as the `needles` of `says` and `lesson_says`.
+fn refs(printed: &[String]) -> Vec<&str> {
+    printed.iter().map(String::as_str).collect()
+}
+
+/// A delay with two decimals, as the L4S texts print a flow's queueing delay.
+fn ms2(x: f64) -> String {
+    format!("{x:.2} ms")
+}
+
+/// A fraction as a percentage with one decimal, as the L4S texts print a flow's share.
+fn pct1(x: f64) -> String {
+    format!("{:.1} %", 100.0 * x)
+}
+
 #[test]
 fn red_vs_droptail_text_states_the_queue_and_utilisation_it_measures() {
     let (p, r) = all_sides("red-vs-droptail");
@@ -858,12 +887,7 @@ fn red_vs_droptail_text_states_the_queue_and_utilisation_it_measures() {
     says(
         &p,
         "look_for",
-        &[
-            &whole(red.mean_queue_pkts),
-            &whole(dt.mean_queue_pkts),
-            &format!("{} %", whole(red.utilisation * 100.0)),
-            &format!("{} %", whole(dt.utilisation * 100.0)),
-        ],
+        &[&whole(red.mean_queue_pkts), &whole(dt.mean_queue_pkts), &pct(red.utilisation), &pct(dt.utilisation)],
     );
     // "RED's synchronisation index … is far lower".
     assert!(red.sync.excess < dt.sync.excess / 2.0);
@@ -894,18 +918,9 @@ fn burst_absorption_text_states_lower_delay_no_more_drops_and_lower_utilisation(
     }
     assert!(p["look_for"]["en"].as_str().unwrap().contains("cannot tell the drop rates apart"));
     assert!(p["look_for"]["ko"].as_str().unwrap().contains("드롭 비율을 구별할 수 없습니다"));
-    says(
-        &p,
-        "look_for",
-        &[
-            &format!("{} ms", whole(dt.delay_ms.mean)),
-            &whole(codel.delay_ms.mean),
-            &format!("{} ms", whole(pie.delay_ms.mean)),
-            &format!("{} %", whole(codel.utilisation * 100.0)),
-            &format!("{} %", whole(pie.utilisation * 100.0)),
-            &format!("{} %", whole(dt.utilisation * 100.0)),
-        ],
-    );
+    // CoDel's and PIE's delays read "X and Y ms": CoDel's without its unit.
+    says(&p, "look_for", &[&ms(dt.delay_ms.mean), &whole(codel.delay_ms.mean), &ms(pie.delay_ms.mean)]);
+    says(&p, "look_for", &refs(&each(&r, |s| pct(s.utilisation))));
 }
 
 #[test]
@@ -921,17 +936,7 @@ fn varying_load_text_says_pie_is_near_its_target_and_codel_above_its_own() {
     let rate = p["scenario"]["link"]["rate_mbps"].as_f64().unwrap();
     let full_ms = buffer * 1000.0 * 8.0 / (rate * 1e6) * 1e3;
     assert!(codel.delay_ms.mean < full_ms / 5.0, "{} vs {full_ms}", codel.delay_ms.mean);
-    says(
-        &p,
-        "look_for",
-        &[
-            "15 ms",
-            &format!("{} ms", whole(pie.delay_ms.mean)),
-            &format!("{} ms", whole(codel.delay_ms.mean)),
-            "5 ms",
-            "300",
-        ],
-    );
+    says(&p, "look_for", &["15 ms", &ms(pie.delay_ms.mean), &ms(codel.delay_ms.mean), "5 ms", "300"]);
 }
 
 #[test]
@@ -998,7 +1003,7 @@ fn red_vs_droptail_lesson_answers_and_closing_text_match_the_runs() {
         assert!(l["red"]["choices"]["min_th"].as_str().unwrap().contains(&whole(min_th)), "{lang}");
         // "at a clear cost in utilisation (about 85 % against drop-tail's 100 %)".
         let done = l["done"]["body"].as_str().unwrap();
-        for n in [format!("{} %", whole(red.utilisation * 100.0)), format!("{} %", whole(dt.utilisation * 100.0))] {
+        for n in [pct(red.utilisation), pct(dt.utilisation)] {
             assert!(done.contains(&n), "{lang} done.body should say {n}: {done}");
         }
     }
@@ -1023,7 +1028,7 @@ fn bufferbloat_today_tcp_the_buffer_not_the_sender_decides_the_delay() {
     assert!(fq.jain > 0.99 && dt.jain < fq.jain - 0.1);
     // Both languages state each side's mean delay, the Jain indices and the utilisation floor.
     for x in [dt.delay_ms.mean, codel.delay_ms.mean, pie.delay_ms.mean, fq.delay_ms.mean] {
-        says(&p, "look_for", &[&format!("{} ms", whole(x))]);
+        says(&p, "look_for", &[&ms(x)]);
     }
     says(&p, "look_for", &[&format!("{:.2}", fq.jain), &format!("{:.2}", dt.jain), "98 %"]);
 }
@@ -1043,13 +1048,13 @@ fn bbr_meets_aqm_bbr_takes_the_shallow_buffer_cubic_the_deep_one_and_fq_codel_sh
         &p,
         "look_for",
         &[
-            &format!("{} %", whole(100.0 * share(shallow, 0))),
-            &format!("{} %", whole(100.0 * share(deep, 1))),
-            &format!("{} ms", whole(deep.delay_ms.mean)),
-            &format!("{} %", whole(100.0 * share(codel, 0))),
+            &pct(share(shallow, 0)),
+            &pct(share(deep, 1)),
+            &ms(deep.delay_ms.mean),
+            &pct(share(codel, 0)),
             &format!("{:.2}", fq.jain),
-            &format!("{} ms", whole(fq.flows[1].delay_ms)),
-            &format!("{} ms", whole(fq.flows[0].delay_ms)),
+            &ms(fq.flows[1].delay_ms),
+            &ms(fq.flows[0].delay_ms),
         ],
     );
 }
@@ -1078,6 +1083,15 @@ fn fact(p: &Value, field: &str, value: f64, printed: &str) {
     says(p, field, &[printed]);
 }
 
+/// The explanation prints each `(pointer, printed)` setting of `of` (the preset's scenario or a discipline's
+/// configuration; a JSON pointer into it) as `printed` (`fact` for each).
+fn explains(p: &Value, of: &Value, settings: &[(&str, &str)]) {
+    for (pointer, printed) in settings {
+        let value = of.pointer(pointer).unwrap_or_else(|| panic!("{}: no {pointer}", p["id"]));
+        fact(p, "explanation", f(value), printed);
+    }
+}
+
 /// The discipline's configuration as the engine built it for a scenario (defaults filled in).
 fn aqm_config(s: &Value) -> Value {
     serde_json::to_value(build(s).aqm_config()).unwrap()
@@ -1098,14 +1112,17 @@ fn seed004_text_vegas_gets_an_eighth_under_drop_tail_and_half_under_selective_dr
     let (p, r) = all_sides("seed004-reno-vegas");
     let (dt, sd6, auto) = (&r[0], &r[1], &r[2]);
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "2 Mbit/s");
-    fact(&p, "explanation", f(&sc["link"]["delay_ms"]), "2 ms");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "50");
-    fact(&p, "explanation", f(&sc["flows"][1]["rwnd"]), "20");
-    fact(&p, "explanation", f(&p["compare"][0]["aqm"]["q_thresh"]), "6");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "6 ms");
-    fact(&p, "explanation", f(&sc["flows"][0]["access_rate_mbps"]), "10 Mbit/s");
-    fact(&p, "explanation", f(&sc["duration"]), "100");
+    explains(
+        &p,
+        sc,
+        &[("/link/rate_mbps", "2 Mbit/s"), ("/link/delay_ms", "2 ms"), ("/link/buffer", "50"), ("/flows/1/rwnd", "20")],
+    );
+    explains(&p, &p, &[("/compare/0/aqm/q_thresh", "6")]);
+    explains(
+        &p,
+        sc,
+        &[("/flows/0/rtt_ms/0", "6 ms"), ("/flows/0/access_rate_mbps", "10 Mbit/s"), ("/duration", "100")],
+    );
     assert_eq!((dt.flows[0].tcp, dt.flows[1].tcp), ("reno", "vegas"));
     // "the queue sits at about Reno's 20 packets and Vegas gets about an eighth of the link (13 %; Jain 0.65)".
     assert_eq!(whole(dt.mean_queue_pkts), whole(f(&sc["flows"][0]["rwnd"])));
@@ -1138,11 +1155,9 @@ fn bufferbloat_codel_pie_text_states_each_delay_and_the_utilisation_floor() {
     let (dt, codel, pie) = (&r[0], &r[1], &r[2]);
     let sc = &p["scenario"];
     let (cc, pc) = (aqm_config(&side(&p, 1)), aqm_config(&side(&p, 2)));
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "1000");
-    fact(&p, "explanation", f(&cc["target"]), "5 ms");
-    fact(&p, "explanation", f(&cc["interval"]), "100 ms");
-    fact(&p, "explanation", f(&pc["qdelay_ref"]), "15 ms");
+    explains(&p, sc, &[("/link/rate_mbps", "10 Mbit/s"), ("/link/buffer", "1000")]);
+    explains(&p, &cc, &[("/target", "5 ms"), ("/interval", "100 ms")]);
+    explains(&p, &pc, &[("/qdelay_ref", "15 ms")]);
     // "1000 packets or 0.8 s of queue": 1000-byte packets at 10 Mbit/s.
     let full_s = f(&sc["link"]["buffer"]) * 1000.0 * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e6);
     fact(&p, "explanation", full_s, "0.8");
@@ -1155,19 +1170,9 @@ fn bufferbloat_codel_pie_text_states_each_delay_and_the_utilisation_floor() {
     let delay = |s: &Summary| s.delay_ms.mean;
     let dt_delay = side_values(&p, 0, delay);
     assert!(apart(&side_values(&p, 1, delay), &dt_delay) && apart(&side_values(&p, 2, delay), &dt_delay));
-    says(
-        &p,
-        "look_for",
-        &[
-            &format!("{} ms", whole(dt.delay_ms.mean)),
-            &format!("{} ms", whole(codel.delay_ms.mean)),
-            &format!("{} ms", whole(pie.delay_ms.mean)),
-            &format!("{} %", whole(100.0 * floor)),
-            &format!("{} %", whole(100.0 * dt.utilisation)),
-            &format!("{} %", whole(100.0 * codel.utilisation)),
-            &format!("{} %", whole(100.0 * pie.utilisation)),
-        ],
-    );
+    says(&p, "look_for", &refs(&each(&r, |s| ms(s.delay_ms.mean))));
+    says(&p, "look_for", &[&pct(floor)]);
+    says(&p, "look_for", &refs(&each(&r, |s| pct(s.utilisation))));
 }
 
 #[test]
@@ -1176,14 +1181,12 @@ fn red_vs_codel_text_states_the_settings_and_each_side_s_delay_and_utilisation()
     let (red, codel, red40, codel40) = (&r[0], &r[1], &r[2], &r[3]);
     let sc = &p["scenario"];
     let (rc, cc) = (aqm_config(&side(&p, 0)), aqm_config(&side(&p, 1)));
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
+    explains(&p, sc, &[("/link/rate_mbps", "10 Mbit/s")]);
     fact(&p, "explanation", f(&side(&p, 2)["link"]["rate_mbps"]), "40 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "40–100 ms");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    explains(&p, sc, &[("/flows/0/rtt_ms/0", "40–100 ms"), ("/link/buffer", "200")]);
     says(&p, "explanation", &["min_th 20", "max_th 60", "max_p 0.1"]);
     assert_eq!((f(&rc["min_th"]), f(&rc["max_th"]), f(&rc["max_p"])), (20.0, 60.0, 0.1));
-    fact(&p, "explanation", f(&cc["target"]), "5 ms");
-    fact(&p, "explanation", f(&cc["interval"]), "100 ms");
+    explains(&p, &cc, &[("/target", "5 ms"), ("/interval", "100 ms")]);
     // "a packet of 1000 bytes takes 0.8 ms to send, so 20 and 60 packets are 16 and 48 ms of queue".
     let packet = Scenario::from_json(&sc.to_string()).unwrap().flows[0].packet_size;
     assert_eq!(packet, 1000);
@@ -1203,22 +1206,7 @@ fn red_vs_codel_text_states_the_settings_and_each_side_s_delay_and_utilisation()
     assert!(codel40.utilisation > red40.utilisation + 0.1 && red40.utilisation < red.utilisation);
     // CoDel's delay stays of the order of its target at both rates ("whose target is a time").
     assert!(codel.delay_ms.mean < 3.0 * f(&cc["target"]) && codel40.delay_ms.mean < 3.0 * f(&cc["target"]));
-    let ms = |x: f64| format!("{} ms", whole(x));
-    let pct = |x: f64| format!("{} %", whole(100.0 * x));
-    says(
-        &p,
-        "look_for",
-        &[
-            &ms(red.delay_ms.mean),
-            &pct(red.utilisation),
-            &ms(codel.delay_ms.mean),
-            &pct(codel.utilisation),
-            &ms(red40.delay_ms.mean),
-            &pct(red40.utilisation),
-            &ms(codel40.delay_ms.mean),
-            &pct(codel40.utilisation),
-        ],
-    );
+    says(&p, "look_for", &refs(&delay_and_use_of_each(&r)));
 }
 
 #[test]
@@ -1234,8 +1222,7 @@ fn red_parameter_sensitivity_text_the_line_predicts_the_average_and_load_moves_i
     {
         fact(&p, "explanation", v, s);
     }
-    fact(&p, "explanation", f(&p["compare"][0]["set"]["aqm.max_p"]), "0.2");
-    fact(&p, "explanation", f(&p["compare"][1]["set"]["aqm.max_p"]), "0.01");
+    explains(&p, &p, &[("/compare/0/set/aqm.max_p", "0.2"), ("/compare/1/set/aqm.max_p", "0.01")]);
     let max_p = [0.05, 0.2, 0.01];
     // "avg = min_th + (max_th − min_th)·p/max_p", p the line's value; "the share of packets dropped is about twice
     // it, because RED spaces its drops out evenly": with count-based spacing a drop comes every 1..1/p_b arrivals,
@@ -1266,7 +1253,7 @@ fn red_parameter_sensitivity_text_the_line_predicts_the_average_and_load_moves_i
     assert!(q20 < r[0].mean_queue_pkts && r[0].mean_queue_pkts < q60);
     let printed: Vec<String> =
         [r[1].mean_queue_pkts, r[0].mean_queue_pkts, r[2].mean_queue_pkts, q20, q60].map(whole).into();
-    says(&p, "look_for", &printed.iter().map(String::as_str).collect::<Vec<_>>());
+    says(&p, "look_for", &refs(&printed));
 }
 
 #[test]
@@ -1274,8 +1261,7 @@ fn tcp_variants_text_states_each_queue_and_that_vegas_loses_nothing() {
     let (p, r) = all_sides("tcp-reno-vegas-cubic");
     let (reno, vegas, cubic) = (&r[0], &r[1], &r[2]);
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "10 Mbit/s");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "100");
+    explains(&p, sc, &[("/link/rate_mbps", "10 Mbit/s"), ("/link/buffer", "100")]);
     let buffer = f(&sc["link"]["buffer"]);
     // "Reno and Cubic fill the buffer (a mean of 74 and 79 of its 100 packets) and lose packets".
     assert!(reno.mean_queue_pkts > 0.7 * buffer && cubic.mean_queue_pkts > 0.7 * buffer);
@@ -1289,12 +1275,7 @@ fn tcp_variants_text_states_each_queue_and_that_vegas_loses_nothing() {
     says(
         &p,
         "look_for",
-        &[
-            &whole(reno.mean_queue_pkts),
-            &whole(cubic.mean_queue_pkts),
-            &whole(vegas.mean_queue_pkts),
-            &format!("{} %", whole(100.0 * floor)),
-        ],
+        &[&whole(reno.mean_queue_pkts), &whole(cubic.mean_queue_pkts), &whole(vegas.mean_queue_pkts), &pct(floor)],
     );
 }
 
@@ -1302,10 +1283,16 @@ fn tcp_variants_text_states_each_queue_and_that_vegas_loses_nothing() {
 fn mininet_bufferbloat_text_states_each_delay_and_both_flows_goodputs() {
     let (p, r) = all_sides("mininet-bufferbloat");
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "1.5 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
-    fact(&p, "explanation", f(&sc["flows"][0]["packet_size"]), "1500");
-    fact(&p, "explanation", f(&sc["flows"][1]["traffic"]["mean_object_kb"]), "100 KB");
+    explains(
+        &p,
+        sc,
+        &[
+            ("/link/rate_mbps", "1.5 Mbit/s"),
+            ("/flows/0/rtt_ms/0", "20 ms"),
+            ("/flows/0/packet_size", "1500"),
+            ("/flows/1/traffic/mean_object_kb", "100 KB"),
+        ],
+    );
     // "a full 100-packet buffer holds 800 ms at 1.5 Mbit/s".
     let full_ms =
         f(&sc["link"]["buffer"]) * f(&sc["link"]["mean_pkt_size"]) * 8.0 / (f(&sc["link"]["rate_mbps"]) * 1e3);
@@ -1316,10 +1303,10 @@ fn mininet_bufferbloat_text_states_each_delay_and_both_flows_goodputs() {
     // "the long flow's goodput changes little", "The web flow's goodput … falls as the buffer grows".
     assert!(long(&r[0]) / long(&r[2]) < 1.15 && long(&r[2]) / long(&r[0]) < 1.15);
     assert!(web(&r[0]) < web(&r[1]) && web(&r[1]) < web(&r[2]));
-    let mut printed: Vec<String> = r.iter().map(|s| format!("{} ms", whole(s.delay_ms.mean))).collect();
+    let mut printed: Vec<String> = r.iter().map(|s| ms(s.delay_ms.mean)).collect();
     printed.extend(r.iter().map(|s| fixed(long(s), 2)));
     printed.extend(r.iter().map(|s| fixed(web(s), 2)));
-    says(&p, "look_for", &printed.iter().map(String::as_str).collect::<Vec<_>>());
+    says(&p, "look_for", &refs(&printed));
     points_at_per_flow_results(&p, "look_for");
 }
 
@@ -1327,10 +1314,11 @@ fn mininet_bufferbloat_text_states_each_delay_and_both_flows_goodputs() {
 fn rfc7928_rtt_fairness_text_states_each_index_and_the_short_flow_share() {
     let (p, r) = all_sides("rfc7928-rtt-fairness");
     let (dt, red, codel, fq) = (&r[0], &r[1], &r[2], &r[3]);
-    let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "100 ms");
-    fact(&p, "explanation", f(&sc["flows"][1]["rtt_ms"][0]), "10 ms");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    explains(
+        &p,
+        &p["scenario"],
+        &[("/flows/0/rtt_ms/0", "100 ms"), ("/flows/1/rtt_ms/0", "10 ms"), ("/link/buffer", "200")],
+    );
     // "adds the same large delay (124 ms) to both flows": within 5 % of each other.
     let (d0, d1) = (dt.flows[0].delay_ms, dt.flows[1].delay_ms);
     assert!((d0 - d1).abs() < 0.05 * d0.max(d1) && dt.delay_ms.mean > 100.0);
@@ -1345,7 +1333,7 @@ fn rfc7928_rtt_fairness_text_states_each_index_and_the_short_flow_share() {
         &p,
         "look_for",
         &[
-            &format!("{} ms", whole(dt.delay_ms.mean)),
+            &ms(dt.delay_ms.mean),
             &fixed(dt.jain, 2),
             &format!("{} %", whole(short(red))),
             &format!("{} %", whole(short(codel))),
@@ -1362,9 +1350,9 @@ fn rfc7928_unresponsive_text_states_the_udp_rate_and_fq_codel_share() {
     let (p, r) = all_sides("rfc7928-unresponsive");
     let sc = &p["scenario"];
     let rate = f(&sc["link"]["rate_mbps"]);
-    fact(&p, "explanation", f(&sc["flows"][1]["traffic"]["rate_mbps"]), "6 Mbit/s");
+    explains(&p, sc, &[("/flows/1/traffic/rate_mbps", "6 Mbit/s")]);
     fact(&p, "explanation", rate, "10 Mbit/s");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "200");
+    explains(&p, sc, &[("/link/buffer", "200")]);
     let udp = |s: &Summary| s.flows[5].throughput_mbps;
     // "under drop-tail, RED and CoDel it keeps about its 6 Mbit/s".
     assert!(r[..3].iter().all(|s| (5.5..=6.2).contains(&udp(s))));
@@ -1464,8 +1452,6 @@ fn every_data_lesson_gets_the_answer_its_texts_rely_on_and_states_its_runs() {
 
 /// Each lesson's texts, sentence by sentence, against its runs (`r[k]` is preset side `ids[k]`).
 fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
-    let pct = |x: f64| format!("{} %", whole(100.0 * x));
-    let ms = |x: f64| format!("{} ms", whole(x));
     match id {
         "seed000-red-ared-qvared" => {
             let (red, qv) = (&r[0], &r[1]);
@@ -1627,26 +1613,12 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
             );
         }
         "red-vs-codel" => {
-            let (red, codel, red40, codel40) = (&r[0], &r[1], &r[2], &r[3]);
             assert_eq!(ids, [0, 1, 2, 3]);
             lesson_says(id, "intro", &["min_th 20", "max_th 60", "max_p 0.1", "5 ms", "100 ms", "10 Mbit/s", "200"]);
             // The red step's 0.8 ms, 16 and 48 ms are the explanation's, checked against the scenario above.
             lesson_says(id, "red", &["0.8 ms", "16", "48 ms"]);
             lesson_says(id, "faster", &["40 Mbit/s"]);
-            lesson_says(
-                id,
-                "done",
-                &[
-                    &ms(red.delay_ms.mean),
-                    &pct(red.utilisation),
-                    &ms(codel.delay_ms.mean),
-                    &pct(codel.utilisation),
-                    &ms(red40.delay_ms.mean),
-                    &pct(red40.utilisation),
-                    &ms(codel40.delay_ms.mean),
-                    &pct(codel40.utilisation),
-                ],
-            );
+            lesson_says(id, "done", &refs(&delay_and_use_of_each(r)));
         }
         "bbr-meets-aqm" => {
             let (shallow, deep, fq) = (&r[0], &r[1], &r[2]);
@@ -1659,8 +1631,6 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         "prague-without-l4s" => {
             let (fifo, fq, l4s) = (&r[0], &r[1], &r[2]);
             assert_eq!(ids, [0, 1, 2]);
-            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
-            let ms2 = |x: f64| format!("{x:.2} ms");
             lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "100"]);
             lesson_says(id, "fq", &["5 ms", "100 ms"]);
             lesson_says(id, "l4s", &["1 ms"]);
@@ -1702,7 +1672,6 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
         }
         "l4s-coupling-k" => {
             assert_eq!(ids, [0, 1, 2]);
-            let pct1 = |x: f64| format!("{:.1} %", 100.0 * x);
             lesson_says(id, "intro", &["20 ms", "40 Mbit/s", "p_CL = k·p′"]);
             let shares: Vec<f64> = r.iter().map(|s| s.flows[0].link_share).collect();
             let ks = [2.0, 1.0, 4.0];
@@ -1725,12 +1694,7 @@ fn lesson_claims(id: &str, p: &Value, ids: &[usize], r: &[Summary]) {
             lesson_says(
                 id,
                 "done",
-                &[
-                    &format!("{:.2} ms", prague.delay_ms),
-                    &format!("{:.2} ms", cubic.delay_ms),
-                    &format!("{:.1} %", 100.0 * prague.link_share),
-                    &format!("{:.1} %", 100.0 * cubic.link_share),
-                ],
+                &[&ms2(prague.delay_ms), &ms2(cubic.delay_ms), &pct1(prague.link_share), &pct1(cubic.link_share)],
             );
         }
         other => panic!("lesson {other}: no checks of its texts"),
@@ -1746,16 +1710,8 @@ fn capacity_drop_codel_and_pie_follow_the_rate_drop_that_drop_tail_turns_into_se
     assert!(codel.delay_ms.p95 < 30.0 && pie.delay_ms.p95 < 35.0, "{:?} {:?}", codel.delay_ms, pie.delay_ms);
     // Utilisation against the capacity in force (10, then 2, then 10 Mbit/s).
     assert!(r.iter().all(|s| s.utilisation > 0.98 && s.utilisation <= 1.0), "{:?}", r.iter().map(|s| s.utilisation));
-    says(
-        &p,
-        "look_for",
-        &[
-            &format!("{} ms", whole(dt.delay_ms.p95)),
-            &format!("{} ms", whole(codel.delay_ms.p95)),
-            &format!("{} ms", whole(pie.delay_ms.p95)),
-            &format!("{} %", whole(100.0 * dt.utilisation.min(codel.utilisation).min(pie.utilisation))),
-        ],
-    );
+    says(&p, "look_for", &refs(&each(&r, |s| ms(s.delay_ms.p95))));
+    says(&p, "look_for", &[&pct(dt.utilisation.min(codel.utilisation).min(pie.utilisation))]);
 }
 
 #[test]
@@ -1764,19 +1720,9 @@ fn satellite_slots_drop_tail_queues_for_hundreds_of_ms_at_each_rate_drop_codel_d
     let (dt, codel, fq) = (&r[0], &r[1], &r[2]);
     assert!(dt.delay_ms.p95 > 300.0 && codel.delay_ms.p95 < 15.0 && fq.delay_ms.p95 < 15.0);
     assert!(codel.utilisation >= dt.utilisation && fq.utilisation >= dt.utilisation - 0.01);
-    says(
-        &p,
-        "look_for",
-        &[
-            &format!("{} ms", whole(dt.delay_ms.p95)),
-            &format!("{} ms", whole(dt.delay_ms.p99)),
-            &format!("{} ms", whole(codel.delay_ms.p95)),
-            &format!("{} ms", whole(fq.delay_ms.p95)),
-            &format!("{} %", whole(100.0 * codel.utilisation)),
-            &format!("{} %", whole(100.0 * fq.utilisation)),
-            &format!("{} %", whole(100.0 * dt.utilisation)),
-        ],
-    );
+    says(&p, "look_for", &refs(&each(&r, |s| ms(s.delay_ms.p95))));
+    says(&p, "look_for", &[&ms(dt.delay_ms.p99)]);
+    says(&p, "look_for", &refs(&each(&r, |s| pct(s.utilisation))));
 }
 
 #[test]
@@ -1827,12 +1773,8 @@ fn seed002_explanation_states_the_contracts_and_the_switch_as_the_engine_builds_
     )));
     assert!(p["explanation"]["ko"].as_str().unwrap().contains(&format!("{} Mbit/s", list.join(", "))));
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "155.52 Mbit/s");
-    fact(&p, "explanation", f(&sc["link"]["delay_ms"]), "1 ms");
-    fact(&p, "explanation", f(&c["lbo_cells"]), "750");
-    fact(&p, "explanation", f(&c["hbo_cells"]), "1500");
-    fact(&p, "explanation", f(&c["max_q_cells"]), "3000");
-    fact(&p, "explanation", f(&c["mbs_cells"]), "46");
+    explains(&p, sc, &[("/link/rate_mbps", "155.52 Mbit/s"), ("/link/delay_ms", "1 ms")]);
+    explains(&p, &c, &[("/lbo_cells", "750"), ("/hbo_cells", "1500"), ("/max_q_cells", "3000"), ("/mbs_cells", "46")]);
     // "MSS 1024 bytes (23 cells per frame), window 64 KB": 40 B of TCP/IP headers, an 8-byte AAL5 trailer, 48-byte
     // cell payloads; a receiver window of 64 segments.
     let pkt = f(&sc["flows"][0]["packet_size"]);
@@ -1863,17 +1805,15 @@ fn classic_and_rfc_explanations_state_their_scenarios() {
         says(&p, "explanation", &[rtts, &format!("{} Mbit/s", f(&sc["link"]["rate_mbps"]))]);
     }
     let p = preset("rfc7928-rtt-fairness");
-    fact(&p, "explanation", f(&p["scenario"]["link"]["delay_ms"]), "1 ms");
-    fact(&p, "explanation", f(&p["scenario"]["link"]["rate_mbps"]), "10 Mbit/s");
+    explains(&p, &p, &[("/scenario/link/delay_ms", "1 ms"), ("/scenario/link/rate_mbps", "10 Mbit/s")]);
     let p = preset("bbr-meets-aqm");
     let sc = &p["scenario"];
     // "a 40 ms round trip (a bandwidth-delay product, BDP, of 50 packets)", "25 packets (0.5 BDP)", "500 packets (10 BDP)".
     let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / 8000.0;
     fact(&p, "explanation", bdp, "50");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "40 ms");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "25");
+    explains(&p, sc, &[("/flows/0/rtt_ms/0", "40 ms"), ("/link/buffer", "25")]);
     fact(&p, "explanation", f(&sc["link"]["buffer"]) / bdp, "0.5 BDP");
-    fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]), "500");
+    explains(&p, &p, &[("/compare/0/set/link.buffer", "500")]);
     fact(&p, "explanation", f(&p["compare"][0]["set"]["link.buffer"]) / bdp, "10 BDP");
 }
 
@@ -1943,29 +1883,33 @@ fn every_number_a_lesson_states_is_one_a_test_checks() {
 #[test]
 fn l4s_text_states_the_per_flow_delays_and_shares_it_measures() {
     let (p, r) = all_sides("l4s-prague-cubic-dualpi2");
-    let sc = &p["scenario"];
     let dp = aqm_config(&side(&p, 0));
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
-    fact(&p, "explanation", f(&dp["step_thresh"]), "1 ms");
-    fact(&p, "explanation", f(&dp["target"]), "15 ms");
-    fact(&p, "explanation", f(&dp["k"]), "2");
+    explains(&p, &p["scenario"], &[("/link/rate_mbps", "40 Mbit/s"), ("/flows/0/rtt_ms/0", "20 ms")]);
+    explains(&p, &dp, &[("/step_thresh", "1 ms"), ("/target", "15 ms"), ("/k", "2")]);
     says(&p, "explanation", &["k = 2"]);
     let (prague, cubic) = (&r[0].flows[0], &r[0].flows[1]);
     // Two queues in one buffer: Prague's below the 1 ms step, CUBIC's near the 15 ms target.
     assert!(prague.delay_ms < 1.0 && (10.0..=20.0).contains(&cubic.delay_ms), "{prague:?} {cubic:?}");
     // Prague's shorter RTT gives it the higher rate (docs/algorithms/dualpi2.md).
     assert!(prague.link_share > cubic.link_share && prague.mean_rtt_ms < cubic.mean_rtt_ms);
-    let ms = |x: f64| format!("{x:.2} ms");
-    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
-    eprintln!("{} {} {} {}", ms(prague.delay_ms), ms(cubic.delay_ms), pct(prague.link_share), pct(cubic.link_share));
+    eprintln!(
+        "{} {} {} {}",
+        ms2(prague.delay_ms),
+        ms2(cubic.delay_ms),
+        pct1(prague.link_share),
+        pct1(cubic.link_share)
+    );
     // "Prague's RTT, 20.4 ms, is shorter than CUBIC's, 33.6 ms, by CUBIC's queue. Prague's window is also the larger
     // one, because it cuts at most once per round trip" (tests/l4s.rs measures the cut's effect, W·p_L ≈ 1 + √3).
     let rtt = |x: f64| format!("{x:.1} ms");
     assert!((cubic.mean_rtt_ms - prague.mean_rtt_ms - (cubic.delay_ms - prague.delay_ms)).abs() < 1.0);
     assert!(prague.cwnd_mean > cubic.cwnd_mean, "{} {}", prague.cwnd_mean, cubic.cwnd_mean);
     says(&p, "look_for", &[&rtt(prague.mean_rtt_ms), &rtt(cubic.mean_rtt_ms)]);
-    says(&p, "look_for", &[&ms(prague.delay_ms), &ms(cubic.delay_ms), &pct(prague.link_share), &pct(cubic.link_share)]);
+    says(
+        &p,
+        "look_for",
+        &[&ms2(prague.delay_ms), &ms2(cubic.delay_ms), &pct1(prague.link_share), &pct1(cubic.link_share)],
+    );
 }
 
 /// The en text of `field` says `en` and the ko text says `ko` (a number inside words of each language).
@@ -1980,18 +1924,15 @@ fn in_words(p: &Value, field: &str, en: &str, ko: &str) {
 fn prague_without_l4s_text_states_the_shares_and_delays_it_measures() {
     let (p, r) = all_sides("prague-without-l4s");
     let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
-    fact(&p, "explanation", f(&sc["link"]["buffer"]), "100");
+    explains(&p, sc, &[("/link/rate_mbps", "40 Mbit/s"), ("/flows/0/rtt_ms/0", "20 ms"), ("/link/buffer", "100")]);
     // "a 100-packet buffer (one bandwidth-delay product)": 40 Mbit/s × 20 ms of 1000-byte packets.
     let bdp = f(&sc["link"]["rate_mbps"]) * 1e6 * f(&sc["flows"][0]["rtt_ms"][0]) / 1e3 / 8000.0;
     assert_eq!(bdp, f(&sc["link"]["buffer"]));
     let (fq, fq_l4s) = (aqm_config(&side(&p, 1)), aqm_config(&side(&p, 2)));
-    fact(&p, "explanation", f(&fq["target"]), "5 ms");
-    fact(&p, "explanation", f(&fq["interval"]), "100 ms");
+    explains(&p, &fq, &[("/target", "5 ms"), ("/interval", "100 ms")]);
     assert_eq!(f(&fq["ce_threshold"]), 0.0, "FQ-CoDel as Linux ships it: no ce_threshold");
     assert_eq!(fq["ecn"], Value::Bool(true), "Linux fq_codel marks ECN-capable packets");
-    fact(&p, "explanation", f(&fq_l4s["ce_threshold"]), "1 ms");
+    explains(&p, &fq_l4s, &[("/ce_threshold", "1 ms")]);
     // "where CUBIC cuts to 0.7".
     fact(&p, "look_for", aqm_engine::tcp::cubic::CubicParams::default().beta, "0.7");
     let flows = |k: usize| (&r[k].flows[0], &r[k].flows[1]);
@@ -2009,20 +1950,18 @@ fn prague_without_l4s_text_states_the_shares_and_delays_it_measures() {
     assert!(fpr.delay_ms > f(&fq["target"]) && fcu.delay_ms < fpr.delay_ms, "{} {}", fpr.delay_ms, fcu.delay_ms);
     let (lpr, _) = flows(2);
     assert!(lpr.delay_ms < 1.0, "{}", lpr.delay_ms);
-    let ms = |x: f64| format!("{x:.2} ms");
-    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     points_at_per_flow_results(&p, "look_for");
     says(
         &p,
         "look_for",
         &[
-            &pct(pr.link_share),
-            &pct(cu.link_share),
-            &pct(fpr.link_share),
-            &pct(fcu.link_share),
-            &ms(fpr.delay_ms),
-            &ms(fcu.delay_ms),
-            &ms(lpr.delay_ms),
+            &pct1(pr.link_share),
+            &pct1(cu.link_share),
+            &pct1(fpr.link_share),
+            &pct1(fcu.link_share),
+            &ms2(fpr.delay_ms),
+            &ms2(fcu.delay_ms),
+            &ms2(lpr.delay_ms),
         ],
     );
 }
@@ -2032,8 +1971,7 @@ fn dctcp_marking_threshold_text_states_the_utilisation_and_queue_of_each_side() 
     let (p, r) = all_sides("dctcp-marking-threshold");
     let sc = &p["scenario"];
     let red = aqm_config(&side(&p, 0));
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "100 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "4 ms");
+    explains(&p, sc, &[("/link/rate_mbps", "100 Mbit/s"), ("/flows/0/rtt_ms/0", "4 ms")]);
     says(&p, "explanation", &["w_q 1", "max_p 1"]);
     in_words(&p, "explanation", "thresholds 8 and 9", "임계값 8과 9");
     assert_eq!((f(&red["w_q"]), f(&red["min_th"]), f(&red["max_th"]), f(&red["max_p"])), (1.0, 8.0, 9.0, 1.0));
@@ -2062,7 +2000,6 @@ fn dctcp_marking_threshold_text_states_the_utilisation_and_queue_of_each_side() 
     for (lang, words) in [("en", "mean of the five runs"), ("ko", "다섯 번 실행의 평균")] {
         assert!(p["look_for"][lang].as_str().unwrap().contains(words), "look_for.{lang} names its window");
     }
-    let pct = |x: f64| format!("{} %", whole(100.0 * x));
     let pkts = |x: f64| format!("{} packets", whole(x));
     says(&p, "look_for", &[&pct(dctcp.utilisation), &pct(reno8.utilisation), &pct(reno50.utilisation)]);
     let en = p["look_for"]["en"].as_str().unwrap();
@@ -2075,9 +2012,7 @@ fn dctcp_marking_threshold_text_states_the_utilisation_and_queue_of_each_side() 
 #[test]
 fn l4s_coupling_k_text_states_the_shares_and_the_one_over_k_law() {
     let (p, r) = all_sides("l4s-coupling-k");
-    let sc = &p["scenario"];
-    fact(&p, "explanation", f(&sc["link"]["rate_mbps"]), "40 Mbit/s");
-    fact(&p, "explanation", f(&sc["flows"][0]["rtt_ms"][0]), "20 ms");
+    explains(&p, &p["scenario"], &[("/link/rate_mbps", "40 Mbit/s"), ("/flows/0/rtt_ms/0", "20 ms")]);
     let ks: Vec<f64> = (0..3).map(|k| f(&aqm_config(&side(&p, k))["k"])).collect();
     assert_eq!(ks, [2.0, 1.0, 4.0]);
     assert_eq!(ks[0], f(&aqm_config(&with(&side(&p, 0), "/aqm", json!({"kind": "dualpi2"})))["k"]), "2 is the default");
@@ -2104,11 +2039,10 @@ fn l4s_coupling_k_text_states_the_shares_and_the_one_over_k_law() {
     let g: Vec<f64> = [1.0, 1.5, 2.0, 3.0, 4.0].iter().map(|&k| goodput(k)).collect();
     eprintln!("  sweep k 1, 1.5, 2, 3, 4: Prague goodput {g:?}");
     assert!(g.windows(2).all(|w| w[1] < w[0]), "{g:?}");
-    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     points_at_per_flow_results(&p, "look_for");
     says(
         &p,
         "look_for",
-        &[&pct(share(0, 0)), &pct(share(0, 1)), &pct(share(1, 0)), &pct(share(2, 0)), &pct(share(2, 1))],
+        &[&pct1(share(0, 0)), &pct1(share(0, 1)), &pct1(share(1, 0)), &pct1(share(2, 0)), &pct1(share(2, 1))],
     );
 }

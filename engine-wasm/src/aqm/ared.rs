@@ -14,76 +14,54 @@
 //! separate `feng_ared`.
 
 use crate::problem::Problem;
-use serde::{Deserialize, Serialize};
 
 use super::params::Role;
 use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, ared_auto, ared_auto_bottom, ared_step_within, buffer_in, check_line, check_weight};
-use super::red_core::{Average, Line, Marks, Rules, Signalling, View, ARED_MAX_P};
+use super::red_core::{ared_auto, ared_auto_bottom, ared_step_within, check_line, check_weight, restart_max_p};
+use super::red_core::{Average, Line, Marks, ARED_MAX_P};
+use super::red_params::{ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_millis, Time};
 
-/// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Packets; ignored when `auto` is on.
-    pub min_th: f64,
-    /// Packets; ignored when `auto` is on.
-    pub max_th: f64,
-    /// Initial max_p (ns-2 0.1); then adapted within [0.01, 0.5].
-    pub max_p: f64,
-    /// EWMA weight; ignored when `auto` is on.
-    pub w_q: f64,
-    /// Adaptation period, ms (500).
-    pub interval: f64,
-    /// Set min_th, max_th and w_q from the link rate.
-    pub auto: bool,
-    /// Target queueing delay of the automatic thresholds, ms (5).
-    pub target_delay: f64,
-    /// Gentle ramp above max_th (on, as the 2001 paper recommends).
-    pub gentle: bool,
-    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
-    pub ecn: bool,
-    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
-    pub hard_drop: bool,
-    /// Lower bound of the adapted max_p (0.01, ARED 2001 §4).
-    pub max_p_bottom: f64,
-    /// Use ns-3's automatic bottom min(0.01, 8·S·0.1 s/C) instead of `max_p_bottom` (docs/red.md).
-    pub max_p_bottom_auto: bool,
-    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
-    pub wait: bool,
-    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
-    pub ns3_rules: bool,
-    /// ns-2/ns-3 idle decay: ⌊idle·C/(8·S)⌋ + 1 EWMA steps (docs/red.md).
-    pub idle_steps: bool,
-    /// Packets held by ns-3's device transmit queue after the discipline (docs/red.md).
-    pub device_queue: u32,
+/// ARED's first ten fields, which QVARED shares (seed 000 runs QVARED on ARED's settings): a field group of
+/// `red_params!`, in the order of [`CORE`].
+macro_rules! core_fields {
+    ($($state:tt)*) => {
+        $crate::aqm::red_params::red_params! { @insert [
+            /// Packets; ignored when `auto` is on.
+            pub min_th: f64 = 5.0,
+            /// Packets; ignored when `auto` is on.
+            pub max_th: f64 = 15.0,
+            /// Initial max_p (ns-2 0.1); then adapted within [0.01, 0.5].
+            pub max_p: f64 = 0.1,
+            /// EWMA weight; ignored when `auto` is on.
+            pub w_q: f64 = 0.002,
+            /// Adaptation period, ms (500).
+            pub interval: f64 = 500.0,
+            /// Set min_th, max_th and w_q from the link rate.
+            pub auto: bool = false,
+            /// Target queueing delay of the automatic thresholds, ms (5).
+            pub target_delay: f64 = 5.0,
+            /// Gentle ramp above max_th (on, as the 2001 paper recommends).
+            pub gentle: bool = true,
+            $crate::aqm::red_params::ecn_hard_drop!(),
+        ] $($state)* }
+    };
 }
+pub(super) use core_fields;
 
-impl Default for Params {
-    fn default() -> Self {
-        Params {
-            min_th: 5.0,
-            max_th: 15.0,
-            max_p: 0.1,
-            w_q: 0.002,
-            interval: 500.0,
-            auto: false,
-            target_delay: 5.0,
-            gentle: true,
-            ecn: false,
-            hard_drop: true,
-            max_p_bottom: ARED_MAX_P.0,
-            max_p_bottom_auto: false,
-            wait: false,
-            ns3_rules: false,
-            idle_steps: false,
-            device_queue: 0,
-        }
+red_params! {
+    /// ARED's parameters (defaults: docs/algorithms/red-family.md, initial max_p as ns-2).
+    pub struct Params {
+        core_fields!(),
+        /// Lower bound of the adapted max_p (0.01, ARED 2001 §4).
+        pub max_p_bottom: f64 = ARED_MAX_P.0,
+        /// Use ns-3's automatic bottom min(0.01, 8·S·0.1 s/C) instead of `max_p_bottom` (docs/red.md).
+        pub max_p_bottom_auto: bool = false,
+        ns_switches!(),
     }
 }
 
@@ -135,7 +113,7 @@ pub(super) const CORE: [ParamSpec; 10] = [
     shared_specs::ECN,
     shared_specs::HARD_DROP,
 ];
-const OWN: [ParamSpec; 6] = [
+const OWN: [ParamSpec; 2] = [
     ParamSpec::real(
         "max_p_bottom",
         "max_p lower bound",
@@ -151,12 +129,9 @@ const OWN: [ParamSpec; 6] = [
         "ns-3 Bottom 0: lower bound min(0.01, 8·mean_pkt_size·0.1 s/C) as ns-3 \
          RedQueueDisc::InitializeParams computes it (ns-2's bottom_ 0 gives 80000/C instead; docs/red.md)",
     ),
-    super::red::WAIT_SPEC,
-    super::red::NS3_RULES_SPEC,
-    super::red::IDLE_STEPS_SPEC,
-    super::red::DEVICE_QUEUE_SPEC,
 ];
-const SPECS: &[ParamSpec] = &shared_specs::concat::<10, 6, 16>(CORE, OWN);
+const SPECS: &[ParamSpec] =
+    &shared_specs::concat::<12, 4, 16>(shared_specs::concat::<10, 2, 12>(CORE, OWN), shared_specs::NS_SWITCHES);
 
 /// The thresholds and weight in force: the user's, or ARED's automatic ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -200,6 +175,8 @@ pub struct Ared {
 }
 
 impl Ared {
+    super::red_core::ns_red_switches!();
+
     fn line(&self) -> Line {
         Line { max_p: self.vars.max_p, ..self.resolved.line }
     }
@@ -229,24 +206,15 @@ impl Algorithm for Ared {
     }
 }
 
-impl Ared {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
-}
-
 impl QueueDisc for Ared {
-    super::red_core::ns_red_queue!();
+    super::red_core::ns_red_queue!(packet_line);
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let view = self.view();
-        let q = view.seen(&self.queue, QueueUnit::Packets);
-        let avg = view.update(&mut self.vars.avg, q, self.resolved.w_q, env.now, &self.link);
-        let line = self.line();
-        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
-        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
-        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        let w_q = self.resolved.w_q;
+        self.arrive(packet, env, w_q, QueueUnit::Packets, |ared, avg| {
+            let line = ared.line();
+            (line.region(avg), line.p_b(avg))
+        });
     }
 
     fn tick_interval(&self) -> Option<Time> {
@@ -263,9 +231,7 @@ impl QueueDisc for Ared {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p, &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 
@@ -281,15 +247,6 @@ impl QueueDisc for Ared {
             ("w_q", self.resolved.w_q),
         ]);
         s
-    }
-
-    fn operating_point(&self) -> OperatingPoint {
-        let avg = self.vars.avg.avg;
-        OperatingPoint { avg, p: self.line().p_b(avg) }
-    }
-
-    fn curve(&self) -> Option<Vec<[f64; 2]>> {
-        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
     }
 }
 

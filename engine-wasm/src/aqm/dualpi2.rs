@@ -722,25 +722,40 @@ mod tests {
         assert!(s.iter().all(|s| s.marked) && s.len() == n - 2);
     }
 
+    /// Serves 10 000 dequeues, the i-th at i·`step` once `arrive` has queued that moment's arrivals, and hands
+    /// each dequeue's signals to `check`; returns how many of them served a classic packet.
+    fn classic_served(
+        params: Params,
+        step: Time,
+        arrive: impl Fn(&mut DualPi2, Time, &mut Rng),
+        check: impl Fn(&[Signal]),
+    ) -> usize {
+        let mut q = dualpi2(params);
+        let mut rng = Rng::new(1, 2);
+        let mut classic = 0;
+        for i in 0..10_000u64 {
+            arrive(&mut q, i * step, &mut rng);
+            let (p, s) = dequeue_at(&mut q, i * step, &mut rng);
+            check(&s);
+            classic += usize::from(!p.unwrap().l4s());
+        }
+        classic
+    }
+
     #[test]
     fn classic_gets_its_protected_share_under_saturating_l4s_load() {
         // Both queues always backlogged: count which queue each of 10 000 dequeues served.
         let share = |classic_protection: f64| {
-            let mut q = dualpi2(Params { classic_protection, ..Params::default() });
-            let mut rng = Rng::new(1, 2);
-            let mut classic = 0;
-            for i in 0..10_000u64 {
+            let fill = |q: &mut DualPi2, now: Time, rng: &mut Rng| {
                 while q.l.len() < 5 {
-                    enqueue_at(&mut q, with(0, Ect::Ect1), i, &mut rng);
+                    enqueue_at(q, with(0, Ect::Ect1), now, rng);
                 }
                 while q.c.len() < 5 {
-                    enqueue_at(&mut q, with(1, Ect::NotEct), i, &mut rng);
+                    enqueue_at(q, with(1, Ect::NotEct), now, rng);
                 }
-                let (p, s) = dequeue_at(&mut q, i, &mut rng);
-                assert!(s.is_empty());
-                classic += usize::from(!p.unwrap().l4s());
-            }
-            classic as f64 / 10_000.0
+            };
+            let params = Params { classic_protection, ..Params::default() };
+            classic_served(params, 1, fill, |s| assert!(s.is_empty())) as f64 / 10_000.0
         };
         let c = share(10.0);
         assert!((c - 0.10).abs() <= 0.02, "classic share {c}");
@@ -804,17 +819,12 @@ mod tests {
         // a_L ≤ a_C + 50), then C and L alternate, C first: of the 9 949 dequeues left C gets 4 975. WRR keeps
         // the C queue to its 10 % (± 2 %) whatever arrives.
         let classic = |scheduler: Scheduler| {
-            let mut q = dualpi2(Params { scheduler, ..Params::default() });
-            let mut rng = Rng::new(1, 2);
-            let mut classic = 0;
-            for t in 0..10_000u64 {
-                enqueue_at(&mut q, with(0, Ect::Ect1), t * MILLI, &mut rng);
-                enqueue_at(&mut q, with(1, Ect::NotEct), t * MILLI, &mut rng);
-                let (p, s) = dequeue_at(&mut q, t * MILLI, &mut rng);
-                assert!(s.iter().all(|s| s.marked), "p′ = 0: step marks at most, no drop");
-                classic += usize::from(!p.unwrap().l4s());
-            }
-            classic
+            let one_each = |q: &mut DualPi2, now: Time, rng: &mut Rng| {
+                enqueue_at(q, with(0, Ect::Ect1), now, rng);
+                enqueue_at(q, with(1, Ect::NotEct), now, rng);
+            };
+            let marks_only = |s: &[Signal]| assert!(s.iter().all(|s| s.marked), "p′ = 0: step marks at most, no drop");
+            classic_served(Params { scheduler, ..Params::default() }, MILLI, one_each, marks_only)
         };
         assert_eq!(classic(Scheduler::TsFifo), 4_975);
         let wrr = classic(Scheduler::Wrr) as f64 / 10_000.0;

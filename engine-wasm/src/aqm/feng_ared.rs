@@ -13,103 +13,72 @@
 //! (the queue starts empty, so the first arrival does not divide max_p) and max_p is capped at 1.
 
 use crate::problem::Problem;
-use serde::{Deserialize, Serialize};
 
 use super::params::Role;
 use super::params::{concat, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, buffer_in, check_line, check_weight, Average, Line, Marks};
-use super::red_core::{Region, Rules, Signalling, View};
+use super::red_core::Region;
+use super::red_core::{check_line, check_weight, restart_max_p, Average, Line, Marks};
+use super::red_params::{ecn_hard_drop, ns_switches, red_params};
 use super::shared_specs;
 use super::QueueUnit;
-use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
+use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, Packet, PacketQueue, QueueDisc};
 
-/// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Packets.
-    pub min_th: f64,
-    /// Packets.
-    pub max_th: f64,
-    /// Initial max_p (0.02).
-    pub max_p: f64,
-    /// EWMA weight of the average queue (Floyd & Jacobson 1993 §4).
-    pub w_q: f64,
-    /// Divisor of max_p on entering below min_th (3).
-    pub alpha: f64,
-    /// Factor of max_p on entering above max_th (2).
-    pub beta: f64,
-    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
-    pub ecn: bool,
-    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
-    pub hard_drop: bool,
-    /// Start with status `above` as ns-3 does (`InitializeParams`: m_fengStatus = Above); off: `below`.
-    pub start_above: bool,
-    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
-    pub wait: bool,
-    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
-    pub ns3_rules: bool,
-    /// ns-2/ns-3 idle decay: ⌊idle·C/(8·S)⌋ + 1 EWMA steps (docs/red.md).
-    pub idle_steps: bool,
-    /// Packets held by ns-3's device transmit queue after the discipline (docs/red.md).
-    pub device_queue: u32,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        Params {
-            min_th: 5.0,
-            max_th: 15.0,
-            max_p: 0.02,
-            w_q: 0.002,
-            alpha: 3.0,
-            beta: 2.0,
-            ecn: false,
-            hard_drop: true,
-            start_above: false,
-            wait: false,
-            ns3_rules: false,
-            idle_steps: false,
-            device_queue: 0,
-        }
+red_params! {
+    /// Parameters (Feng et al. 1999: α = 3, β = 2; thresholds and w_q as RED).
+    pub struct Params {
+        /// Packets.
+        pub min_th: f64 = 5.0,
+        /// Packets.
+        pub max_th: f64 = 15.0,
+        /// Initial max_p (0.02).
+        pub max_p: f64 = 0.02,
+        /// EWMA weight of the average queue (Floyd & Jacobson 1993 §4).
+        pub w_q: f64 = 0.002,
+        /// Divisor of max_p on entering below min_th (3).
+        pub alpha: f64 = 3.0,
+        /// Factor of max_p on entering above max_th (2).
+        pub beta: f64 = 2.0,
+        ecn_hard_drop!(),
+        /// Start with status `above` as ns-3 does (`InitializeParams`: m_fengStatus = Above); off: `below`.
+        pub start_above: bool = false,
+        ns_switches!(),
     }
 }
 
-const SPECS: &[ParamSpec] = &[
-    shared_specs::min_th("pkts", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
-    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
-    shared_specs::initial_max_p((0.0, 1.0), "Starting max_p, then scaled by α and β (Feng et al. 1999)"),
-    shared_specs::W_Q,
-    ParamSpec::real(
-        "alpha",
-        "decrease divisor α",
-        "",
-        (1.0, 100.0),
-        "max_p ← max_p/α when avg falls below min_th (Feng et al. 1999: 3)",
-    )
-    .role(Role::Gain),
-    ParamSpec::real(
-        "beta",
-        "increase factor β",
-        "",
-        (1.0, 100.0),
-        "max_p ← max_p·β when avg rises above max_th (Feng et al. 1999: 2)",
-    )
-    .role(Role::Gain),
-    shared_specs::ECN,
-    shared_specs::HARD_DROP,
-    ParamSpec::flag(
-        "start_above",
-        "start above max_th",
-        "Initial status 'above' as ns-3 RedQueueDisc::InitializeParams (the first arrival, avg below min_th, \
+const SPECS: &[ParamSpec] = &shared_specs::concat::<9, 4, 13>(
+    [
+        shared_specs::min_th("pkts", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
+        shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
+        shared_specs::initial_max_p((0.0, 1.0), "Starting max_p, then scaled by α and β (Feng et al. 1999)"),
+        shared_specs::W_Q,
+        ParamSpec::real(
+            "alpha",
+            "decrease divisor α",
+            "",
+            (1.0, 100.0),
+            "max_p ← max_p/α when avg falls below min_th (Feng et al. 1999: 3)",
+        )
+        .role(Role::Gain),
+        ParamSpec::real(
+            "beta",
+            "increase factor β",
+            "",
+            (1.0, 100.0),
+            "max_p ← max_p·β when avg rises above max_th (Feng et al. 1999: 2)",
+        )
+        .role(Role::Gain),
+        shared_specs::ECN,
+        shared_specs::HARD_DROP,
+        ParamSpec::flag(
+            "start_above",
+            "start above max_th",
+            "Initial status 'above' as ns-3 RedQueueDisc::InitializeParams (the first arrival, avg below min_th, \
          divides max_p by α); off: 'below', the empty queue's region (docs/red.md)",
-    ),
-    super::red::WAIT_SPEC,
-    super::red::NS3_RULES_SPEC,
-    super::red::IDLE_STEPS_SPEC,
-    super::red::DEVICE_QUEUE_SPEC,
-];
+        ),
+    ],
+    shared_specs::NS_SWITCHES,
+);
 
 fn validate(p: &Params, link: &LinkInfo) -> Result<(), Problem> {
     check_line(p.min_th, p.max_th, p.max_p, QueueUnit::Packets, link)?;
@@ -134,6 +103,8 @@ pub struct FengAred {
 }
 
 impl FengAred {
+    super::red_core::ns_red_switches!();
+
     fn line(&self) -> Line {
         Line { min_th: self.params.min_th, max_th: self.params.max_th, max_p: self.vars.max_p, gentle_upper: None }
     }
@@ -177,25 +148,15 @@ impl Algorithm for FengAred {
     }
 }
 
-impl FengAred {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
-}
-
 impl QueueDisc for FengAred {
-    super::red_core::ns_red_queue!();
+    super::red_core::ns_red_queue!(packet_line);
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let view = self.view();
-        let q = view.seen(&self.queue, QueueUnit::Packets);
-        let avg = view.update(&mut self.vars.avg, q, self.params.w_q, env.now, &self.link);
-        self.adapt(avg);
-        let line = self.line();
-        let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
-        let verdict = self.vars.marks.decide_with(rules, line.region(avg), line.p_b(avg), q as usize, || env.uniform());
-        let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        self.arrive(packet, env, self.params.w_q, QueueUnit::Packets, |feng, avg| {
+            feng.adapt(avg);
+            let line = feng.line();
+            (line.region(avg), line.p_b(avg))
+        });
     }
 
     /// Setting `max_p` restarts from the new value; other changes keep the adapted max_p.
@@ -203,9 +164,7 @@ impl QueueDisc for FengAred {
         let p = with_value(&self.params, SPECS, name, value)?;
         validate(&p, &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 
@@ -213,15 +172,6 @@ impl QueueDisc for FengAred {
         let mut s = self.vars.marks.snapshot(self.vars.avg.avg, self.vars.max_p);
         s.push(("status", self.vars.status.code()));
         s
-    }
-
-    fn operating_point(&self) -> OperatingPoint {
-        let avg = self.vars.avg.avg;
-        OperatingPoint { avg, p: self.line().p_b(avg) }
-    }
-
-    fn curve(&self) -> Option<Vec<[f64; 2]>> {
-        Some(self.line().points(buffer_in(QueueUnit::Packets, &self.link)))
     }
 }
 

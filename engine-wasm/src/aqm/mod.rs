@@ -27,6 +27,7 @@ pub mod qvared;
 pub mod red;
 pub mod red_core;
 pub mod red_hw;
+mod red_params;
 pub mod wred;
 
 pub mod gfr;

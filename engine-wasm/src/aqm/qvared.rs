@@ -14,65 +14,28 @@
 //! restarts it. The modulation applies between the thresholds only; the gentle ramp above is ARED's.
 
 use crate::problem::Problem;
-use serde::{Deserialize, Serialize};
 
 use super::ared::{self, resolve, Resolved};
 use super::params::Role;
 use super::params::{with_value, ParamSpec};
 use super::params::{StateMeaning, StateSpec};
-use super::red_core::{act, ared_step, buffer_in, small_packet_time, Average, Line, Marks, Region, Signalling};
+use super::red_core::{
+    act, ared_step, buffer_in, restart_max_p, small_packet_time, Average, Line, Marks, Region, Signalling,
+};
+use super::red_params::red_params;
 use super::shared_specs;
 use super::QueueUnit;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 use crate::time::{from_millis, to_secs, Time};
 
-/// ARED's parameters (ARED's defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus QVARED's options.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Packets; ignored when `auto` is on.
-    pub min_th: f64,
-    /// Packets; ignored when `auto` is on.
-    pub max_th: f64,
-    /// Initial max_p, then adapted as ARED.
-    pub max_p: f64,
-    /// EWMA weight; ignored when `auto` is on.
-    pub w_q: f64,
-    /// ARED's max_p adaptation period, ms.
-    pub interval: f64,
-    /// Set min_th, max_th and w_q from the link rate (ARED 2001).
-    pub auto: bool,
-    /// Target queueing delay of the automatic thresholds, ms.
-    pub target_delay: f64,
-    /// Gentle ramp above max_th.
-    pub gentle: bool,
-    /// Mark ECN-capable packets (RFC 3168) instead of dropping them.
-    pub ecn: bool,
-    /// Forced drops stay drops even with ECN (ns-2/ns-3 `UseHardDrop`).
-    pub hard_drop: bool,
-    /// Restart q_tmax every this many milliseconds (0 = never, as the paper).
-    pub qt_reset_interval: f64,
-    /// Fig. 6 taken literally: triangle peaking at med_th.
-    pub literal: bool,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        let a = ared::Params::default();
-        Params {
-            min_th: a.min_th,
-            max_th: a.max_th,
-            max_p: a.max_p,
-            w_q: a.w_q,
-            interval: a.interval,
-            auto: a.auto,
-            target_delay: a.target_delay,
-            gentle: a.gentle,
-            ecn: a.ecn,
-            hard_drop: a.hard_drop,
-            qt_reset_interval: 0.0,
-            literal: false,
-        }
+red_params! {
+    /// ARED's parameters (ARED's defaults; seed 000 ran min_th 20, max_th 80, initial max_p 0.1) plus QVARED's options.
+    pub struct Params {
+        ared::core_fields!(),
+        /// Restart q_tmax every this many milliseconds (0 = never, as the paper).
+        pub qt_reset_interval: f64 = 0.0,
+        /// Fig. 6 taken literally: triangle peaking at med_th.
+        pub literal: bool = false,
     }
 }
 
@@ -265,9 +228,7 @@ impl QueueDisc for Qvared {
         let p = with_value(&self.params, SPECS, name, value)?;
         self.resolved = resolve(&p.ared(), &self.link)?;
         self.params = p;
-        if name == "max_p" {
-            self.vars.max_p = p.max_p;
-        }
+        restart_max_p(name, &mut self.vars.max_p, p.max_p);
         Ok(())
     }
 

@@ -15,48 +15,38 @@
 use crate::problem::Problem;
 use std::marker::PhantomData;
 
-use serde::{Deserialize, Serialize};
-
 use super::params::{concat, StateMeaning, StateSpec};
 use super::params::{with_value, ParamSpec};
-use super::red_core::{act, buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
-use super::red_core::{Average, Line, Marks, Rules, Signalling, View};
+use super::red_core::{buffer_in, check_line, check_weight, unit_of, unit_switch_factor};
+use super::red_core::{Average, Line, Marks};
+use super::red_params::{ecn_hard_drop, ns_switches, red_params};
 use super::shared_specs;
 use super::{Algorithm, AlgorithmInfo, Env, LinkInfo, OperatingPoint, Packet, PacketQueue, QueueDisc};
 
-/// RED's parameters (defaults: docs/algorithms/red-family.md). Thresholds are in the queue's unit: packets, or bytes in
-/// byte mode.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields, bound = "F: Flavour")]
-pub struct Params<F: Flavour = Plain> {
-    /// Average queue where early drops start (5 pkts).
-    pub min_th: f64,
-    /// Average queue where p_b reaches max_p (15 pkts = 3·min_th, Floyd's recommendation).
-    pub max_th: f64,
-    /// p_b at max_th (1/50, Floyd & Jacobson 1993).
-    pub max_p: f64,
-    /// EWMA weight (0.002).
-    pub w_q: f64,
-    /// Queue and thresholds in bytes; p_b scaled by size/mean_pktsize.
-    pub byte_mode: bool,
-    /// CE-mark ECN-capable packets instead of dropping them.
-    pub ecn: bool,
-    /// Forced drops always drop, even with ECN (ns default).
-    pub hard_drop: bool,
-    /// Gentle RED: linear from max_p to 1 above max_th instead of the jump.
-    pub gentle: bool,
-    /// Gentle ramp ends at the buffer (seed 003) instead of 2·max_th (Floyd 2000).
-    pub gentle_to_buffer: bool,
-    /// ns-2 `wait_` / ns-3 `Wait` mark spacing (docs/red.md).
-    pub wait: bool,
-    /// ns-2 `red.cc` / ns-3 `RedQueueDisc` decision rules (docs/red.md).
-    pub ns3_rules: bool,
-    /// ns-2/ns-3 idle decay: ⌊idle·C/(8·S)⌋ + 1 EWMA steps (docs/red.md).
-    pub idle_steps: bool,
-    /// Packets held by ns-3's device transmit queue after the discipline (docs/red.md).
-    pub device_queue: u32,
-    #[serde(skip)]
-    flavour: PhantomData<F>,
+red_params! {
+    /// RED's parameters (defaults: docs/algorithms/red-family.md). Thresholds are in the queue's unit: packets, or bytes
+    /// in byte mode.
+    #[serde(bound = "F: Flavour")]
+    pub struct Params<F: Flavour = Plain> {
+        /// Average queue where early drops start (5 pkts).
+        pub min_th: f64 = 5.0,
+        /// Average queue where p_b reaches max_p (15 pkts = 3·min_th, Floyd's recommendation).
+        pub max_th: f64 = 15.0,
+        /// p_b at max_th (1/50, Floyd & Jacobson 1993).
+        pub max_p: f64 = 0.02,
+        /// EWMA weight (0.002).
+        pub w_q: f64 = 0.002,
+        /// Queue and thresholds in bytes; p_b scaled by size/mean_pktsize.
+        pub byte_mode: bool = false,
+        ecn_hard_drop!(),
+        /// Gentle RED: linear from max_p to 1 above max_th instead of the jump.
+        pub gentle: bool = F::GENTLE,
+        /// Gentle ramp ends at the buffer (seed 003) instead of 2·max_th (Floyd 2000).
+        pub gentle_to_buffer: bool = false,
+        ns_switches!(),
+        #[serde(skip)]
+        flavour: PhantomData<F> = PhantomData,
+    }
 }
 
 /// What differs between the `red` and `gentle_red` entries of the picker.
@@ -84,27 +74,6 @@ impl Flavour for Gentle {
     const INFO: AlgorithmInfo = GENTLE_INFO;
 }
 
-impl<F: Flavour> Default for Params<F> {
-    fn default() -> Self {
-        Params {
-            min_th: 5.0,
-            max_th: 15.0,
-            max_p: 0.02,
-            w_q: 0.002,
-            byte_mode: false,
-            ecn: false,
-            hard_drop: true,
-            gentle: F::GENTLE,
-            gentle_to_buffer: false,
-            wait: false,
-            ns3_rules: false,
-            idle_steps: false,
-            device_queue: 0,
-            flavour: PhantomData,
-        }
-    }
-}
-
 impl<F: Flavour> Params<F> {
     /// Validates and returns the drop line these parameters describe on `link`.
     fn line(&self, link: &LinkInfo) -> Result<Line, Problem> {
@@ -125,68 +94,43 @@ impl<F: Flavour> Params<F> {
 }
 
 const fn specs() -> [ParamSpec; 13] {
-    [
-        shared_specs::min_th(
-            "queue unit",
-            1e8,
-            "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
-        ),
-        shared_specs::max_th(
-            "queue unit",
-            1e8,
-            "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
-        ),
-        shared_specs::max_p("p_b at max_th (1993 paper: 1/50; later advice 0.1)"),
-        shared_specs::W_Q,
-        ParamSpec::flag(
-            "byte_mode",
-            "byte mode",
-            "Queue and thresholds in bytes; p_b scaled by size/mean_pktsize (1993 §4); switching converts",
-        ),
-        shared_specs::ECN,
-        shared_specs::HARD_DROP,
-        ParamSpec::flag(
-            "gentle",
-            "gentle",
-            "Gentle RED: p rises linearly from max_p to 1 between max_th and 2·max_th (Floyd 2000)",
-        ),
-        ParamSpec::flag(
-            "gentle_to_buffer",
-            "gentle up to buffer",
-            "Gentle ramp ends at the buffer instead of 2·max_th (seed 003 §II)",
-        ),
-        WAIT_SPEC,
-        NS3_RULES_SPEC,
-        IDLE_STEPS_SPEC,
-        DEVICE_QUEUE_SPEC,
-    ]
+    shared_specs::concat::<9, 4, 13>(
+        [
+            shared_specs::min_th(
+                "queue unit",
+                1e8,
+                "Average queue where early drops start (Floyd & Jacobson 1993: 5 pkts)",
+            ),
+            shared_specs::max_th(
+                "queue unit",
+                1e8,
+                "Average queue where p_b reaches max_p; forced drops beyond (1993: ≥ 2·min_th, 3·min_th recommended)",
+            ),
+            shared_specs::max_p("p_b at max_th (1993 paper: 1/50; later advice 0.1)"),
+            shared_specs::W_Q,
+            ParamSpec::flag(
+                "byte_mode",
+                "byte mode",
+                "Queue and thresholds in bytes; p_b scaled by size/mean_pktsize (1993 §4); switching converts",
+            ),
+            shared_specs::ECN,
+            shared_specs::HARD_DROP,
+            ParamSpec::flag(
+                "gentle",
+                "gentle",
+                "Gentle RED: p rises linearly from max_p to 1 between max_th and 2·max_th (Floyd 2000)",
+            ),
+            ParamSpec::flag(
+                "gentle_to_buffer",
+                "gentle up to buffer",
+                "Gentle ramp ends at the buffer instead of 2·max_th (seed 003 §II)",
+            ),
+        ],
+        shared_specs::NS_SWITCHES,
+    )
 }
 /// Both flavours' parameters; their defaults (gentle on or off) come from `Params::<F>::default()`.
 const SPECS: [ParamSpec; 13] = specs();
-
-/// The RED family's `wait` switch (shared by `red`, `gentle_red`, `ared` and `feng_ared`).
-pub(super) const WAIT_SPEC: ParamSpec = ParamSpec::flag(
-    "wait",
-    "wait between marks",
-    "ns-2 wait_ / ns-3 Wait: p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) below 2, else 1, so marks come 1/p_b to 2/p_b arrivals apart; off: Floyd & Jacobson 1993 §7, p_b/(1 − count·p_b) (docs/red.md)",);
-/// The RED family's `ns3_rules` switch.
-pub(super) const NS3_RULES_SPEC: ParamSpec = ParamSpec::flag(
-    "ns3_rules",
-    "ns-2/ns-3 decision rules",
-    "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",);
-
-/// The RED family's `idle_steps` switch.
-pub(super) const IDLE_STEPS_SPEC: ParamSpec = ParamSpec::flag(
-    "idle_steps",
-    "ns idle decay",
-    "ns-2 red.cc / ns-3 RedQueueDisc: after an idle time t the average takes m + 1 EWMA steps, m = ⌊t·C/(8·mean_pktsize)⌋, the last with the current queue; off: Floyd & Jacobson 1993 Fig. 2, avg·(1 − w_q)^(t/s) (docs/red.md)",);
-/// The RED family's `device_queue` count.
-pub(super) const DEVICE_QUEUE_SPEC: ParamSpec = ParamSpec::int(
-    "device_queue",
-    "device queue",
-    "pkts",
-    (0.0, 1000.0),
-    "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",);
 
 /// What `state()` reports (in its order): key, unit and meaning.
 const STATE: [StateSpec; 8] = concat(
@@ -236,11 +180,10 @@ pub struct Red<F: Flavour = Plain> {
 pub type GentleRed = Red<Gentle>;
 
 impl<F: Flavour> Red<F> {
-    fn view(&self) -> View {
-        View { idle_steps: self.params.idle_steps, device_queue: self.params.device_queue as usize }
-    }
+    super::red_core::ns_red_switches!();
 
     /// The queue RED's average and rules see (the whole backlog unless a device queue holds some).
+    #[cfg(test)]
     fn q(&self) -> f64 {
         self.view().seen(&self.queue, unit_of(self.params.byte_mode))
     }
@@ -266,22 +209,16 @@ where
     super::red_core::ns_red_queue!();
 
     fn enqueue(&mut self, packet: Packet, env: &mut Env) {
-        let p = self.params;
-        let q = self.q();
-        let avg = self.view().update(&mut self.vars.avg, q, p.w_q, env.now, &self.link);
-        let region = self.line.region(avg);
-        let mut p_b = self.line.p_b(avg);
-        if p.byte_mode {
-            // Floyd & Jacobson §4 (byte mode): large packets are more likely to be marked; like ns we divide
-            // by the mean size (the paper divides by the maximum).
-            p_b *= packet.size as f64 / self.link.mean_pkt_size as f64;
-        }
-        let rules = Rules { wait: p.wait, ns: p.ns3_rules };
-        // ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
-        let queued = self.q() as usize;
-        let verdict = self.vars.marks.decide_with(rules, region, p_b, queued, || env.uniform());
-        let signalling = Signalling { ecn: p.ecn, hard_drop: p.hard_drop };
-        act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        let (w_q, byte_mode, size) = (self.params.w_q, self.params.byte_mode, packet.size as f64);
+        self.arrive(packet, env, w_q, unit_of(byte_mode), |red, avg| {
+            let mut p_b = red.line.p_b(avg);
+            if byte_mode {
+                // Floyd & Jacobson §4 (byte mode): large packets are more likely to be marked; like ns we divide
+                // by the mean size (the paper divides by the maximum).
+                p_b *= size / red.link.mean_pkt_size as f64;
+            }
+            (red.line.region(avg), p_b)
+        });
     }
 
     fn set_param(&mut self, name: &str, value: f64) -> Result<(), Problem> {

@@ -273,7 +273,9 @@ impl View {
 /// The part of [`super::QueueDisc`] every RED variant with the ns switches of [`View`] shares (RED, ARED,
 /// Feng's ARED), for a type with a `queue`, an [`Average`] at `vars.avg`, a `link` and a `fn view(&self) ->
 /// View`: the FIFO storage, the dequeue and the idle start through the view, and the live link rate that the
-/// idle time's `s` reads (Floyd & Jacobson 1993, Fig. 2).
+/// idle time's `s` reads (Floyd & Jacobson 1993, Fig. 2). `ns_red_queue!(packet_line)` adds the operating
+/// point and curve of a variant whose drop line is `fn line(&self) -> Line` over a queue in packets (ARED,
+/// Feng's ARED: the line with the adapted max_p).
 macro_rules! ns_red_queue {
     () => {
         $crate::aqm::fifo_storage!();
@@ -291,8 +293,67 @@ macro_rules! ns_red_queue {
             self.link.rate_bps = rate_bps;
         }
     };
+    (packet_line) => {
+        $crate::aqm::red_core::ns_red_queue!();
+
+        fn operating_point(&self) -> $crate::aqm::OperatingPoint {
+            let avg = self.vars.avg.avg;
+            $crate::aqm::OperatingPoint { avg, p: self.line().p_b(avg) }
+        }
+
+        fn curve(&self) -> Option<Vec<[f64; 2]>> {
+            let end = $crate::aqm::red_core::buffer_in($crate::aqm::QueueUnit::Packets, &self.link);
+            Some(self.line().points(end))
+        }
+    };
 }
 pub(crate) use ns_red_queue;
+
+/// A variant that adapts max_p restarts from a `max_p` that is set (`name`); any other change keeps the
+/// adapted value (ARED 2001 §4 and Feng et al. 1999 adapt from where they are).
+pub fn restart_max_p(name: &str, adapted: &mut f64, set: f64) {
+    if name == "max_p" {
+        *adapted = set;
+    }
+}
+
+/// The inherent half of a RED variant with the ns switches and ECN (`red_params::ns_switches!` and
+/// `ecn_hard_drop!` in its `params`), for a type with a `queue`, a `link` and `vars.avg`, `vars.marks`: the
+/// [`View`] its switches select, and one arrival through that view (Floyd & Jacobson 1993, Fig. 2).
+macro_rules! ns_red_switches {
+    () => {
+        fn view(&self) -> $crate::aqm::red_core::View {
+            $crate::aqm::red_core::View {
+                idle_steps: self.params.idle_steps,
+                device_queue: self.params.device_queue as usize,
+            }
+        }
+
+        /// One arrival: the average with weight `w_q` over the queue the view sees in `unit`, then `p_b_at`
+        /// (the variant's region and p_b at that average; it may adapt first), the test of p_b under the
+        /// variant's rules, and the verdict applied with its ECN and hard-drop switches.
+        fn arrive(
+            &mut self,
+            packet: $crate::aqm::Packet,
+            env: &mut $crate::aqm::Env,
+            w_q: f64,
+            unit: $crate::aqm::QueueUnit,
+            p_b_at: impl FnOnce(&mut Self, f64) -> ($crate::aqm::red_core::Region, f64),
+        ) {
+            use $crate::aqm::red_core::{act, Rules, Signalling};
+            let view = self.view();
+            let q = view.seen(&self.queue, unit);
+            let avg = view.update(&mut self.vars.avg, q, w_q, env.now, &self.link);
+            let (region, p_b) = p_b_at(self, avg);
+            // ns compares the queue in its unit (bytes in byte mode) with 1, so there "short" means empty.
+            let rules = Rules { wait: self.params.wait, ns: self.params.ns3_rules };
+            let verdict = self.vars.marks.decide_with(rules, region, p_b, q as usize, || env.uniform());
+            let signalling = Signalling { ecn: self.params.ecn, hard_drop: self.params.hard_drop };
+            act(verdict, packet, env, &mut self.queue, self.link.limit, signalling);
+        }
+    };
+}
+pub(crate) use ns_red_switches;
 
 /// RED's per-arrival outcome before ECN and the buffer limit are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Parameter specs several disciplines share, declared once: the ECN and hard-drop switches (RFC 3168), RED's
-//! thresholds, max_p and averaging weight, and `concat` to build one discipline's list from another's (QVARED
-//! extends ARED).
+//! thresholds, max_p and averaging weight, the ns-2/ns-3 switches of RED, and `concat` to build one discipline's
+//! list from another's (QVARED extends ARED).
 
 use super::params::{ParamSpec, Role};
 
@@ -23,6 +23,33 @@ pub const W_Q: ParamSpec = ParamSpec::real(
     "EWMA weight of the average queue (Floyd & Jacobson 1993 §6: 0.002)",
 )
 .role(Role::Weight);
+
+/// ns-2's and ns-3's RED details as switches, off by default (docs/red.md): the last four parameters of `red`,
+/// `gentle_red`, `ared` and `feng_ared` (their fields: `red_params::ns_switches!`).
+pub const NS_SWITCHES: [ParamSpec; 4] = [
+    ParamSpec::flag(
+        "wait",
+        "wait between marks",
+        "ns-2 wait_ / ns-3 Wait: p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b) below 2, else 1, so marks come 1/p_b to 2/p_b arrivals apart; off: Floyd & Jacobson 1993 §7, p_b/(1 − count·p_b) (docs/red.md)",
+    ),
+    ParamSpec::flag(
+        "ns3_rules",
+        "ns-2/ns-3 decision rules",
+        "ns-2 red.cc and ns-3 RedQueueDisc::DoEnqueue: (1) no early or forced drop while the queue holds ≤ 1 packet; (2) the first arrival with avg ≥ min_th after avg was below (or the queue held ≤ 1) is not tested and restarts count at 1; (3) a forced drop does not reset count (docs/red.md)",
+    ),
+    ParamSpec::flag(
+        "idle_steps",
+        "ns idle decay",
+        "ns-2 red.cc / ns-3 RedQueueDisc: after an idle time t the average takes m + 1 EWMA steps, m = ⌊t·C/(8·mean_pktsize)⌋, the last with the current queue; off: Floyd & Jacobson 1993 Fig. 2, avg·(1 − w_q)^(t/s) (docs/red.md)",
+    ),
+    ParamSpec::int(
+        "device_queue",
+        "device queue",
+        "pkts",
+        (0.0, 1000.0),
+        "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",
+    ),
+];
 
 /// `a` followed by `b`, in a constant (N must be A + B).
 pub const fn concat<const A: usize, const B: usize, const N: usize>(
