@@ -13,11 +13,9 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::aqm::params::ParamSpec;
-use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::FlowGroup;
-use crate::tcp::cc::{CcInfo, CcStateSpec, CcValues};
-use crate::tcp::receiver::Feedback;
+use crate::tcp::cc::{CcInfo, CcValues};
 use crate::tcp::registry::Variant;
 
 /// Where a parameter's value is kept in a flow group.
@@ -42,28 +40,9 @@ pub struct CcParam {
     pub path: String,
 }
 
-/// A congestion control as the catalogue lists it.
-#[derive(Clone, Debug, Serialize)]
-pub struct CcEntry {
-    /// The flow group's `tcp` value.
-    pub name: &'static str,
-    /// Name the page shows.
-    pub label: &'static str,
-    /// Paper or RFC.
-    pub citation: &'static str,
-    /// One sentence for the picker's help.
-    pub summary: &'static str,
-    /// Its parameters with their defaults filled and their places.
-    pub params: Vec<CcParam>,
-    /// It keeps a path model that the page's per-flow hover shows.
-    pub model_state: bool,
-    /// Its own state entries the hover shows.
-    pub state: &'static [CcStateSpec],
-    /// Its stack's own codepoint (None: the group's `ecn` switch decides).
-    pub ecn_codepoint: Option<Ect>,
-    /// Its receiver's ECN feedback.
-    pub feedback: Feedback,
-}
+/// A congestion control as the catalogue lists it: its declaration with each parameter's default filled and its
+/// place named.
+pub type CcEntry = CcInfo<Vec<CcParam>>;
 
 /// The flow group's fields, serialised once (the places of group parameters and their defaults).
 fn group_fields() -> &'static Map<String, Value> {
@@ -106,17 +85,7 @@ fn entry(info: &CcInfo) -> CcEntry {
             CcParam { spec: ParamSpec { default: filled_default(spec), ..*spec }, place, path }
         })
         .collect();
-    CcEntry {
-        name: info.name,
-        label: info.label,
-        citation: info.citation,
-        summary: info.summary,
-        params,
-        model_state: info.model_state,
-        state: info.state,
-        ecn_codepoint: info.ecn_codepoint,
-        feedback: info.feedback,
-    }
+    info.with_params(params)
 }
 
 /// Every congestion control, in picker order, with its parameters' defaults and places filled.
@@ -191,6 +160,7 @@ pub fn check_cc_params(variant: Variant, cc_params: &Map<String, Value>, prefix:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packet::Ect;
     use crate::problem::Kind;
     use crate::tcp::{vegas, CcConfig};
 

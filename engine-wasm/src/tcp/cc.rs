@@ -14,9 +14,11 @@ use crate::aqm::params::ParamSpec;
 use crate::packet::Ect;
 use crate::time::Time;
 
-/// What a congestion control declares of itself (the catalogue lists it as `crate::cc_params::CcEntry`).
-#[derive(Clone, Copy, Debug)]
-pub struct CcInfo {
+/// What a congestion control declares of itself. `P` is how its parameters are held: as declared (`ParamSpec`s)
+/// beside the variant's code, or in the catalogue's entry with their defaults filled and their places in a flow
+/// group named (`crate::cc_params::CcEntry`).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CcInfo<P = &'static [ParamSpec]> {
     /// The flow group's `tcp` value.
     pub name: &'static str,
     /// Name the page shows.
@@ -26,7 +28,7 @@ pub struct CcInfo {
     /// One sentence for the picker's help.
     pub summary: &'static str,
     /// The user-settable parameters, in display order. A choice's `default` is its index in `choices`.
-    pub params: &'static [ParamSpec],
+    pub params: P,
     /// It keeps a path model (BBR's bandwidth and RTT estimates) that the page's per-flow hover shows.
     pub model_state: bool,
     /// The entries of its `state()` that the page's per-flow hover shows by meaning (DCTCP's and Prague's α).
@@ -36,6 +38,23 @@ pub struct CcInfo {
     pub ecn_codepoint: Option<Ect>,
     /// How its receiver feeds CE marks back when its packets are ECN-capable (docs/algorithms/l4s.md).
     pub feedback: Feedback,
+}
+
+impl<P> CcInfo<P> {
+    /// The same declaration with its parameters held as `params`.
+    pub fn with_params<Q>(&self, params: Q) -> CcInfo<Q> {
+        CcInfo {
+            name: self.name,
+            label: self.label,
+            citation: self.citation,
+            summary: self.summary,
+            params,
+            model_state: self.model_state,
+            state: self.state,
+            ecn_codepoint: self.ecn_codepoint,
+            feedback: self.feedback,
+        }
+    }
 }
 
 /// What one of a congestion control's own state entries is, so the page labels it by meaning, not by name.
