@@ -85,7 +85,7 @@ pub struct CcStateSpec {
 pub struct CcValues(pub(crate) Map<String, Value>);
 
 impl CcValues {
-    /// A number parameter (NaN if undeclared: a programming error the registry tests catch).
+    /// A number parameter (NaN if undeclared: a programming error the `crate::cc_params` tests catch).
     pub fn number(&self, name: &str) -> f64 {
         self.0.get(name).and_then(Value::as_f64).unwrap_or(f64::NAN)
     }
