@@ -1,6 +1,8 @@
 //! The scenario: one serde model of an experiment, shared by the native CLI, the wasm facade, the page and
 //! the URL codec. JSON keys are snake_case; every field has a default, so `{}` is a valid scenario and a
-//! link need only hold what differs. [`Scenario::validate`] names the field and its allowed range.
+//! link need only hold what differs. This module is the data alone: reading a document
+//! ([`Scenario::from_json`]: migration, the profile's fill, then [`Scenario::validate`], which names the field
+//! and its allowed range) is `crate::load`'s, above it.
 //!
 //! ```json
 //! { "version": 1, "seed": 1, "duration": 60, "sample_interval": 0.05,
@@ -396,6 +398,7 @@ impl Default for FlowGroup {
         }
     }
 }
+
 impl Scenario {
     /// Number of flows over all groups.
     pub fn total_flows(&self) -> u64 {
