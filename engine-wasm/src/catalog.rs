@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::aqm::{self, AlgorithmInfo};
+use crate::cc_params::{self, CcEntry};
 use crate::fields::{self, Bound, Describe, Spec, Ty, Unit};
 use crate::problem::Kind;
-use crate::tcp::registry::{self, CcEntry};
 
 /// What a trace column's value is, so a chart knows how to merge, sum and label it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -348,7 +348,7 @@ pub struct Catalog {
 pub fn catalog() -> Catalog {
     Catalog {
         algorithms: aqm::catalogue(),
-        congestion_controls: registry::catalogue(),
+        congestion_controls: cc_params::catalogue(),
         scenario_fields: scenario_fields(),
         trace_columns: TRACE_COLUMNS,
         summary_metrics: SUMMARY_METRICS,

@@ -16,11 +16,12 @@ use serde_json::Value;
 
 use crate::aqm::{unit_name, QueueUnit};
 use crate::atm::{AtmSpec, CellRateBasis};
+use crate::migrate::SCENARIO_VERSION;
 use crate::packet::Ect;
 use crate::problem::Problem;
 use crate::scenario::{
     DelayStep, FlowGroup, LinkSpec, LossPattern, LossRecovery, Profile, RateSlots, RateStep, ReverseLink, Scenario,
-    Traffic, MAX_FLOWS, MAX_GROUPS, SCENARIO_VERSION,
+    Traffic, MAX_FLOWS, MAX_GROUPS,
 };
 use crate::tcp::vegas::RttMeasure;
 use crate::tcp::Variant;

@@ -43,9 +43,11 @@ pub mod time;
 #[cfg(target_arch = "wasm32")]
 mod api;
 pub mod catalog;
+pub mod cc_params;
 pub mod digest;
 pub mod fields;
 pub mod headers;
+pub mod load;
 pub mod metrics;
 pub mod migrate;
 pub mod net;

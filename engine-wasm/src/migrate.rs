@@ -12,7 +12,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::scenario::SCENARIO_VERSION;
+/// The scenario model's version; bumped (with a migration here and in the page's URL codec) when it changes
+/// shape.
+pub const SCENARIO_VERSION: u32 = 2;
 
 /// What an absent `"version"` means.
 pub const UNVERSIONED: u64 = 1;

@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 
 use crate::aqm::{catalogue, ParamSpec};
 use crate::fields::{self, Bound, Describe, Spec, Ty, Union, Unit};
-use crate::scenario::{MAX_FLOWS, SCENARIO_VERSION};
+use crate::migrate::SCENARIO_VERSION;
+use crate::scenario::MAX_FLOWS;
 
 /// A JSON object whose keys keep the order they were written in (serde_json's own map sorts them), so the
 /// generated schema reads in the catalogue's and the spec's order.
@@ -146,11 +147,11 @@ pub fn aqm_definition() -> Node {
 
 /// A flow group's `cc_params`: every congestion control's parameters that have no flow-group field, by
 /// name (which of them a group may hold depends on its `tcp`: the engine checks that,
-/// `crate::tcp::registry::check_cc_params`).
+/// `crate::cc_params::check_cc_params`).
 fn cc_params_node(description: String) -> Node {
     let mut properties: Vec<(&'static str, Node)> = Vec::new();
-    for entry in crate::tcp::registry::catalogue() {
-        for p in entry.params.iter().filter(|p| p.place == crate::tcp::registry::Place::CcParams) {
+    for entry in crate::cc_params::catalogue() {
+        for p in entry.params.iter().filter(|p| p.place == crate::cc_params::Place::CcParams) {
             if !properties.iter().any(|(name, _)| *name == p.spec.name) {
                 properties.push((p.spec.name, param_node(&p.spec)));
             }

@@ -20,9 +20,8 @@
 
 use std::collections::VecDeque;
 
+use super::cc::{AckInfo, CcInfo, CongestionControl, Recovery, Window};
 use super::rate::Delivery;
-use super::registry::CcInfo;
-use super::{AckInfo, CongestionControl, Recovery, Window};
 use crate::rng::Rng;
 use crate::time::{Time, MILLI, NANOS_PER_SEC};
 

@@ -20,9 +20,9 @@
 //! is the shared sender's Reno fast recovery, so two or more drops in one window end in a timeout, which a
 //! Linux sender with SACK would avoid.
 
+use super::cc::{AckInfo, CcInfo, CongestionControl, Recovery, Window};
 use super::hystart::{HyStart, Stage};
-use super::registry::CcInfo;
-use super::{reno, AckInfo, CongestionControl, Recovery, Window};
+use super::reno;
 use crate::aqm::params::ParamSpec;
 
 /// CUBIC in the catalogue; `hystart` keeps the flow group's own key.

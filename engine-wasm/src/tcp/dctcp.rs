@@ -13,9 +13,8 @@
 //!
 //! [`ScalableEcn`] is the estimator and the cut; TCP Prague (`prague.rs`) uses it too.
 
+use super::cc::{AckInfo, CcInfo, CcStateMeaning, CcStateSpec, CongestionControl, EcnSample, Recovery, Window};
 use super::receiver::Feedback;
-use super::registry::{CcInfo, CcStateMeaning, CcStateSpec};
-use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
 use crate::aqm::params::{ParamSpec, Role};
 
 /// DCTCP's EWMA gain g (RFC 8257 §4.2: 1/16; Linux `dctcp_shift_g` 4).

@@ -3,8 +3,8 @@
 //! file, that line and its words: the flow editor, the per-flow table and the engine's checks find it through
 //! the catalogue alone (docs/architecture.md, "Adding things").
 
-use super::registry::CcInfo;
-use super::{reno, AckInfo, CongestionControl, Recovery, Window};
+use super::cc::{AckInfo, CcInfo, CongestionControl, Recovery, Window};
+use super::reno;
 use crate::aqm::params::ParamSpec;
 
 /// Its catalogue entry: one parameter kept in the flow group's `cc_params`.

@@ -11,10 +11,9 @@
 //! whole segments (cuts stop at 1 segment; Linux paces fractional windows below 2); the cut is immediate
 //! rather than spread over a round by PRR; no Prague-specific slow-start exit.
 
+use super::cc::{AckInfo, CcInfo, CcStateMeaning, CcStateSpec, CongestionControl, EcnSample, Recovery, Window};
 use super::dctcp::{ScalableEcn, G_SPEC};
 use super::receiver::Feedback;
-use super::registry::{CcInfo, CcStateMeaning, CcStateSpec};
-use super::{AckInfo, CongestionControl, EcnSample, Recovery, Window};
 use crate::aqm::params::ParamSpec;
 use crate::time::{to_secs, Time, MILLI};
 

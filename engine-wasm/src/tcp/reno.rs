@@ -2,8 +2,9 @@
 //! Jacobson 1988): slow start adds one segment per ACKed segment below ssthresh, congestion avoidance
 //! about one segment per RTT (1/cwnd per ACKed segment). They differ only in loss recovery.
 
-use super::registry::CcInfo;
-use super::{CongestionControl, Recovery, Window};
+// Reno's growth is every controller's default (`CongestionControl::on_ack`), so it lives beside the trait.
+pub use super::cc::aimd_increase;
+use super::cc::{AckInfo, CcInfo, CongestionControl, Recovery, Window};
 use crate::time::Time;
 
 /// Tahoe in the catalogue.
@@ -43,20 +44,6 @@ pub const NEWRENO: CcInfo = CcInfo {
     feedback: crate::tcp::receiver::Feedback::Classic,
 };
 
-/// One increase per ACK of new data, however many segments it covers (RFC 5681 §3.1: slow start adds
-/// min(N, SMSS), avoidance SMSS·SMSS/cwnd; ns-2 `opencwnd()` likewise). So a cumulative ACK after a
-/// go-back-N does not release a burst, and delayed ACKs slow the growth as they do in ns-2 and the RFC.
-pub fn aimd_increase(w: &mut Window, acked: u64) {
-    if acked == 0 {
-        return;
-    }
-    if w.cwnd < w.ssthresh {
-        w.cwnd += 1.0;
-    } else {
-        w.cwnd += 1.0 / w.cwnd;
-    }
-}
-
 /// The same growth for each of `acked` segments (Linux `tcp_reno_cong_avoid` with its `acked` count, ns-3
 /// `TcpLinuxReno`): a delayed ACK of two segments grows the window as two ACKs would. Slow start's
 /// leftover past ssthresh goes to avoidance, as `tcp_slow_start` returns it.
@@ -90,7 +77,7 @@ impl CongestionControl for Aimd {
         self.recovery
     }
 
-    fn on_ack(&mut self, w: &mut Window, info: &super::AckInfo) {
+    fn on_ack(&mut self, w: &mut Window, info: &AckInfo) {
         if self.per_segment {
             aimd_increase_per_segment(w, info.acked);
         } else {

@@ -28,8 +28,7 @@
 
 use std::collections::BTreeMap;
 
-use super::registry::{CcInfo, CcValues};
-use super::{AckInfo, CongestionControl, Recovery, Window};
+use super::cc::{AckInfo, CcInfo, CcValues, CongestionControl, Recovery, Window};
 use crate::aqm::params::ParamSpec;
 
 /// Vegas in the catalogue. Its parameters keep the flow group's own keys (`vegas_alpha`, ...), which links and
