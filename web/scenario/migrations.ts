@@ -1,6 +1,6 @@
 // Old links and files keep working: each migration lifts one format version to the next, on the query
 // parameters of a link (before its z= part is decompressed) and on the scenario JSON (a link's z=, a
-// file's scenario). The version is the scenario model's (engine-wasm/src/scenario.rs SCENARIO_VERSION):
+// file's scenario). The version is the scenario model's (engine-wasm/src/migrate.rs SCENARIO_VERSION):
 // when the model changes shape, or a default changes (an old link leaves out what equalled the old
 // default!), bump both and add a migration here that writes what the old version meant.
 import { NUMBER } from './linkView'
