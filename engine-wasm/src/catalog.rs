@@ -518,7 +518,7 @@ mod tests {
         use crate::aqm::params::{condition_problems, ParamSpec};
         let mut problems: Vec<String> =
             aqm::catalogue().iter().flat_map(|a| condition_problems(a.kind, a.params)).collect();
-        for cc in registry::catalogue() {
+        for cc in cc_params::catalogue() {
             let specs: Vec<ParamSpec> = cc.params.iter().map(|p| p.spec).collect();
             problems.extend(condition_problems(cc.name, &specs));
         }
