@@ -321,6 +321,37 @@ pub fn scenario_fields() -> Vec<FieldEntry> {
     out
 }
 
+/// Every unit the catalogue names, each spelled one way (packets, never "pkts"), so the page compares units
+/// as words of a vocabulary; "queue unit" is the queue's own (the buffer unit, or bytes in byte mode) and
+/// "buffer unit" the link's `buffer_unit`.
+pub const UNITS: &[&str] = &[
+    "",
+    "%",
+    "fraction",
+    "packets",
+    "bytes",
+    "cells",
+    "frames",
+    "segments",
+    "ACKs",
+    "KB",
+    "queue unit",
+    "buffer unit",
+    "1/queue unit",
+    "queues",
+    "flows",
+    "s",
+    "ms",
+    "Hz",
+    "MHz",
+    "1/s",
+    "rad/s",
+    "bit/s",
+    "bytes/s",
+    "Mbit/s",
+    "segments/s",
+];
+
 /// The whole catalogue.
 #[derive(Serialize)]
 pub struct Catalog {
@@ -342,6 +373,8 @@ pub struct Catalog {
     /// Each reason's trace column: the reason whose `drops_<reason>`/`marks_<reason>` column counts it (itself,
     /// or `early` for `overload`), so a chart of that column names every cause it holds.
     pub reason_columns: std::collections::BTreeMap<&'static str, &'static str>,
+    /// Every unit the entries above name ([`UNITS`]).
+    pub units: &'static [&'static str],
 }
 
 /// The catalogue of this build.
@@ -355,6 +388,7 @@ pub fn catalog() -> Catalog {
         problem_kinds: Kind::ALL,
         reasons: aqm::Reason::ALL.iter().map(|r| r.name()).collect(),
         reason_columns: aqm::Reason::ALL.iter().map(|r| (r.name(), r.trace_column().name())).collect(),
+        units: UNITS,
     }
 }
 
@@ -381,7 +415,8 @@ pub fn typescript_module() -> String {
          export type ColumnKind = TraceColumn['kind']\n\
          export type SummaryMetric = Catalog['summary_metrics'][number]\n\
          export type ProblemKind = Catalog['problem_kinds'][number]\n\
-         export type Reason = Catalog['reasons'][number]\n"
+         export type Reason = Catalog['reasons'][number]\n\
+         export type Unit = Catalog['units'][number]\n"
     )
 }
 
@@ -533,5 +568,25 @@ mod tests {
             json!({ "param": "scheduler", "values": ["wrr"] })
         );
         assert!(param("target").unwrap().get("applies_when").is_none(), "unconditioned entries keep their JSON");
+    }
+
+    /// Every `unit` anywhere in the catalogue is a word of its vocabulary, and every word is used.
+    #[test]
+    fn every_unit_is_one_word_of_the_vocabulary() {
+        fn collect(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+            match v {
+                Value::Object(m) => m.iter().for_each(|(k, x)| match (k.as_str(), x) {
+                    ("unit", Value::String(u)) => drop(out.insert(u.clone())),
+                    ("units", _) => {}
+                    _ => collect(x, out),
+                }),
+                Value::Array(a) => a.iter().for_each(|x| collect(x, out)),
+                _ => {}
+            }
+        }
+        let mut used = std::collections::BTreeSet::new();
+        collect(&catalog_json(), &mut used);
+        let vocabulary: std::collections::BTreeSet<String> = UNITS.iter().map(|u| u.to_string()).collect();
+        assert_eq!(used, vocabulary);
     }
 }

@@ -56,16 +56,16 @@ describe('draggable parameters', () => {
     ])
     expect(queueLevels(red, redAqm, 'bytes', 'bytes').map((p) => p.name)).toEqual(['min_th', 'max_th'])
     expect(queueLevels(red, redAqm, 'bytes', 'packets')).toEqual([])
-    const ared = algo('ared', [schema('min_th', 'pkts', level), schema('max_th', 'pkts', level)])
+    const ared = algo('ared', [schema('min_th', 'packets', level), schema('max_th', 'packets', level)])
     expect(queueLevels(ared, { kind: 'ared', min_th: 5, max_th: 15 }, 'packets', 'packets')).toHaveLength(2)
     // Other algorithm's config; a level without a handle (WRED's other classes); a count in packets; a
     // per-flow cap: not drawn, whatever their names.
     expect(queueLevels(red, { kind: 'droptail' }, 'packets', 'packets')).toEqual([])
     const wred = algo('wred', [
-      schema('lo', 'pkts', level),
-      schema('hidden', 'pkts', { ...level, handle: false }),
-      schema('batch', 'pkts', { role: 'count' }),
-      schema('cap', 'pkts', { role: 'flow_level', range_follows: 'buffer' }),
+      schema('lo', 'packets', level),
+      schema('hidden', 'packets', { ...level, handle: false }),
+      schema('batch', 'packets', { role: 'count' }),
+      schema('cap', 'packets', { role: 'flow_level', range_follows: 'buffer' }),
     ])
     const wredAqm = { kind: 'wred', lo: 11, hidden: 9, batch: 64, cap: 6 }
     expect(queueLevels(wred, wredAqm, 'packets', 'packets').map((p) => p.name)).toEqual(['lo'])
@@ -136,7 +136,7 @@ describe('draggable parameters', () => {
 
   it('drags in whole packets, round byte steps and fine probability steps', () => {
     expect(resolutionFor('packets', 110, 15)).toBe(1)
-    expect(resolutionFor('pkts', 6, 2)).toBe(0.5)
+    expect(resolutionFor('packets', 6, 2)).toBe(0.5)
     expect(resolutionFor('bytes', 150_000, 125_000)).toBe(1000)
     expect(resolutionFor('', 1, 0.02)).toBe(0.001)
     expect(resolutionFor('', 1, 0.3)).toBe(0.01)

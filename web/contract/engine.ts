@@ -276,7 +276,7 @@ export const catalog = {
           "range_follows": "fixed",
           "role": "other",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         }
       ],
       "per_flow_cap": null,
@@ -596,7 +596,7 @@ export const catalog = {
           "range_follows": "fixed",
           "role": "other",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         }
       ],
       "per_flow_cap": null,
@@ -700,7 +700,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -724,7 +724,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": true,
@@ -1000,7 +1000,7 @@ export const catalog = {
           "range_follows": "fixed",
           "role": "other",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         }
       ],
       "per_flow_cap": null,
@@ -1119,7 +1119,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -1137,7 +1137,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": true,
@@ -1341,7 +1341,7 @@ export const catalog = {
           "range_follows": "fixed",
           "role": "other",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         }
       ],
       "per_flow_cap": null,
@@ -1438,7 +1438,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -1462,7 +1462,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": true,
@@ -2040,7 +2040,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2058,7 +2058,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2274,7 +2274,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2292,7 +2292,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2328,7 +2328,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2346,7 +2346,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2382,7 +2382,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2400,7 +2400,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2436,7 +2436,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -2454,7 +2454,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "queue_level",
           "step": 0.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -3661,7 +3661,7 @@ export const catalog = {
           "range_follows": "fixed",
           "role": "count",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -4190,7 +4190,7 @@ export const catalog = {
           "range_follows": "buffer",
           "role": "flow_level",
           "step": 1.0,
-          "unit": "pkts"
+          "unit": "packets"
         },
         {
           "adapts": false,
@@ -6183,6 +6183,33 @@ export const catalog = {
       "unit": "Mbit/s",
       "written_by": "link"
     }
+  ],
+  "units": [
+    "",
+    "%",
+    "fraction",
+    "packets",
+    "bytes",
+    "cells",
+    "frames",
+    "segments",
+    "ACKs",
+    "KB",
+    "queue unit",
+    "buffer unit",
+    "1/queue unit",
+    "queues",
+    "flows",
+    "s",
+    "ms",
+    "Hz",
+    "MHz",
+    "1/s",
+    "rad/s",
+    "bit/s",
+    "bytes/s",
+    "Mbit/s",
+    "segments/s"
   ]
 } as const
 
@@ -6196,3 +6223,4 @@ export type ColumnKind = TraceColumn['kind']
 export type SummaryMetric = Catalog['summary_metrics'][number]
 export type ProblemKind = Catalog['problem_kinds'][number]
 export type Reason = Catalog['reasons'][number]
+export type Unit = Catalog['units'][number]

@@ -6,7 +6,7 @@ import { runSummary } from './summaryFixture'
 const paramSchema = (values: object = {}) => ({
   name: 'lo',
   label: 'lo',
-  unit: 'pkts',
+  unit: 'packets',
   min: 0,
   max: 10,
   default: 1,

@@ -1,14 +1,15 @@
 // Units of the engine's parameter schema. Queue thresholds are given in "queue unit": the unit the
 // queue is measured in, i.e. the link's buffer unit, or bytes when the algorithm runs in byte mode.
-import { catalog } from '../contract/engine'
+import { catalog, type Unit } from '../contract/engine'
 import type { AqmConfig } from './protocol'
 
-export const QUEUE_UNIT = 'queue unit'
+export const QUEUE_UNIT: Unit = 'queue unit'
 
-const PACKETS = /^(packets?|pkts?)$/i
+const PACKETS: Unit = 'packets'
 
+/** The engine spells every unit one way (the catalogue's `units`): a count of packets is "packets". */
 export function isPackets(unit: string): boolean {
-  return PACKETS.test(unit)
+  return unit === PACKETS
 }
 
 /** The unit the running AQM measures the queue in. */

@@ -68,12 +68,12 @@ red_params! {
 /// The ten parameters ARED shares with QVARED (seed 000 runs QVARED on ARED's settings).
 pub(super) const CORE: [ParamSpec; 10] = [
     shared_specs::min_th(
-        "pkts",
+        "packets",
         1e6,
         "Average queue where early drops start; replaced by max(5, target_delay·C/2) when auto (ARED 2001 §5)",
     )
     .applies_when("auto", &["off"]),
-    shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)")
+    shared_specs::max_th("packets", 1e6, "Average queue where p_b reaches max_p; 3·min_th when auto (ARED 2001 §5)")
         .applies_when("auto", &["off"]),
     shared_specs::initial_max_p(
         ARED_MAX_P,

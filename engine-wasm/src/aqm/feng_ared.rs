@@ -48,8 +48,8 @@ red_params! {
 
 const SPECS: &[ParamSpec] = &shared_specs::concat::<9, 4, 13>(
     [
-        shared_specs::min_th("pkts", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
-        shared_specs::max_th("pkts", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
+        shared_specs::min_th("packets", 1e6, "Average queue where early drops start (RED, Floyd & Jacobson 1993)"),
+        shared_specs::max_th("packets", 1e6, "Average queue where p_b reaches max_p; forced drops beyond (RED 1993)"),
         shared_specs::initial_max_p((0.0, 1.0), "Starting max_p, then scaled by α and β (Feng et al. 1999)"),
         shared_specs::W_Q,
         ParamSpec::real(

@@ -143,7 +143,7 @@ impl Algorithm for FqCodel {
         ParamSpec::int(
             "drop_batch",
             "Drop batch",
-            "pkts",
+            "packets",
             (1.0, 1024.0),
             "Most packets dropped from the fattest queue per overflow (Linux fq_codel: 64)",
         )

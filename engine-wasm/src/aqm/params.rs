@@ -236,7 +236,8 @@ pub struct ParamSpec {
     pub name: &'static str,
     /// Name the UI shows.
     pub label: &'static str,
-    /// Unit shown next to the value ("pkts", "s", "", ...). Queue thresholds say "queue unit".
+    /// Unit shown next to the value, one of [`crate::catalog::UNITS`] ("packets", "s", "", ...). Queue
+    /// thresholds say "queue unit".
     pub unit: &'static str,
     /// Smallest accepted value.
     pub min: f64,
@@ -598,7 +599,7 @@ mod tests {
     }
     const SPECS: &[ParamSpec] = &[
         ParamSpec::real("x", "x", "s", (0.0, 1.0), ""),
-        ParamSpec::int("n", "n", "pkts", (1.0, 10.0), ""),
+        ParamSpec::int("n", "n", "packets", (1.0, 10.0), ""),
         ParamSpec::flag("on", "on", ""),
     ];
 
@@ -619,7 +620,7 @@ mod tests {
             (err.kind, err.field.as_str(), err.lo, err.hi, err.got),
             (Kind::OutOfRange, "n", Some(1.0), Some(10.0), Some(0.0))
         );
-        assert_eq!(err.unit, "pkts");
+        assert_eq!(err.unit, "packets");
         assert_eq!(with_value(&p, SPECS, "on", 0.5).unwrap_err().kind, Kind::NotSwitch);
         assert!(with_value(&p, SPECS, "x", f64::NAN).is_err());
         assert!(check_all(&P { x: 2.0, n: 2, on: true }, SPECS).unwrap_err().contains("x must be within"));

@@ -137,7 +137,7 @@ const SPECS: &[ParamSpec] = &[
     ParamSpec::int(
         "min_th",
         "min threshold",
-        "pkts",
+        "packets",
         (0.0, 100_000.0),
         "Start of the random-drop region (seed 001 Table 3: 6 with a 36-packet buffer)",
     )
@@ -146,7 +146,7 @@ const SPECS: &[ParamSpec] = &[
     ParamSpec::int(
         "max_th",
         "max threshold",
-        "pkts",
+        "packets",
         (1.0, 100_000.0),
         "Start of the forced-drop region (seed 001 Table 3: 12 = 2·min_th)",
     )

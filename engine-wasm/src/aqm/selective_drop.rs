@@ -154,7 +154,7 @@ impl Algorithm for SelectiveDrop {
         ParamSpec::int(
             "q_thresh",
             "Q_thresh",
-            "pkts",
+            "packets",
             (1.0, 10_000.0),
             "Most packets one flow may hold in the queue (seed 004 Table 2: 4, 5, 6, 6)",
         )

@@ -45,7 +45,7 @@ pub const NS_SWITCHES: [ParamSpec; 4] = [
     ParamSpec::int(
         "device_queue",
         "device queue",
-        "pkts",
+        "packets",
         (0.0, 1000.0),
         "Packets of the backlog in a transmit queue after the discipline (ns-3 NetDevice queue, e.g. 1p): RED's average and its short-queue rule see the backlog less these, and its idle time starts when ns-3 would find the queue disc empty; 0: the link takes packets from RED itself (paper, ns-2) (docs/red.md)",
     ),

@@ -119,7 +119,7 @@ macro_rules! class_specs {
                 ParamSpec::real(
                     stringify!($min),
                     concat!("class ", $c, " min threshold"),
-                    "pkts",
+                    "packets",
                     (0.0, 1e6),
                     concat!("Average queue where class ", $c, " starts losing packets (RED min_th; Cisco WRED)"),)
                 .queue_level()
@@ -128,7 +128,7 @@ macro_rules! class_specs {
                 ParamSpec::real(
                     stringify!($max),
                     concat!("class ", $c, " max threshold"),
-                    "pkts",
+                    "packets",
                     (0.0, 1e6),
                     concat!("Class ", $c, "'s p_b reaches max_p here; forced drops beyond (RED max_th)"),)
                 .queue_level()
