@@ -610,7 +610,7 @@ mod tests {
         assert_eq!(with_value(&p, SPECS, "n", 7.0).unwrap(), P { x: 0.5, n: 7, on: false });
         assert_eq!(with_value(&p, SPECS, "on", 1.0).unwrap(), P { x: 0.5, n: 2, on: true });
         let err = with_value(&p, SPECS, "n", 11.0).unwrap_err();
-        assert!(err.contains("n must be within 1..=10 pkts"), "{err}");
+        assert!(err.contains("n must be within 1..=10 packets"), "{err}");
         assert!(with_value(&p, SPECS, "n", 2.5).unwrap_err().contains("whole number"));
         let err = with_value(&p, SPECS, "y", 1.0).unwrap_err();
         assert!(err.contains("unknown parameter 'y'"), "{err}");
