@@ -324,32 +324,13 @@ pub fn scenario_fields() -> Vec<FieldEntry> {
 /// Every unit the catalogue names, each spelled one way (packets, never "pkts"), so the page compares units
 /// as words of a vocabulary; "queue unit" is the queue's own (the buffer unit, or bytes in byte mode) and
 /// "buffer unit" the link's `buffer_unit`.
+#[rustfmt::skip]
 pub const UNITS: &[&str] = &[
-    "",
-    "%",
-    "fraction",
-    "packets",
-    "bytes",
-    "cells",
-    "frames",
-    "segments",
-    "ACKs",
-    "KB",
-    "queue unit",
-    "buffer unit",
-    "1/queue unit",
-    "queues",
-    "flows",
-    "s",
-    "ms",
-    "Hz",
-    "MHz",
-    "1/s",
-    "rad/s",
-    "bit/s",
-    "bytes/s",
-    "Mbit/s",
-    "segments/s",
+    "", "%", "fraction",                                               // ratios
+    "packets", "bytes", "cells", "frames", "segments", "ACKs", "KB",  // amounts of data
+    "queue unit", "buffer unit", "1/queue unit", "queues", "flows",    // the queue's own unit; counts of things
+    "s", "ms", "Hz", "MHz", "1/s", "rad/s",                            // time and frequency
+    "bit/s", "bytes/s", "Mbit/s", "segments/s",                        // rates
 ];
 
 /// The whole catalogue.
