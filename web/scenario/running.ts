@@ -1,6 +1,7 @@
 // The scenario a simulation runs, as every chart and pane reads it: parsed once, when the worker reports a
-// new one (web/engine/store.ts), into a frozen JSON value and the few facts the page derives from it. Fields a
-// scenario leaves out take the engine's defaults (engine-wasm/src/scenario.rs) where a reader needs one.
+// new one (web/engine/store.ts), into a frozen JSON value, the few facts read from it, and its flows as the
+// engine built them (reported with it). Fields a scenario leaves out take the engine's defaults
+// (engine-wasm/src/scenario.rs) where a reader needs one.
 import { deepFreeze, getAt, isObject, parseObject, type Json, type JsonObject } from './json'
 
 /** The bottleneck buffer: its size in `unit` (packets or bytes). */
