@@ -21,8 +21,8 @@ export interface QueueScaleProps {
 
 /** A buffer size in the chart's unit (packets ↔ bytes through the mean packet size); null if unknown. */
 export function bufferInUnit(size: number, unit: string, chartUnit: string, meanPktSize: number | null): number | null {
-  if (isPackets(unit) === isPackets(chartUnit)) return isPackets(unit) || unit === chartUnit ? size : null
-  if (meanPktSize === null) return null
+  if (unit === chartUnit) return size
+  if (isPackets(unit) === isPackets(chartUnit) || meanPktSize === null) return null
   return isPackets(unit) ? size * meanPktSize : size / meanPktSize
 }
 

@@ -33,11 +33,6 @@ function handles(info: AlgorithmInfo | undefined, aqm: AqmConfig | null, role: P
     .flatMap((p) => numberParam(info, aqm, p.name) ?? [])
 }
 
-/** Same kind of unit: both packets, or the same other unit. */
-export function sameUnit(a: string, b: string): boolean {
-  return isPackets(a) ? isPackets(b) : a === b
-}
-
 /**
  * Queue levels of the running algorithm in `chartUnit` (RED's min_th and max_th, PI's q_ref, ...), to
  * draw as draggable lines on the queue chart.
@@ -48,7 +43,7 @@ export function queueLevels(
   queueUnit: string,
   chartUnit: string,
 ): DragParam[] {
-  return handles(info, aqm, 'queue_level').filter((p) => sameUnit(resolveUnit(p.schema.unit, queueUnit), chartUnit))
+  return handles(info, aqm, 'queue_level').filter((p) => resolveUnit(p.schema.unit, queueUnit) === chartUnit)
 }
 
 /** Delay targets in milliseconds (CoDel's target, PIE's reference delay), for the delay chart. */

@@ -17,7 +17,7 @@ export function queueUnitOf(bufferUnit: string | undefined, aqm: AqmConfig | nul
   if (aqm?.byte_mode === true || aqm?.byte_mode === 1) return 'bytes'
   // An algorithm whose avg is a virtual queue (AVQ) counts it in bytes (Kunniyur & Srikant 2001), as its
   // declaration says: the queue chart then draws the real queue in bytes beside it, not bytes on a packet axis.
-  if (algorithmOf(aqm)?.avg === 'virtual_queue') return 'bytes'
+  if (algorithmOf(aqm?.kind)?.avg === 'virtual_queue') return 'bytes'
   return bufferUnit ?? 'packets'
 }
 
@@ -32,7 +32,7 @@ export function resolveUnit(unit: string, queueUnit: string): string {
  * queue. The system view shows it in its unit with the thresholds instead.
  */
 export function avgIsOwnQueue(aqm: AqmConfig | null): boolean {
-  return algorithmOf(aqm)?.avg === 'own_queue'
+  return algorithmOf(aqm?.kind)?.avg === 'own_queue'
 }
 
 /**
@@ -40,11 +40,11 @@ export function avgIsOwnQueue(aqm: AqmConfig | null): boolean {
  * `own_buffer`: GFR's MAX_Q in cells): the parameter's name, unit and default; null for every other one.
  */
 export function ownBufferOf(kind: string): { name: string; unit: string; default: number } | null {
-  const info = catalog.algorithms.find((a) => a.kind === kind)
+  const info = algorithmOf(kind)
   const spec = info?.params.find((p) => p.name === info.own_buffer)
   return spec === undefined ? null : { name: spec.name, unit: spec.unit, default: spec.default }
 }
 
-function algorithmOf(aqm: AqmConfig | null) {
-  return catalog.algorithms.find((a) => a.kind === aqm?.kind)
+function algorithmOf(kind: string | undefined) {
+  return catalog.algorithms.find((a) => a.kind === kind)
 }
